@@ -1,0 +1,11 @@
+import type { Database } from "./db/client.ts";
+import type { Logger } from "./lib/logger.ts";
+
+/** What every API handler finds on its context. */
+export type ApiEnv = {
+  Variables: {
+    db: Database;
+    logger: Logger;
+    requestId: string;
+  };
+};

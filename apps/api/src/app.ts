@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { messages } from "@shiyi/contracts";
+import { HTTPException } from "hono/http-exception";
+import { z } from "zod";
+import type { ApiEnv } from "./app-env.ts";
+import type { Database } from "./db/client.ts";
+import { ApiError } from "./lib/errors.ts";
+import type { Logger } from "./lib/logger.ts";
+import { contentRoutes } from "./routes/content.ts";
+import { renderReference } from "./routes/reference.ts";
+
+export type ApiOptions = { db: Database; logger: Logger };
+
+/** Public reads may be served by a CDN for a minute and stale for ten while it refreshes. */
+const publicCache = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+/** The Hono API of SPEC §7; its routes have no prefix, the host decides where to mount it. */
+export function createApi({ db, logger }: ApiOptions) {
+  const app = new OpenAPIHono<ApiEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const errors = z.flattenError(result.error as z.ZodError).fieldErrors as Record<string, string[]>;
+        return c.json({ message: Object.values(errors)[0]?.[0] ?? messages.invalidParams, errors }, 422);
+      }
+    },
+  });
+
+  app.use(async (c, next) => {
+    const requestId = c.req.header("x-request-id") ?? randomUUID();
+    c.set("requestId", requestId);
+    c.set("db", db);
+    c.set("logger", logger.child({ requestId }));
+    const started = performance.now();
+    await next();
+    c.header("x-request-id", requestId);
+    if (c.req.method === "GET" && c.res.status === 200 && !c.res.headers.has("cache-control")) {
+      c.header("cache-control", publicCache);
+    }
+    c.var.logger.debug(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "api request",
+    );
+  });
+
+  app.route("/", contentRoutes);
+
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "食藝誌",
+      version: "1.0.0",
+      description: "食藝誌網站的 JSON API。列表預設 page 1、limit 999、status 1；詳細資料可用 id 或路徑查詢。",
+    },
+  });
+  app.get("/reference", (c) => {
+    const doc = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "食藝誌", version: "1.0.0" } });
+    return c.html(renderReference(doc as Parameters<typeof renderReference>[0]));
+  });
+
+  app.notFound((c) => c.json({ message: messages.notFound }, 404));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ message: error.message || messages.fallback }, error.status);
+    }
+    c.var.logger?.error({ err: error }, "unhandled API error");
+    return c.json({ message: messages.fallback }, 500);
+  });
+
+  return app;
+}
+
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,51 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema.ts";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: "pglite" | "postgres";
+  /** Applies the committed migrations; safe to call from several instances at once. */
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+
+/** PostgreSQL when a URL is given; otherwise PGlite in `dataDir` (or in memory when `dataDir` is null). */
+export function openDatabase(options: { url?: string; dataDir?: string | null }): DatabaseHandle {
+  if (options.url) {
+    const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres(client, { schema }) as unknown as Database;
+    return {
+      db,
+      driver: "postgres",
+      migrate: async () => {
+        // One instance migrates at a time; the others wait on the lock and then find nothing to do.
+        await client.begin(async (tx) => {
+          await tx`select pg_advisory_xact_lock(728_1931)`;
+          await migratePostgres(drizzlePostgres(tx as unknown as postgres.Sql), { migrationsFolder });
+        });
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = new PGlite(options.dataDir ?? undefined);
+  const pglite = drizzlePglite(client, { schema });
+  return {
+    db: pglite as unknown as Database,
+    driver: "pglite",
+    migrate: () => migratePglite(pglite, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,45 @@
+import { createRoute } from "@hono/zod-openapi";
+import { apiErrorSchema, detailParam, itemOf, listQuery, paginated } from "@shiyi/contracts";
+import type { z } from "zod";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { "application/json": { schema } },
+  description,
+});
+
+const errors = {
+  404: json(apiErrorSchema, "找不到資料"),
+  422: json(apiErrorSchema, "參數格式不正確"),
+};
+
+/** A paginated public list: page, limit, status (defaults 1, 999, 1). */
+export function listSpec<T extends z.ZodType, Q extends z.ZodObject = typeof listQuery>(options: {
+  path: string;
+  tag: string;
+  summary: string;
+  item: T;
+  query?: Q;
+}) {
+  return createRoute({
+    method: "get",
+    path: options.path,
+    tags: [options.tag],
+    summary: options.summary,
+    request: { query: (options.query ?? listQuery) as Q },
+    responses: { 200: json(paginated(options.item), options.summary), ...errors },
+  });
+}
+
+/** A public detail found by numeric id or by path slug. */
+export function detailSpec<T extends z.ZodType>(options: { path: string; tag: string; summary: string; item: T }) {
+  return createRoute({
+    method: "get",
+    path: options.path,
+    tags: [options.tag],
+    summary: options.summary,
+    request: { params: detailParam },
+    responses: { 200: json(itemOf(options.item), options.summary), ...errors },
+  });
+}
+
+export { json, errors };

@@ -1,0 +1,45 @@
+import type { Author, AuthorSummary, ListQuery, Paginated } from "@shiyi/contracts";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { articles, authors } from "../db/schema.ts";
+import { notFound } from "../lib/errors.ts";
+import { pageWindow, paginationMeta } from "../lib/paginate.ts";
+import { byIdOrPath, published } from "./visibility.ts";
+
+const summary = {
+  id: authors.id,
+  path: authors.path,
+  name: authors.name,
+  title: authors.title,
+  description: authors.description,
+  avatar: authors.avatar,
+};
+
+const visible = eq(authors.status, 1);
+
+export async function listAuthors(db: Database, query: Pick<ListQuery, "page" | "limit">): Promise<Paginated<AuthorSummary>> {
+  const { limit, offset } = pageWindow(query.page, query.limit);
+  const [rows, [total]] = await Promise.all([
+    db.select(summary).from(authors).where(visible).orderBy(asc(authors.sort), asc(authors.id)).limit(limit).offset(offset),
+    db.select({ value: count() }).from(authors).where(visible),
+  ]);
+  return { data: rows, meta: paginationMeta(total?.value ?? 0, query.page, query.limit) };
+}
+
+export async function getAuthor(db: Database, key: string): Promise<Author> {
+  const [row] = await db
+    .select({
+      ...summary,
+      content: authors.content,
+      article_count: sql<number>`(select count(*)::int from ${articles} where ${articles.author_id} = ${authors.id} and ${published(articles)})`,
+    })
+    .from(authors)
+    .where(and(visible, byIdOrPath(authors, key)))
+    .limit(1);
+  if (!row) throw notFound("找不到這位作者");
+  return row;
+}
+
+export async function featuredAuthors(db: Database, limit: number): Promise<AuthorSummary[]> {
+  return db.select(summary).from(authors).where(visible).orderBy(asc(authors.sort), asc(authors.id)).limit(limit);
+}

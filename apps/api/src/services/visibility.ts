@@ -1,0 +1,17 @@
+import { and, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+
+/** The public sees a record when it is switched on and its start time, if any, has come. */
+export function published(table: { status: PgColumn; start_at: PgColumn }): SQL {
+  return and(eq(table.status, 1), or(isNull(table.start_at), lte(table.start_at, sql`now()`)))!;
+}
+
+/** Shop items are also hidden once soft-deleted. */
+export function onSale(table: { status: PgColumn; start_at: PgColumn; deleted_at: PgColumn }): SQL {
+  return and(published(table), isNull(table.deleted_at))!;
+}
+
+/** A detail is addressed by its numeric id or by its path slug. */
+export function byIdOrPath(table: { id: PgColumn; path: PgColumn }, key: string): SQL {
+  return /^\d+$/.test(key) ? eq(table.id, Number(key)) : eq(table.path, key);
+}

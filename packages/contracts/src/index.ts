@@ -1,0 +1,3 @@
+export * from "./messages.ts";
+export * from "./query.ts";
+export * from "./api-types.ts";

@@ -1,0 +1,27 @@
+/** The zh-TW messages of SPEC §5 and §8, word for word. */
+export const messages = {
+  required: "此項為必填",
+  email: "請輸入正確的電子郵件",
+  numeric: "僅限數字輸入",
+  digits: "請輸入正確的統編長度",
+  min: (min: number) => `輸入數值不得小於 ${min}`,
+  max: (max: number) => `輸入數值不得大於 ${max}`,
+  maxLength: (n: number) => `數值長度不得大於 ${n}`,
+  username: "帳號請填寫大於五個英文及數字",
+  password: "密碼請填寫 8-16 字，且必須包含「英文大小寫」及「數字」",
+  confirm: "密碼驗證不相符",
+  phone: "請輸入 09 開頭的 10 位數手機號碼",
+  terms: "請勾選同意條款",
+  url: "請輸入正確的網址格式",
+  idNumber: "請輸入正確的格式",
+  fallback: "發生錯誤，請稍後再試",
+  notFound: "找不到相關資料",
+  invalidParams: "參數格式不正確",
+} as const;
+
+/** Error page texts of SPEC §2. */
+export const errorPage = {
+  404: { title: "404 Page Not Found", body: "找不到相關頁面！請點擊其他連結瀏覽" },
+  500: { title: "500 Server Error", body: "伺服器發生錯誤！請稍後再試" },
+  home: "回首頁",
+} as const;
