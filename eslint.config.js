@@ -25,6 +25,8 @@ export default defineConfig([
     },
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
+      // zh-TW copy legitimately uses the ideographic space (U+3000) in strings and JSX text.
+      "no-irregular-whitespace": ["error", { skipStrings: true, skipTemplates: true, skipJSXText: true }],
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-unused-vars": [
         "error",

@@ -55,7 +55,7 @@ export function createApi({ db, logger }: ApiOptions) {
   });
   app.get("/reference", (c) => {
     const doc = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "食藝誌", version: "1.0.0" } });
-    return c.html(renderReference(doc as Parameters<typeof renderReference>[0]));
+    return c.html(renderReference(doc as unknown as Parameters<typeof renderReference>[0]));
   });
 
   app.notFound((c) => c.json({ message: messages.notFound }, 404));

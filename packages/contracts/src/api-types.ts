@@ -108,6 +108,7 @@ export const authorSummarySchema = z.object({
   title: z.string().nullable(),
   description: z.string().nullable(),
   avatar: imageSchema.nullable(),
+  updated_at: z.string(),
 });
 export type AuthorSummary = z.infer<typeof authorSummarySchema>;
 export const authorSchema = authorSummarySchema.extend({

@@ -30,11 +30,14 @@ export function openDatabase(options: { url?: string; dataDir?: string | null })
       db,
       driver: "postgres",
       migrate: async () => {
-        // One instance migrates at a time; the others wait on the lock and then find nothing to do.
-        await client.begin(async (tx) => {
-          await tx`select pg_advisory_xact_lock(728_1931)`;
-          await migratePostgres(drizzlePostgres(tx as unknown as postgres.Sql), { migrationsFolder });
-        });
+        // One instance migrates at a time: the others wait on the lock, then find nothing to do.
+        const lock = postgres(options.url!, { max: 1, onnotice: () => {} });
+        try {
+          await lock`select pg_advisory_lock(7281931)`;
+          await migratePostgres(db as never, { migrationsFolder });
+        } finally {
+          await lock.end({ timeout: 5 });
+        }
       },
       close: () => client.end({ timeout: 5 }),
     };

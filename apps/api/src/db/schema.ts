@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  customType,
   index,
   integer,
   jsonb,
@@ -7,9 +8,15 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+/** timestamptz read as an ISO 8601 string, whatever text form the driver hands over. */
+const timestamptz = customType<{ data: string; driverData: string | Date }>({
+  dataType: () => "timestamp with time zone",
+  fromDriver: (value) => new Date(value).toISOString(),
+  toDriver: (value) => value,
+});
 
 /** An image as stored: a path under the media storage (or an allowed remote alias) plus its intrinsic size. */
 export type StoredImage = { url: string; width: number; height: number; alt?: string };
@@ -19,8 +26,8 @@ export type TocEntry = { title: string; author?: string; page?: number };
 export type EbookLink = { platform_id: number; url: string };
 
 const timestamps = {
-  created_at: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
-  updated_at: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  created_at: timestamptz("created_at").notNull().default(sql`now()`),
+  updated_at: timestamptz("updated_at").notNull().default(sql`now()`),
 };
 
 /** Columns every publishable record shares: a path slug, the status switch and the publishing window. */
@@ -31,8 +38,8 @@ const publishable = {
   description: text("description"),
   status: smallint("status").notNull().default(1),
   sort: integer("sort").notNull().default(0),
-  publication_date: timestamp("publication_date", { withTimezone: true, mode: "string" }),
-  start_at: timestamp("start_at", { withTimezone: true, mode: "string" }),
+  publication_date: timestamptz("publication_date"),
+  start_at: timestamptz("start_at"),
   ...timestamps,
 };
 
@@ -111,7 +118,7 @@ const sellable = {
   overseas_price: integer("overseas_price"),
   stock: integer("stock").notNull().default(0),
   max_quantity: integer("max_quantity").notNull().default(10),
-  deleted_at: timestamp("deleted_at", { withTimezone: true, mode: "string" }),
+  deleted_at: timestamptz("deleted_at"),
 };
 
 export const magazines = pgTable("magazines", {

@@ -26,6 +26,7 @@ const summaryColumns = {
     title: authors.title,
     description: authors.description,
     avatar: authors.avatar,
+    updated_at: authors.updated_at,
   },
   category: {
     id: categories.id,

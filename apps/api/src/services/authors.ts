@@ -13,6 +13,7 @@ const summary = {
   title: authors.title,
   description: authors.description,
   avatar: authors.avatar,
+  updated_at: authors.updated_at,
 };
 
 const visible = eq(authors.status, 1);

@@ -1,0 +1,17 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { openDatabase } from "./db/client.ts";
+import { seed } from "./db/seed.ts";
+const h = openDatabase({ dataDir: null });
+await h.migrate();
+const dir = await mkdtemp(path.join(tmpdir(), "seedt-"));
+const c = process.cpuUsage(); const t = performance.now();
+await seed(h.db, { mediaDir: dir });
+const d = process.cpuUsage(c);
+console.log("seed wall", Math.round(performance.now() - t), "cpu", Math.round((d.user + d.system) / 1000));
+const t2 = performance.now();
+await seed(h.db, { mediaDir: dir });
+console.log("reseed wall", Math.round(performance.now() - t2));
+console.log(dir);
+await h.close();

@@ -1,0 +1,81 @@
+// Opens a migrated database of its own for the enclosing suite and an API on top of it.
+import type { ApiError } from "@shiyi/contracts";
+import { afterAll, beforeAll, expect } from "vitest";
+import { createApi } from "../src/app.ts";
+import type { Database } from "../src/db/client.ts";
+import { createLogger } from "../src/lib/logger.ts";
+import type { DatabaseTarget } from "./databases.ts";
+
+export type ApiResponse<T> = { status: number; headers: Headers; body: T };
+
+export type ApiHarness = {
+  /** The suite's database, for builders; valid from `beforeAll` on. */
+  readonly db: Database;
+  get<T>(path: string): Promise<ApiResponse<T>>;
+  getHtml(path: string): Promise<ApiResponse<string>>;
+};
+
+/** Registers `beforeAll`/`afterAll` that open and close the target; call it inside a `describe`. */
+export function useApi(target: DatabaseTarget, seed?: (db: Database) => Promise<void>): ApiHarness {
+  let opened: { db: Database; close(): Promise<void> } | undefined;
+  let api: ReturnType<typeof createApi> | undefined;
+
+  beforeAll(async () => {
+    opened = await target.open();
+    api = createApi({ db: opened.db, logger: createLogger("silent") });
+    await seed?.(opened.db);
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+
+  const request = async (path: string) => {
+    if (!api) throw new Error("useApi: the suite's beforeAll has not run");
+    return api.request(path, { headers: { accept: "application/json" } });
+  };
+
+  return {
+    get db() {
+      if (!opened) throw new Error("useApi: the suite's beforeAll has not run");
+      return opened.db;
+    },
+    async get<T>(path: string) {
+      const response = await request(path);
+      return { status: response.status, headers: response.headers, body: (await response.json()) as T };
+    },
+    async getHtml(path: string) {
+      const response = await request(path);
+      return { status: response.status, headers: response.headers, body: await response.text() };
+    },
+  };
+}
+
+/** A JSON 404 `{ message }` without public caching. */
+export function expectNotFound(response: ApiResponse<unknown>) {
+  expect(response.status).toBe(404);
+  expect(response.headers.get("content-type")).toMatch(/application\/json/);
+  const body = response.body as ApiError;
+  expect(typeof body.message).toBe("string");
+  expect(body.message.length).toBeGreaterThan(0);
+  expect(response.headers.get("cache-control") ?? "").not.toMatch(/s-maxage/);
+}
+
+/** A 422 `{ message, errors }` naming the offending field. */
+export function expectInvalid(response: ApiResponse<unknown>, field?: string) {
+  expect(response.status).toBe(422);
+  const body = response.body as ApiError;
+  expect(typeof body.message).toBe("string");
+  expect(body.message.length).toBeGreaterThan(0);
+  expect(body.errors).toBeTypeOf("object");
+  if (field) expect(body.errors?.[field]?.length, `errors.${field}`).toBeGreaterThan(0);
+  expect(response.headers.get("cache-control") ?? "").not.toMatch(/s-maxage/);
+}
+
+/** A 200 a CDN may keep for a while and serve stale while it refreshes. */
+export function expectPublicCache(response: ApiResponse<unknown>) {
+  expect(response.status).toBe(200);
+  const cacheControl = response.headers.get("cache-control") ?? "";
+  expect(cacheControl).toMatch(/(^|[ ,])public([ ,]|$)/);
+  expect(cacheControl).toMatch(/s-maxage=\d+/);
+  expect(cacheControl).toMatch(/stale-while-revalidate=\d+/);
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import { expectPublicCache, useApi } from "./api.ts";
+import { databaseTargets } from "./databases.ts";
+
+type Parameter = { name: string; in: string; required?: boolean; schema?: { default?: unknown } };
+type Operation = {
+  summary?: string;
+  parameters?: Parameter[];
+  responses: Record<string, { description: string; content?: Record<string, { schema: object }> }>;
+};
+type Document = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components?: Record<string, Record<string, unknown>>;
+};
+
+const listPaths = [
+  "/article/seo",
+  "/article/policy",
+  "/article/{key}",
+  "/news",
+  "/columns",
+  "/features",
+  "/magazines",
+  "/merch",
+  "/authors",
+  "/ebooks",
+];
+const detailPaths = [
+  "/article/hero/{id}",
+  "/article/content/{id}",
+  "/article/policy/{id}",
+  "/news/{id}",
+  "/columns/{id}",
+  "/features/{id}",
+  "/magazines/{id}",
+  "/merch/{id}",
+  "/authors/{id}",
+];
+const publicPaths = ["/settings", "/cate/{key}", "/home", "/home/{key}", ...listPaths, ...detailPaths];
+
+/** Every value under `node` with the given key, at any depth. */
+function collect(node: unknown, key: string): unknown[] {
+  if (Array.isArray(node)) return node.flatMap((item) => collect(item, key));
+  if (node === null || typeof node !== "object") return [];
+  return Object.entries(node).flatMap(([name, value]) => [...(name === key ? [value] : []), ...collect(value, key)]);
+}
+
+describe.each(databaseTargets())("API description on $name", (target) => {
+  const api = useApi(target);
+
+  describe("GET /openapi.json", () => {
+    it("is an OpenAPI 3.1 document", async () => {
+      const response = await api.get<Document>("/openapi.json");
+      expectPublicCache(response);
+      expect(response.headers.get("content-type")).toMatch(/application\/json/);
+      expect(response.body.openapi).toBe("3.1.0");
+      expect(response.body.info).toMatchObject({ title: "食藝誌", version: expect.any(String) });
+    });
+
+    it("lists every public reading call as a GET", async () => {
+      const { body } = await api.get<Document>("/openapi.json");
+      expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(publicPaths));
+      for (const path of publicPaths) expect(body.paths[path], path).toHaveProperty("get");
+    });
+
+    it("declares each path template's parameter as a required path parameter", async () => {
+      const { body } = await api.get<Document>("/openapi.json");
+      for (const [path, operations] of Object.entries(body.paths)) {
+        expect(path).toMatch(/^\//);
+        const templated = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+        for (const operation of Object.values(operations)) {
+          const inPath = (operation.parameters ?? []).filter((parameter) => parameter.in === "path");
+          expect(inPath.map((parameter) => parameter.name).sort(), path).toEqual(templated.sort());
+          expect(inPath.every((parameter) => parameter.required === true), path).toBe(true);
+        }
+      }
+    });
+
+    it("documents a JSON 200 for every call and 404 and 422 for lists and details", async () => {
+      const { body } = await api.get<Document>("/openapi.json");
+      for (const [path, operations] of Object.entries(body.paths)) {
+        for (const operation of Object.values(operations)) {
+          expect(operation.responses["200"]?.content?.["application/json"]?.schema, path).toBeTypeOf("object");
+        }
+      }
+      for (const path of [...listPaths, ...detailPaths]) {
+        expect(Object.keys(body.paths[path]!.get!.responses), path).toEqual(expect.arrayContaining(["200", "404", "422"]));
+      }
+    });
+
+    it("documents the list defaults page 1, limit 999, status 1, and ids on /magazines", async () => {
+      const { body } = await api.get<Document>("/openapi.json");
+      for (const path of listPaths) {
+        const query = Object.fromEntries(
+          (body.paths[path]!.get!.parameters ?? []).filter((p) => p.in === "query").map((p) => [p.name, p.schema?.default]),
+        );
+        expect(query, path).toMatchObject({ page: 1, limit: 999, status: 1 });
+      }
+      const magazineQuery = body.paths["/magazines"]!.get!.parameters!.map((parameter) => parameter.name);
+      expect(magazineQuery).toContain("ids");
+    });
+
+    it("resolves every $ref inside the document", async () => {
+      const { body } = await api.get<Document>("/openapi.json");
+      for (const ref of collect(body, "$ref")) {
+        expect(ref).toEqual(expect.stringMatching(/^#\//));
+        const target = (ref as string)
+          .slice(2)
+          .split("/")
+          .reduce<unknown>((node, name) => (node as Record<string, unknown> | undefined)?.[name], body);
+        expect(target, ref as string).toBeDefined();
+      }
+    });
+
+    it("gives patterns a client can use: each compiles and the id pattern accepts ids and paths", async () => {
+      const { body } = await api.get<Document>("/openapi.json");
+      for (const pattern of collect(body, "pattern")) {
+        expect(() => new RegExp(pattern as string, "u"), String(pattern)).not.toThrow();
+      }
+      const id = body.paths["/news/{id}"]!.get!.parameters!.find((parameter) => parameter.name === "id")!;
+      const pattern = new RegExp((id.schema as { pattern: string }).pattern, "u");
+      for (const accepted of ["42", "market-opens", "台北開幕"]) expect(accepted, pattern.source).toMatch(pattern);
+      expect("a/b").not.toMatch(pattern);
+    });
+  });
+
+  describe("GET /reference", () => {
+    it("is an HTML page describing every call and pointing at the document", async () => {
+      const response = await api.getHtml("/reference");
+      expectPublicCache(response);
+      expect(response.headers.get("content-type")).toMatch(/text\/html/);
+      expect(response.body).toMatch(/^<!doctype html>/i);
+      expect(response.body).toContain('lang="zh-Hant-TW"');
+      expect(response.body).toContain("<title>食藝誌 API</title>");
+      expect(response.body).toContain('href="openapi.json"');
+      for (const path of publicPaths) expect(response.body).toContain(`<code>${path}</code>`);
+      expect(response.body).not.toMatch(/<script/i);
+    });
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { sanitizeUserHtml } from "../src/lib/sanitize.ts";
+
+/** The element `html` parses to, for asserting on its attributes without depending on attribute order. */
+function attributesOf(html: string, tag: string): Record<string, string> {
+  const match = new RegExp(`<${tag}\\b([^>]*)>`, "i").exec(html);
+  if (!match) throw new Error(`no <${tag}> in ${html}`);
+  return Object.fromEntries(
+    [...match[1]!.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, name, value]) => [name!, value ?? ""]),
+  );
+}
+
+describe("sanitizeUserHtml", () => {
+  it("strips scripts with their content", () => {
+    const clean = sanitizeUserHtml('<p>前言</p><script>alert("x")</script><SCRIPT src="//evil.example"></SCRIPT><p>後記</p>');
+    expect(clean).toBe("<p>前言</p><p>後記</p>");
+  });
+
+  it("strips event handlers such as onerror and onclick", () => {
+    const clean = sanitizeUserHtml('<img src="/media/a.jpg" onerror="alert(1)" alt="菜"><p onclick="steal()">字</p>');
+    expect(clean).not.toMatch(/onerror|onclick|alert|steal/);
+    expect(attributesOf(clean, "img")).toEqual({ src: "/media/a.jpg", alt: "菜" });
+  });
+
+  it("strips javascript: links but keeps the text", () => {
+    for (const href of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "jav&#x09;ascript:alert(1)"]) {
+      const clean = sanitizeUserHtml(`<a href="${href}">看這裡</a>`);
+      expect(clean, href).not.toMatch(/javascript/i);
+      expect(clean, href).toContain("看這裡");
+    }
+  });
+
+  it("keeps ordinary links, marking external ones to open safely in a new tab", () => {
+    expect(sanitizeUserHtml('<a href="/news/harvest">收成</a>')).toBe('<a href="/news/harvest">收成</a>');
+    const external = attributesOf(sanitizeUserHtml('<a href="https://example.com/">外部</a>'), "a");
+    expect(external).toEqual({ href: "https://example.com/", rel: "noopener noreferrer", target: "_blank" });
+  });
+
+  it("keeps id, class, style, data-src, data-srcset, data-sizes and alt", () => {
+    const clean = sanitizeUserHtml(
+      '<img id="cover" class="lazy wide" style="width:50%" data-src="/media/b.jpg" data-srcset="/media/b-640.jpg 640w" data-sizes="auto" alt="封面" data-tracking="x">',
+    );
+    expect(attributesOf(clean, "img")).toEqual({
+      id: "cover",
+      class: "lazy wide",
+      style: "width:50%",
+      "data-src": "/media/b.jpg",
+      "data-srcset": "/media/b-640.jpg 640w",
+      "data-sizes": "auto",
+      alt: "封面",
+    });
+  });
+
+  it("keeps start on an ordered list", () => {
+    const clean = sanitizeUserHtml('<ol start="3"><li>第三步</li></ol>');
+    expect(clean).toBe('<ol start="3"><li>第三步</li></ol>');
+  });
+
+  it("keeps a YouTube iframe with its attributes", () => {
+    const clean = sanitizeUserHtml(
+      '<iframe src="https://www.youtube.com/embed/abc123" width="560" height="315" title="影片" allowfullscreen></iframe>',
+    );
+    expect(clean).toMatch(/^<iframe\b/);
+    expect(attributesOf(clean, "iframe")).toMatchObject({
+      src: "https://www.youtube.com/embed/abc123",
+      width: "560",
+      height: "315",
+      title: "影片",
+    });
+    expect(clean).toContain("allowfullscreen");
+  });
+
+  it("drops the source of an iframe from a host that is not allowed", () => {
+    const clean = sanitizeUserHtml('<iframe src="https://evil.example.com/embed"></iframe>');
+    expect(clean).not.toContain("evil.example.com");
+  });
+
+  it("strips style and link elements and forms", () => {
+    const clean = sanitizeUserHtml(
+      '<style>body{display:none}</style><link rel="stylesheet" href="//x"><form action="/x"><input name="a"></form><p>留下</p>',
+    );
+    expect(clean).toBe("<p>留下</p>");
+  });
+});

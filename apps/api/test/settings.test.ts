@@ -1,0 +1,93 @@
+import type { Category, Item, Settings } from "@shiyi/contracts";
+import { describe, expect, it } from "vitest";
+import { expectInvalid, expectPublicCache, useApi } from "./api.ts";
+import { databaseTargets } from "./databases.ts";
+import { insertCategory, insertSetting } from "./fixtures.ts";
+
+describe.each(databaseTargets())("GET /settings on $name", (target) => {
+  describe("without overrides", () => {
+    const api = useApi(target);
+
+    it("answers the defaults: postage 44/60/92, office hours and every page text", async () => {
+      const response = await api.get<Item<Settings>>("/settings");
+      expectPublicCache(response);
+      const settings = response.body.data;
+      expect(settings).toMatchObject({ name: "食藝誌", postage: 44, postage_2: 60, postage_3: 92, hours: "09:00~17:30" });
+      expect(Object.keys(settings.pages).sort()).toEqual(
+        ["about", "columns", "contact", "donate", "ebooks", "features", "magazines", "news", "policy"],
+      );
+      expect(settings.pages.news).toEqual({ title: "最新消息", info_title: "News", description: expect.any(String) });
+    });
+  });
+
+  describe("with overrides in site_settings", () => {
+    const api = useApi(target, async (db) => {
+      await insertSetting(db, "postage", 50);
+      await insertSetting(db, "hours", "10:00~18:00");
+      await insertSetting(db, "tel", "02-1234-5678");
+      await insertSetting(db, "pages", { news: { title: "產業新聞" }, nowhere: { title: "不存在的頁面" } });
+      // A value of the wrong type must not replace a default.
+      await insertSetting(db, "postage_2", "sixty");
+      await insertSetting(db, "unknown_key", "ignored");
+    });
+
+    it("lets a stored row win over the default and keeps the other defaults", async () => {
+      const { body } = await api.get<Item<Settings>>("/settings");
+      expect(body.data).toMatchObject({ postage: 50, hours: "10:00~18:00", tel: "02-1234-5678", postage_3: 92 });
+    });
+
+    it("merges a partial pages override per page and per field", async () => {
+      const { body } = await api.get<Item<Settings>>("/settings");
+      expect(body.data.pages.news).toEqual({ title: "產業新聞", info_title: "News", description: expect.any(String) });
+      expect(body.data.pages.features.title).toBe("專題企劃");
+      expect(Object.keys(body.data.pages)).toHaveLength(9);
+      expect(body.data.pages).not.toHaveProperty("nowhere");
+    });
+
+    it("ignores values of the wrong type and keys it does not know", async () => {
+      const { body } = await api.get<Item<Settings>>("/settings");
+      expect(body.data.postage_2).toBe(60);
+      expect(body.data).not.toHaveProperty("unknown_key");
+    });
+  });
+});
+
+describe.each(databaseTargets())("GET /cate/{key} on $name", (target) => {
+  const rows: Record<string, Awaited<ReturnType<typeof insertCategory>>> = {};
+  const api = useApi(target, async (db) => {
+    rows.second = await insertCategory(db, { section: "news", path: "events", name: "活動", sort: 2 });
+    rows.first = await insertCategory(db, { section: "news", path: "industry", name: "產業", sort: 1 });
+    rows.hidden = await insertCategory(db, { section: "news", path: "draft", name: "草稿", status: 0 });
+    rows.other = await insertCategory(db, { section: "columns", path: "chefs", name: "主廚" });
+  });
+
+  it("lists the switched-on categories of one section in their sort order", async () => {
+    const response = await api.get<{ data: Category[] }>("/cate/news");
+    expectPublicCache(response);
+    expect(response.body.data).toEqual([
+      { id: rows.first!.id, section: "news", path: "industry", name: "產業", description: null },
+      { id: rows.second!.id, section: "news", path: "events", name: "活動", description: null },
+    ]);
+  });
+
+  it("keeps sections apart", async () => {
+    const { body } = await api.get<{ data: Category[] }>("/cate/columns");
+    expect(body.data.map((category) => category.path)).toEqual(["chefs"]);
+  });
+
+  it("answers an empty list for a section without categories", async () => {
+    const response = await api.get<{ data: Category[] }>("/cate/ebooks");
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual([]);
+  });
+
+  it.each([
+    ["upper case", "News"],
+    ["a space", "a%20b"],
+    ["Chinese", "%E6%96%B0%E8%81%9E"],
+    ["101 characters", "x".repeat(101)],
+    ["a NUL byte", "%00"],
+  ])("rejects a key with %s with 422", async (_label, key) => {
+    expectInvalid(await api.get(`/cate/${key}`), "key");
+  });
+});

@@ -1,0 +1,143 @@
+// Bad and hostile input on every public call: a 422 naming the field, or a JSON 404, never a 500.
+import type { ApiError } from "@shiyi/contracts";
+import { describe, expect, it } from "vitest";
+import { expectInvalid, expectNotFound, useApi } from "./api.ts";
+import type { ApiResponse } from "./api.ts";
+import { databaseTargets } from "./databases.ts";
+import { insertArticle, insertCategory } from "./fixtures.ts";
+
+const lists = [
+  "/news",
+  "/columns",
+  "/features",
+  "/article/news",
+  "/article/policy",
+  "/article/seo",
+  "/magazines",
+  "/merch",
+  "/authors",
+  "/ebooks",
+  "/home",
+  "/home/news",
+];
+
+const details = [
+  "/news",
+  "/columns",
+  "/features",
+  "/article/hero",
+  "/article/content",
+  "/article/policy",
+  "/magazines",
+  "/merch",
+  "/authors",
+];
+
+const badQueries: [string, string][] = [
+  ["page=0", "page"],
+  ["page=-1", "page"],
+  ["page=abc", "page"],
+  ["page=1.5", "page"],
+  ["page=", "page"],
+  ["page=100001", "page"],
+  [`page=${"9".repeat(400)}`, "page"],
+  ["limit=0", "limit"],
+  ["limit=1000", "limit"],
+  ["limit=ten", "limit"],
+  ["status=0", "status"],
+  ["status=2", "status"],
+  ["status=%00", "status"],
+];
+
+const badIds: [string, string][] = [
+  ["a space", "a%20b"],
+  ["an encoded slash", "a%2Fb"],
+  ["a dot", "a.b"],
+  ["201 characters", "x".repeat(201)],
+  ["a NUL byte", "%00"],
+  ["a NUL byte after digits", "1%00"],
+  ["an emoji", "%F0%9F%92%A5"],
+  ["markup", "%3Cscript%3Ealert(1)%3C%2Fscript%3E"],
+  ["a quote", "1'%20or%20'1'%3D'1"],
+  ["broken percent-encoding", "%E4%B8"],
+];
+
+/** Hostile input must be refused or not found, in JSON, and never reach a 500. */
+function expectRefused(response: ApiResponse<unknown>, input?: string) {
+  expect(response.status, input).toBeGreaterThanOrEqual(400);
+  expect(response.status, input).toBeLessThan(500);
+  expect((response.body as ApiError).message).toEqual(expect.any(String));
+}
+
+describe.each(databaseTargets())("input validation on $name", (target) => {
+  const api = useApi(target, async (db) => {
+    const category = await insertCategory(db, { section: "news", path: "industry" });
+    await insertArticle(db, { kind: "news", path: "harvest", category_id: category.id });
+  });
+
+  describe.each(lists)("GET %s", (path) => {
+    it.each(badQueries)("rejects ?%s with 422 naming %s", async (query, field) => {
+      const response = await api.get<ApiError>(`${path}?${query}`);
+      expectInvalid(response, field);
+      expect(response.headers.get("content-type")).toMatch(/application\/json/);
+    });
+  });
+
+  describe.each(details)("GET %s/{id}", (path) => {
+    it.each(badIds)("rejects an id with %s with 422", async (_label, id) => {
+      expectInvalid(await api.get(`${path}/${id}`), "id");
+    });
+
+    it("answers a JSON 404 for an id with a raw slash", async () => {
+      expectNotFound(await api.get(`${path}/a/b`));
+    });
+
+    it("answers 404 for an unknown Chinese path", async () => {
+      expectNotFound(await api.get(`${path}/${encodeURIComponent("不存在的頁面")}`));
+    });
+
+    it("answers numeric ids beyond the id column without a 500", async () => {
+      for (const id of ["0", "2147483648", "9".repeat(20), "1".repeat(200)]) {
+        expectRefused(await api.get(`${path}/${id}`), id);
+      }
+    });
+  });
+
+  describe("filters of /news and /columns", () => {
+    it.each([
+      ["a NUL byte", "category=%00"],
+      ["a NUL byte in a path", "category=indus%00try"],
+      ["a number past the id column", "category=99999999999"],
+      ["201 characters", `category=${"x".repeat(201)}`],
+      ["broken percent-encoding", "category=%E4%B8"],
+      ["an author with a NUL byte", "author=%00"],
+      ["an author past the id column", `author=${"9".repeat(30)}`],
+    ])("answers a filter with %s without a 500", async (_label, query) => {
+      expectRefused(await api.get(`/news?${query}`), `/news?${query}`);
+      expectRefused(await api.get(`/columns?${query}`), `/columns?${query}`);
+    });
+
+    it("rejects a filter longer than 200 characters with 422", async () => {
+      expectInvalid(await api.get(`/news?category=${"x".repeat(201)}`), "category");
+      expectInvalid(await api.get(`/columns?author=${"x".repeat(201)}`), "author");
+    });
+  });
+
+  describe("ids of /magazines and /merch", () => {
+    it.each([
+      ["a number past the id column", "99999999999"],
+      ["a long number among good ones", `1,${"9".repeat(25)},2`],
+      ["a NUL byte", "1%00"],
+    ])("answers ids with %s without a 500", async (_label, ids) => {
+      expectRefused(await api.get(`/magazines?ids=${ids}`), `/magazines?ids=${ids}`);
+      expectRefused(await api.get(`/merch?ids=${ids}`), `/merch?ids=${ids}`);
+    });
+  });
+
+  it.each(["/nope", "/news/harvest/extra", "/article/hero/spring/extra", "/cate", "/settings/1", "/%00"])(
+    "answers the unknown route %s with a JSON 404",
+    async (path) => {
+      expectNotFound(await api.get(path));
+    },
+  );
+});

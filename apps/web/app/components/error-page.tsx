@@ -1,0 +1,44 @@
+import { errorPage } from "@shiyi/contracts/messages";
+import { isRouteErrorResponse, Link } from "react-router";
+
+type Known = 404 | 500;
+
+function statusOf(error: unknown): number {
+  if (isRouteErrorResponse(error)) return error.status;
+  return 500;
+}
+
+/** Title part of the document title for an error (SPEC §2). */
+export function errorTitle(error: unknown): string {
+  const status = statusOf(error);
+  if (status === 404 || status === 500) return errorPage[status as Known].title;
+  return messageOf(error, status);
+}
+
+/** Other statuses: the error's own message if present, else the status code. */
+function messageOf(error: unknown, status: number): string {
+  if (isRouteErrorResponse(error)) {
+    const own = typeof error.data === "string" ? error.data : (error.data as { message?: string } | null)?.message;
+    return own || error.statusText || String(status);
+  }
+  return String(status);
+}
+
+export function ErrorPage({ error }: { error: unknown }) {
+  const status = statusOf(error);
+  const known = status === 404 || status === 500 ? errorPage[status as Known] : null;
+  return (
+    <section className="container-page flex min-h-[55vh] flex-col items-center justify-center py-24 text-center">
+      <p className="kicker">Error {status}</p>
+      <h1 className="mt-4 font-serif text-3xl font-bold leading-snug tracking-wide md:text-4xl">
+        {known ? known.body : messageOf(error, status)}
+      </h1>
+      <Link
+        to="/"
+        className="mt-10 inline-flex items-center border border-ink px-8 py-3 font-serif tracking-[0.3em] transition-colors hover:bg-ink hover:text-paper"
+      >
+        {errorPage.home}
+      </Link>
+    </section>
+  );
+}

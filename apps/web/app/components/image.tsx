@@ -1,0 +1,120 @@
+import { useEffect, useRef, type CSSProperties } from "react";
+import {
+  assertImageOptions,
+  imageUrl,
+  parseSizes,
+  placeholderUrl,
+  presets,
+  type Fit,
+  type ImageModifiers,
+  type Preset,
+} from "../lib/image.ts";
+
+export type ImageProps = {
+  src: string;
+  alt: string;
+  /** Rendered size in CSS pixels; also reserves the box so nothing shifts. */
+  width: number;
+  height: number;
+  sizes?: number | string;
+  densities?: number[];
+  loading?: "lazy" | "eager";
+  decoding?: "async" | "auto" | "sync";
+  crossOrigin?: "anonymous" | "use-credentials" | "" | boolean;
+  fetchPriority?: "high" | "low" | "auto";
+  fit?: Fit;
+  quality?: number;
+  preset?: Preset;
+  provider?: "ipx";
+  placeholder?: boolean;
+  className?: string;
+};
+
+/** Lazy images start loading this far before they scroll into view (SPEC §9). */
+const lazyMargin = "500px";
+
+/**
+ * A proxied, webp image at 1x and 2x (or per `sizes`), lazy by default, with a 10x10 blurred
+ * placeholder underneath until the picture arrives.
+ */
+export function Image({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  densities = [1, 2],
+  loading = "lazy",
+  decoding = "async",
+  crossOrigin,
+  fetchPriority,
+  fit,
+  quality,
+  preset,
+  provider = "ipx",
+  placeholder = true,
+  className,
+}: ImageProps) {
+  assertImageOptions({ loading, decoding, crossOrigin, densities, provider, preset });
+  const modifiers: ImageModifiers = { ...(preset ? presets[preset] : { fit: "cover", quality: 80 }), format: "webp" };
+  if (fit) modifiers.fit = fit;
+  if (quality) modifiers.quality = quality;
+  const ratio = height / width;
+  const at = (w: number) => imageUrl(src, { ...modifiers, width: w, height: Math.round(w * ratio) });
+
+  let srcSet: string;
+  let sizesAttribute: string | undefined;
+  if (sizes !== undefined) {
+    const entries = parseSizes(sizes);
+    const widths = [...new Set(entries.flatMap((entry) => densities.map((d) => Math.round(entry.px * d))))].sort(
+      (a, b) => a - b,
+    );
+    srcSet = widths.map((w) => `${at(w)} ${w}w`).join(", ");
+    sizesAttribute = entries.map((entry) => (entry.media ? `${entry.media} ${entry.size}` : entry.size)).join(", ");
+  } else {
+    srcSet = densities.map((d) => `${at(width * d)} ${d}x`).join(", ");
+  }
+
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const img = ref.current;
+    if (!img) return;
+    const loaded = () => img.style.removeProperty("background-image");
+    if (img.complete) loaded();
+    else img.addEventListener("load", loaded, { once: true });
+    if (loading !== "lazy" || !("IntersectionObserver" in window)) return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry?.isIntersecting) {
+          img.loading = "eager";
+          observer.disconnect();
+        }
+      },
+      { rootMargin: lazyMargin },
+    );
+    observer.observe(img);
+    return () => observer.disconnect();
+  }, [loading, src]);
+
+  const style: CSSProperties | undefined = placeholder
+    ? { backgroundImage: `url("${placeholderUrl(src)}")`, backgroundSize: "cover", backgroundPosition: "center" }
+    : undefined;
+
+  return (
+    <img
+      ref={ref}
+      src={at(width)}
+      srcSet={srcSet}
+      sizes={sizesAttribute}
+      width={width}
+      height={height}
+      alt={alt}
+      loading={loading}
+      decoding={decoding}
+      fetchPriority={fetchPriority}
+      crossOrigin={crossOrigin === true ? "anonymous" : crossOrigin === false ? undefined : crossOrigin}
+      className={className}
+      style={style}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import type { MagazineSummary } from "@shiyi/contracts";
+import { Image } from "./image.tsx";
+
+/** A cover at 3:4, the magazine's proportion. */
+export function MagazineCover({
+  magazine,
+  width,
+  priority = false,
+  className = "",
+}: {
+  magazine: Pick<MagazineSummary, "cover" | "title" | "issue">;
+  width: number;
+  priority?: boolean;
+  className?: string;
+}) {
+  const height = Math.round((width * 4) / 3);
+  if (!magazine.cover) {
+    return (
+      <div
+        className={`flex aspect-[3/4] items-center justify-center bg-paper-deep font-serif text-2xl ${className}`}
+        style={{ maxWidth: width }}
+      >
+        第 {magazine.issue} 期
+      </div>
+    );
+  }
+  return (
+    <Image
+      src={magazine.cover.url}
+      alt={`《食藝》第 ${magazine.issue} 期封面：${magazine.title}`}
+      width={width}
+      height={height}
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
+      className={`aspect-[3/4] h-auto w-full bg-paper-deep object-cover ${className}`}
+    />
+  );
+}

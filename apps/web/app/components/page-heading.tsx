@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+
+/** The head of a section page: English kicker, zh-TW title, a line of description. */
+export function PageHeading({
+  kicker,
+  title,
+  description,
+  children,
+}: {
+  kicker: string;
+  title: string;
+  description?: string | null;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="border-b border-rule pb-8 pt-12 md:pt-16">
+      <p className="kicker">{kicker}</p>
+      <h1 className="mt-3 font-serif text-3xl font-bold tracking-[0.12em] md:text-5xl">{title}</h1>
+      {description && <p className="mt-4 max-w-2xl leading-8 text-ink-soft">{description}</p>}
+      {children}
+    </header>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Settings } from "@shiyi/contracts";
+import { Link } from "react-router";
+import { mainNavigation, secondaryNavigation } from "../lib/navigation.ts";
+
+const socialLinks = (settings: Settings) =>
+  [
+    { label: "Facebook", href: settings.facebook },
+    { label: "Instagram", href: settings.instagram },
+    { label: "LINE", href: settings.lineSocial || settings.line },
+    { label: "Messenger", href: settings.messenger },
+  ].filter((link) => link.href);
+
+export function SiteFooter({ settings }: { settings: Settings }) {
+  return (
+    <footer className="mt-24 bg-ink text-paper">
+      <div className="container-page grid gap-12 py-16 md:grid-cols-[1.3fr_1fr_1fr]">
+        <div>
+          <p className="font-serif text-3xl font-bold tracking-[0.25em]">{settings.name}</p>
+          <p className="mt-4 max-w-sm text-sm leading-7 text-paper/75">{settings.description}</p>
+          {socialLinks(settings).length > 0 && (
+            <ul className="mt-6 flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label="社群連結">
+              {socialLinks(settings).map((link) => (
+                <li key={link.label}>
+                  <a href={link.href} rel="noopener noreferrer" target="_blank" className="underline-offset-4 hover:underline">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <nav aria-label="頁尾選單">
+          <ul className="grid grid-cols-2 gap-y-2 text-sm">
+            {[...mainNavigation, ...secondaryNavigation].map((item) => (
+              <li key={item.to + item.label}>
+                <Link to={item.to} className="hover:underline underline-offset-4">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <address className="space-y-1.5 text-sm not-italic leading-7 text-paper/85">
+          <p className="font-semibold text-paper">{settings.company}</p>
+          {settings.address && <p>{settings.address}</p>}
+          {settings.tel && (
+            <p>
+              電話 <a href={`tel:${settings.tel.replace(/[^\d+]/g, "")}`}>{settings.tel}</a>
+            </p>
+          )}
+          {settings.fax && <p>傳真 {settings.fax}</p>}
+          {settings.email && (
+            <p>
+              信箱 <a href={`mailto:${settings.email}`}>{settings.email}</a>
+            </p>
+          )}
+          <p>
+            服務時間 {settings.opening_days} {settings.hours}
+          </p>
+          <p>{settings.days_off}休息</p>
+        </address>
+      </div>
+      <div className="border-t border-paper/15">
+        <p className="container-page py-5 text-xs text-paper/60">
+          © {new Date().getFullYear()} {settings.company}
+        </p>
+      </div>
+    </footer>
+  );
+}

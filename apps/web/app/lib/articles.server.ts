@@ -1,0 +1,49 @@
+import type { Article, ArticleKind, ArticleSummary, Category, Item, Paginated } from "@shiyi/contracts";
+import { data, type RouterContextProvider } from "react-router";
+import { getOr404 } from "./api.server.ts";
+import { proxyBodyImages } from "./article-html.ts";
+import { apiContext } from "./context.ts";
+
+/** Items per page on the site's lists. */
+export const webPageSize = 12;
+
+export function pageFrom(request: Request): number {
+  const raw = new URL(request.url).searchParams.get("page");
+  if (raw === null) return 1;
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1) throw data("找不到相關頁面", { status: 404 });
+  return Number(raw);
+}
+
+export async function loadArticleList(options: {
+  kind: Extract<ArticleKind, "news" | "columns" | "features">;
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  category?: string;
+}) {
+  const api = options.context.get(apiContext);
+  const page = pageFrom(options.request);
+  const [list, categories] = await Promise.all([
+    getOr404(
+      api.get<Paginated<ArticleSummary>>(`/${options.kind}`, {
+        page,
+        limit: webPageSize,
+        category: options.category,
+      }),
+    ),
+    api.get<{ data: Category[] }>(`/cate/${options.kind}`),
+  ]);
+  if (page > list.meta.last_page) throw data("找不到相關頁面", { status: 404 });
+  const category = options.category ? categories.data.find((item) => item.path === options.category) : undefined;
+  if (options.category && !category) throw data("找不到相關頁面", { status: 404 });
+  return { list, categories: categories.data, category: category ?? null };
+}
+
+export async function loadArticle(
+  context: Readonly<RouterContextProvider>,
+  kind: ArticleKind,
+  path: string,
+): Promise<Article> {
+  const api = context.get(apiContext);
+  const { data: article } = await getOr404(api.get<Item<Article>>(`/${kind === "policy" ? "article/policy" : kind}/${encodeURIComponent(path)}`));
+  return { ...article, content: article.content ? proxyBodyImages(article.content) : null };
+}

@@ -1,0 +1,8 @@
+import { createContext } from "react-router";
+import type { ApiClient } from "./api.server.ts";
+
+/** Handed to every loader by the server (see server/app.ts); never imported as a singleton. */
+export const apiContext = createContext<ApiClient>();
+
+export type SiteConfig = { publicUrl: string };
+export const siteConfigContext = createContext<SiteConfig>();

@@ -1,0 +1,135 @@
+/**
+ * Image URLs through the IPX proxy at `/_ipx` and the rules of SPEC §5 for the image component.
+ * Sources are local media paths (`/media/…`, `/og/…`) or the two video-thumbnail aliases.
+ */
+export const ipxBase = "/_ipx";
+
+export const breakpoints = {
+  "2xs": 320,
+  xs: 375,
+  sm: 576,
+  md: 768,
+  lg: 992,
+  ipad: 1024,
+  xl: 1200,
+  "2xl": 1400,
+  xxl: 1400,
+  "3xl": 1600,
+  xxxl: 1600,
+} as const;
+
+export type Fit = "cover" | "contain" | "fill" | "inside" | "outside";
+export type ImageModifiers = {
+  width?: number;
+  height?: number;
+  fit?: Fit;
+  format?: "webp" | "jpeg" | "png" | "avif";
+  quality?: number;
+  blur?: number;
+  background?: string;
+  resize?: string;
+};
+
+export const providers = ["ipx"] as const;
+export const presets = {
+  cover: { fit: "cover", quality: 80 },
+  thumbnail: { fit: "cover", quality: 75 },
+  avatar: { fit: "cover", quality: 80 },
+  contain: { fit: "contain", quality: 80, background: "f4efe6" },
+} as const satisfies Record<string, ImageModifiers>;
+export type Preset = keyof typeof presets;
+
+const remoteAliases = ["/youtube/", "/vimeo/"];
+
+export function assertSource(src: unknown): asserts src is string {
+  if (typeof src !== "string") throw new Error("Image src must be a string");
+  if (!src.startsWith("/") || src.startsWith("//")) {
+    throw new Error(`Image src must be a local path or a /youtube or /vimeo alias: ${src}`);
+  }
+}
+
+export function imageUrl(src: string, modifiers: ImageModifiers): string {
+  assertSource(src);
+  const parts: string[] = [];
+  if (modifiers.format) parts.push(`f_${modifiers.format}`);
+  if (modifiers.fit) parts.push(`fit_${modifiers.fit}`);
+  if (modifiers.resize) parts.push(`resize_${modifiers.resize}`);
+  else {
+    if (modifiers.width) parts.push(`w_${Math.round(modifiers.width)}`);
+    if (modifiers.height) parts.push(`h_${Math.round(modifiers.height)}`);
+  }
+  if (modifiers.quality) parts.push(`q_${modifiers.quality}`);
+  if (modifiers.blur) parts.push(`blur_${modifiers.blur}`);
+  if (modifiers.background) parts.push(`b_${modifiers.background}`);
+  return `${ipxBase}/${parts.join(",") || "_"}${src}`;
+}
+
+export const isRemoteAlias = (src: string) => remoteAliases.some((alias) => src.startsWith(alias));
+
+/** `sizes` as in SPEC §5: a number, or px/vw values, optionally per breakpoint (`100vw md:50vw xl:600px`). */
+export function parseSizes(sizes: number | string): { media: string | null; size: string; px: number }[] {
+  if (typeof sizes === "number") {
+    if (!Number.isFinite(sizes) || sizes <= 0) throw new Error(`Invalid image sizes: ${sizes}`);
+    return [{ media: null, size: `${sizes}px`, px: sizes }];
+  }
+  if (typeof sizes !== "string" || !sizes.trim()) throw new Error("Image sizes must be a number or a px/vw string");
+  return sizes
+    .trim()
+    .split(/\s+/)
+    .map((entry) => {
+      const match = /^(?:([a-z0-9]+):)?(\d+(?:\.\d+)?)(px|vw)?$/.exec(entry);
+      if (!match) throw new Error(`Invalid image sizes entry: ${entry}`);
+      const [, screen, amount, unit = "px"] = match;
+      if (screen && !(screen in breakpoints)) throw new Error(`Unknown breakpoint in image sizes: ${screen}`);
+      const screenWidth = screen ? breakpoints[screen as keyof typeof breakpoints] : breakpoints.xs;
+      const value = Number(amount);
+      return {
+        media: screen ? `(min-width: ${screenWidth}px)` : null,
+        size: `${value}${unit}`,
+        px: unit === "vw" ? Math.round((value / 100) * (screen ? screenWidth : 640)) : value,
+      };
+    })
+    .sort((a, b) => (b.media ? Number(/\d+/.exec(b.media)![0]) : 0) - (a.media ? Number(/\d+/.exec(a.media)![0]) : 0));
+}
+
+export type ImageAttributeOptions = {
+  loading?: unknown;
+  decoding?: unknown;
+  crossOrigin?: unknown;
+  densities?: unknown;
+  provider?: unknown;
+  preset?: unknown;
+};
+
+/** Throws on every value SPEC §5 forbids. */
+export function assertImageOptions(options: ImageAttributeOptions) {
+  if (options.loading !== undefined && options.loading !== "lazy" && options.loading !== "eager") {
+    throw new Error(`Image loading must be lazy or eager: ${String(options.loading)}`);
+  }
+  if (options.decoding !== undefined && !["async", "auto", "sync"].includes(options.decoding as string)) {
+    throw new Error(`Image decoding must be async, auto or sync: ${String(options.decoding)}`);
+  }
+  const crossOrigin = options.crossOrigin;
+  if (
+    crossOrigin !== undefined &&
+    typeof crossOrigin !== "boolean" &&
+    !["anonymous", "use-credentials", ""].includes(crossOrigin as string)
+  ) {
+    throw new Error(`Image crossorigin must be anonymous, use-credentials, empty or boolean: ${String(crossOrigin)}`);
+  }
+  if (options.densities !== undefined) {
+    const list = options.densities;
+    if (!Array.isArray(list) || list.length === 0 || list.some((d) => typeof d !== "number" || !(d > 0))) {
+      throw new Error("Image densities must be a non-empty list of positive numbers");
+    }
+  }
+  if (options.provider !== undefined && !(providers as readonly unknown[]).includes(options.provider)) {
+    throw new Error(`Unknown image provider: ${String(options.provider)}`);
+  }
+  if (options.preset !== undefined && !Object.hasOwn(presets, options.preset as string)) {
+    throw new Error(`Unknown image preset: ${String(options.preset)}`);
+  }
+}
+
+export const placeholderUrl = (src: string) =>
+  imageUrl(src, { width: 10, height: 10, fit: "cover", quality: 50, blur: 3, format: "webp" });

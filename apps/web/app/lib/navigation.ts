@@ -1,0 +1,16 @@
+/** The main navigation of SPEC §2: path and English subtitle, with the zh-TW label shown first. */
+export const mainNavigation = [
+  { to: "/features", label: "專題", subtitle: "Featured" },
+  { to: "/news", label: "新聞", subtitle: "News" },
+  { to: "/magazines", label: "雜誌", subtitle: "Magazines" },
+  { to: "/columns", label: "專欄", subtitle: "Columns" },
+  { to: "/about", label: "關於", subtitle: "About" },
+  { to: "/contact", label: "聯絡", subtitle: "Contact" },
+  { to: "/ebooks", label: "電子書", subtitle: "Ebooks" },
+] as const;
+
+export const secondaryNavigation = [
+  { to: "/author", label: "作者", subtitle: "Authors" },
+  { to: "/policy/shopping-notice", label: "購物須知", subtitle: "Notice" },
+  { to: "/policy", label: "條款政策", subtitle: "Policy" },
+] as const;

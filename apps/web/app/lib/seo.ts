@@ -1,0 +1,156 @@
+import type { Image, PageKey, SeoEntry, Settings } from "@shiyi/contracts";
+import type { MetaDescriptor } from "react-router";
+import { imageUrl } from "./image.ts";
+
+export type SiteData = { settings: Settings; seo: SeoEntry[]; publicUrl: string };
+
+/** What a page says about itself; every field falls back (SPEC §2). */
+export type PageMeta = {
+  title?: string | null;
+  infoTitle?: string | null;
+  description?: string | null;
+  image?: Image | string | null;
+  company?: string | null;
+  /** The settings' per-page texts to fall back to. */
+  page?: PageKey;
+  /** The record shown, when the page shows one. */
+  data?: { title?: string | null; info_title?: string | null; description?: string | null; image?: Image | null };
+  /** Detail pages: canonical is the path only; other pages keep the query. */
+  detail?: boolean;
+  /** Set on the home page: site name, then info title. */
+  home?: boolean;
+  /** Extra JSON-LD nodes (Article, BreadcrumbList…). */
+  jsonLd?: Record<string, unknown>[];
+  type?: "website" | "article";
+  noindex?: boolean;
+};
+
+export const defaultShareImage = "/og/og.jpg";
+
+const absolute = (publicUrl: string, pathOrUrl: string) => new URL(pathOrUrl, publicUrl).toString();
+
+function shareImageUrl(image: Image | string | null | undefined): string | null {
+  if (!image) return null;
+  const url = typeof image === "string" ? image : image.url;
+  return url.startsWith("/media/") ? imageUrl(url, { width: 1200, height: 630, fit: "cover", format: "jpeg" }) : url;
+}
+
+export function buildMeta(site: SiteData, location: { pathname: string; search: string }, page: PageMeta): MetaDescriptor[] {
+  const { settings, publicUrl } = site;
+  const seo = site.seo.find((entry) => entry.path === location.pathname);
+  const pageText = page.page ? settings.pages[page.page] : undefined;
+  const name = page.company ?? settings.name;
+
+  const title = page.title ?? page.data?.title ?? seo?.title ?? pageText?.title ?? settings.title;
+  const infoTitle = page.infoTitle ?? page.data?.info_title ?? seo?.info_title ?? pageText?.info_title ?? settings.title;
+  const description =
+    page.description ?? page.data?.description ?? seo?.description ?? pageText?.description ?? settings.description;
+  const image = shareImageUrl(page.image ?? page.data?.image) ?? seo?.image?.url ?? defaultShareImage;
+
+  const documentTitle = page.home ? `${name}｜${infoTitle}` : `${title}｜${name}`;
+  const canonicalPath = page.detail ? location.pathname : location.pathname + location.search;
+  const canonical = absolute(publicUrl, canonicalPath);
+  const imageAbsolute = absolute(publicUrl, image);
+
+  const organization = {
+    "@type": "Organization",
+    "@id": `${publicUrl}/#organization`,
+    name: settings.company,
+    alternateName: settings.name,
+    url: `${publicUrl}/`,
+    logo: absolute(publicUrl, "/logo.svg"),
+    ...(settings.email ? { email: settings.email } : {}),
+    ...(settings.tel ? { telephone: settings.tel } : {}),
+    ...(settings.address ? { address: settings.address } : {}),
+    sameAs: [settings.facebook, settings.instagram, settings.line].filter(Boolean),
+  };
+  const website = {
+    "@type": "WebSite",
+    "@id": `${publicUrl}/#website`,
+    name: settings.name,
+    url: `${publicUrl}/`,
+    inLanguage: "zh-Hant-TW",
+    publisher: { "@id": `${publicUrl}/#organization` },
+  };
+  const webpage = {
+    "@type": "WebPage",
+    "@id": `${canonical}#webpage`,
+    url: canonical,
+    name: documentTitle,
+    description,
+    inLanguage: "zh-Hant-TW",
+    isPartOf: { "@id": `${publicUrl}/#website` },
+    primaryImageOfPage: imageAbsolute,
+  };
+
+  return [
+    { title: documentTitle },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:site_name", content: settings.name },
+    { property: "og:locale", content: "zh_TW" },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:title", content: documentTitle },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonical },
+    { property: "og:image", content: imageAbsolute },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: documentTitle },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: imageAbsolute },
+    ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@graph": [organization, website, webpage, ...(page.jsonLd ?? [])],
+      },
+    },
+  ];
+}
+
+/** The root's data, as every route's `meta` sees it. */
+export function siteFromMatches(matches: readonly unknown[]): SiteData {
+  const root = (matches as { id: string; loaderData?: unknown }[]).find((match) => match.id === "root");
+  return root?.loaderData as SiteData;
+}
+
+export function breadcrumbJsonLd(publicUrl: string, items: { name: string; path: string }[]) {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: absolute(publicUrl, item.path),
+    })),
+  };
+}
+
+export function articleJsonLd(
+  publicUrl: string,
+  type: "Article" | "NewsArticle",
+  article: {
+    title: string;
+    description: string | null;
+    image: Image | null;
+    published: string;
+    modified: string;
+    path: string;
+    author: { name: string; path: string } | null;
+  },
+) {
+  return {
+    "@type": type,
+    headline: article.title,
+    description: article.description ?? undefined,
+    image: article.image ? [absolute(publicUrl, shareImageUrl(article.image)!)] : undefined,
+    datePublished: article.published,
+    dateModified: article.modified,
+    mainEntityOfPage: absolute(publicUrl, article.path),
+    inLanguage: "zh-Hant-TW",
+    author: article.author
+      ? { "@type": "Person", name: article.author.name, url: absolute(publicUrl, `/author/${article.author.path}`) }
+      : { "@type": "Organization", "@id": `${publicUrl}/#organization` },
+    publisher: { "@id": `${publicUrl}/#organization` },
+  };
+}

@@ -1,0 +1,61 @@
+import type { Item, Paginated, SeoEntry, Settings } from "@shiyi/contracts";
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorPage, errorTitle } from "./components/error-page.tsx";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteHeader } from "./components/site-header.tsx";
+import { apiContext, siteConfigContext } from "./lib/context.ts";
+import type { SiteData } from "./lib/seo.ts";
+
+export function meta({ error, loaderData }: Route.MetaArgs) {
+  if (!error) return [];
+  const name = loaderData?.settings.name ?? "食藝誌";
+  return [{ title: `${errorTitle(error)}｜${name}` }, { name: "robots", content: "noindex" }];
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs): Promise<SiteData> {
+  const api = context.get(apiContext);
+  const [settings, seo] = await Promise.all([
+    api.get<Item<Settings>>("/settings"),
+    api.get<Paginated<SeoEntry>>("/article/seo"),
+  ]);
+  return { settings: settings.data, seo: seo.data, publicUrl: context.get(siteConfigContext).publicUrl };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const site = useRouteLoaderData<SiteData>("root");
+  return (
+    <html lang="zh-Hant-TW">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#faf7f1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <SiteHeader name={site?.settings.name ?? "食藝誌"} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {site && <SiteFooter settings={site.settings} />}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

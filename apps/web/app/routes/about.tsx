@@ -1,0 +1,59 @@
+import type { Article, ArticleSummary, Item, Paginated } from "@shiyi/contracts";
+import { Image } from "../components/image.tsx";
+import { PageHeading } from "../components/page-heading.tsx";
+import { proxyBodyImages } from "../lib/article-html.ts";
+import { apiContext } from "../lib/context.ts";
+import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import type { Route } from "./+types/about";
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return buildMeta(siteFromMatches(matches), location, { page: "about" });
+}
+
+/** The about page is the "about" content blocks, in their editorial order. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const { data: blocks } = await api.get<Paginated<ArticleSummary>>("/article/about");
+  const sections = await Promise.all(
+    blocks.map(async (block) => {
+      const { data } = await api.get<Item<Article>>(`/article/content/${block.id}`);
+      return { ...data, content: data.content ? proxyBodyImages(data.content) : null };
+    }),
+  );
+  return { sections };
+}
+
+export default function About({ loaderData, matches }: Route.ComponentProps) {
+  const page = siteFromMatches(matches).settings.pages.about;
+  return (
+    <div className="container-page">
+      <PageHeading kicker={page.info_title} title={page.title} description={page.description} />
+      {loaderData.sections.map((section, index) => (
+        <section
+          key={section.id}
+          aria-labelledby={`about-${section.id}`}
+          className="grid gap-10 border-b border-rule py-14 last:border-0 lg:grid-cols-[1fr_1.2fr] lg:gap-16"
+        >
+          <div className={index % 2 === 1 ? "lg:order-2" : ""}>
+            {section.info_title && <p className="kicker">{section.info_title}</p>}
+            <h2 id={`about-${section.id}`} className="mt-3 font-serif text-2xl font-bold tracking-[0.12em] md:text-3xl">
+              {section.title}
+            </h2>
+            {section.image && (
+              <Image
+                src={section.image.url}
+                alt={section.image.alt ?? ""}
+                width={560}
+                height={350}
+                sizes="100vw lg:45vw xl:560px"
+                loading={index === 0 ? "eager" : "lazy"}
+                className="mt-8 aspect-[16/10] h-auto w-full object-cover"
+              />
+            )}
+          </div>
+          {section.content && <div className="prose-article" dangerouslySetInnerHTML={{ __html: section.content }} />}
+        </section>
+      ))}
+    </div>
+  );
+}

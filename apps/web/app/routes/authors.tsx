@@ -1,0 +1,52 @@
+import type { AuthorSummary, Paginated } from "@shiyi/contracts";
+import { Link } from "react-router";
+import { Image } from "../components/image.tsx";
+import { PageHeading } from "../components/page-heading.tsx";
+import { apiContext } from "../lib/context.ts";
+import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import type { Route } from "./+types/authors";
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return buildMeta(siteFromMatches(matches), location, {
+    title: "作者",
+    infoTitle: "Authors",
+    description: "為《食藝》書寫的主廚、研究者、記者與經營者。",
+  });
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { data: authors } = await context.get(apiContext).get<Paginated<AuthorSummary>>("/authors");
+  return { authors };
+}
+
+export default function Authors({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="container-page">
+      <PageHeading kicker="Authors" title="作者" description="為《食藝》書寫的主廚、研究者、記者與經營者。" />
+      <ul id="author-nav" className="grid gap-x-8 gap-y-14 pt-12 sm:grid-cols-2 lg:grid-cols-3">
+        {loaderData.authors.map((author, index) => (
+          <li key={author.id}>
+            <Link to={`/author/${author.path}`} className="group flex gap-5">
+              {author.avatar && (
+                <Image
+                  src={author.avatar.url}
+                  alt=""
+                  width={96}
+                  height={96}
+                  preset="avatar"
+                  loading={index < 6 ? "eager" : "lazy"}
+                  className="h-24 w-24 shrink-0 rounded-full"
+                />
+              )}
+              <span>
+                <span className="block font-serif text-xl font-semibold group-hover:text-primary">{author.name}</span>
+                {author.title && <span className="mt-1 block text-xs text-muted">{author.title}</span>}
+                {author.description && <span className="mt-2 block text-sm leading-7 text-ink-soft">{author.description}</span>}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Ebook, Paginated } from "@shiyi/contracts";
+import { Image } from "../components/image.tsx";
+import { PageHeading } from "../components/page-heading.tsx";
+import { apiContext } from "../lib/context.ts";
+import { formatDate } from "../lib/format.ts";
+import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import type { Route } from "./+types/ebooks";
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return buildMeta(siteFromMatches(matches), location, { page: "ebooks" });
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { data: ebooks } = await context.get(apiContext).get<Paginated<Ebook>>("/ebooks");
+  const platforms = [...new Map(ebooks.flatMap((ebook) => ebook.links.map((link) => [link.platform.id, link.platform]))).values()];
+  return { ebooks, platforms };
+}
+
+export default function Ebooks({ loaderData, matches }: Route.ComponentProps) {
+  const page = siteFromMatches(matches).settings.pages.ebooks;
+  return (
+    <div className="container-page">
+      <PageHeading kicker={page.info_title} title={page.title} description={page.description}>
+        {loaderData.platforms.length > 0 && (
+          <div className="mt-8">
+            <p className="text-sm text-ink-soft">《食藝》同步發行於以下數位平台：</p>
+            <ul className="mt-3 flex flex-wrap gap-3">
+              {loaderData.platforms.map((platform) => (
+                <li key={platform.id}>
+                  <a
+                    href={platform.url}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="inline-block border border-rule bg-paper px-4 py-2 text-sm hover:border-ink"
+                  >
+                    {platform.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </PageHeading>
+      <ul className="grid gap-x-8 gap-y-14 pt-12 sm:grid-cols-2 lg:grid-cols-4">
+        {loaderData.ebooks.map((ebook, index) => (
+          <li key={ebook.id} className="flex flex-col">
+            {ebook.cover && (
+              <Image
+                src={ebook.cover.url}
+                alt={`${ebook.title} 電子書封面`}
+                width={280}
+                height={373}
+                loading={index < 4 ? "eager" : "lazy"}
+                className="aspect-[3/4] h-auto w-full bg-paper-deep object-cover"
+              />
+            )}
+            <h2 className="mt-4 font-serif text-lg font-semibold leading-snug">{ebook.title}</h2>
+            {ebook.publication_date && (
+              <p className="mt-1 text-xs text-muted">
+                <time dateTime={ebook.publication_date}>{formatDate(ebook.publication_date)}</time>
+              </p>
+            )}
+            {ebook.links.length > 0 && (
+              <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={`${ebook.title} 購買平台`}>
+                {ebook.links.map((link) => (
+                  <li key={link.platform.id}>
+                    <a href={link.url} rel="noopener noreferrer" target="_blank" className="text-primary underline-offset-4 hover:underline">
+                      {link.platform.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

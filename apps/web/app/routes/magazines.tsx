@@ -1,0 +1,64 @@
+import type { MagazineSummary, Paginated } from "@shiyi/contracts";
+import { data, Link } from "react-router";
+import { MagazineCover } from "../components/magazine-cover.tsx";
+import { PageHeading } from "../components/page-heading.tsx";
+import { apiContext } from "../lib/context.ts";
+import { formatPrice } from "../lib/format.ts";
+import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import type { Route } from "./+types/magazines";
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return buildMeta(siteFromMatches(matches), location, { page: "magazines" });
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (new URL(request.url).searchParams.has("page")) throw data("找不到相關頁面", { status: 404 });
+  const { data: magazines } = await context.get(apiContext).get<Paginated<MagazineSummary>>("/magazines");
+  return { magazines };
+}
+
+export default function Magazines({ loaderData, matches }: Route.ComponentProps) {
+  const page = siteFromMatches(matches).settings.pages.magazines;
+  const [latest, ...back] = loaderData.magazines;
+  return (
+    <div className="container-page">
+      <PageHeading kicker={page.info_title} title={page.title} description={page.description} />
+      {latest && (
+        <section aria-label="最新一期" className="grid gap-10 border-b border-rule py-12 md:grid-cols-[minmax(0,360px)_1fr] md:items-center md:gap-16">
+          <Link to={`/magazines/${latest.path}`} className="block">
+            <MagazineCover magazine={latest} width={360} priority className="shadow-[0_24px_48px_-20px_rgba(29,27,24,0.55)]" />
+          </Link>
+          <div>
+            <p className="kicker">最新一期　No. {latest.issue}</p>
+            <h2 className="mt-3 font-serif text-3xl font-bold leading-snug tracking-wide md:text-4xl">
+              <Link to={`/magazines/${latest.path}`} className="hover:text-primary">
+                {latest.title}
+              </Link>
+            </h2>
+            {latest.info_title && <p className="mt-2 font-serif text-lg text-ink-soft">{latest.info_title}</p>}
+            {latest.description && <p className="mt-5 max-w-xl leading-8 text-ink-soft">{latest.description}</p>}
+            <p className="mt-6 font-serif text-xl">{formatPrice(latest.price)}</p>
+          </div>
+        </section>
+      )}
+      <section aria-label="過往期數">
+        <h2 className="pt-12 font-serif text-xl font-bold tracking-[0.2em]">過往期數</h2>
+        <ul className="mt-8 grid grid-cols-2 gap-x-6 gap-y-12 sm:grid-cols-3 lg:grid-cols-4">
+          {back.map((magazine) => (
+            <li key={magazine.id}>
+              <Link to={`/magazines/${magazine.path}`} className="group block">
+                <MagazineCover magazine={magazine} width={280} className="transition-transform duration-500 group-hover:-translate-y-1" />
+                <p className="mt-4 text-xs text-muted">第 {magazine.issue} 期</p>
+                <h3 className="mt-1 font-serif text-lg font-semibold leading-snug group-hover:text-primary">{magazine.title}</h3>
+                <p className="mt-1 text-sm text-ink-soft">
+                  {formatPrice(magazine.price)}
+                  {magazine.stock <= 0 && <span className="ml-2 text-primary">已售完</span>}
+                </p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { data } from "react-router";
+
+/** Every unknown path answers with a real 404 status and the error page. */
+export function loader() {
+  throw data(null, { status: 404 });
+}
+
+export default function NotFound() {
+  return null;
+}

@@ -1,0 +1,43 @@
+import { Breadcrumb } from "../components/breadcrumb.tsx";
+import { loadArticle } from "../lib/articles.server.ts";
+import { formatDate } from "../lib/format.ts";
+import { breadcrumbJsonLd, buildMeta, siteFromMatches } from "../lib/seo.ts";
+import type { Route } from "./+types/policy-detail";
+
+export function meta({ matches, location, loaderData }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  if (!loaderData) return [];
+  return buildMeta(site, location, {
+    page: "policy",
+    data: loaderData.policy,
+    detail: true,
+    jsonLd: [breadcrumbJsonLd(site.publicUrl, loaderData.crumbs)],
+  });
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const policy = await loadArticle(context, "policy", params.path);
+  const crumbs = [
+    { name: "首頁", path: "/" },
+    { name: "條款與政策", path: "/policy" },
+    { name: policy.title, path: `/policy/${policy.path}` },
+  ];
+  return { policy, crumbs };
+}
+
+export default function PolicyDetail({ loaderData }: Route.ComponentProps) {
+  const { policy, crumbs } = loaderData;
+  return (
+    <article className="container-page max-w-3xl pt-8">
+      <Breadcrumb items={crumbs} />
+      <header className="border-b border-rule pb-8 pt-10">
+        <p className="kicker">Policy</p>
+        <h1 className="mt-3 font-serif text-3xl font-bold tracking-[0.1em] md:text-4xl">{policy.title}</h1>
+        <p className="mt-4 text-sm text-muted">
+          最後更新 <time dateTime={policy.updated_at}>{formatDate(policy.updated_at)}</time>
+        </p>
+      </header>
+      {policy.content && <div className="prose-article mt-10" dangerouslySetInnerHTML={{ __html: policy.content }} />}
+    </article>
+  );
+}

@@ -1,0 +1,20 @@
+import { siteConfigContext } from "../lib/context.ts";
+import type { Route } from "./+types/robots";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl } = context.get(siteConfigContext);
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /api/",
+    "Disallow: /member",
+    "Disallow: /cart",
+    "Disallow: /auth",
+    "",
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,102 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createApi, type Database, type Logger } from "@shiyi/api";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { createIPX, createIPXWebServer, ipxFSStorage, ipxHttpStorage } from "ipx";
+import { isbot } from "isbot";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type * as entry from "../app/entry.server.tsx";
+import type { ApiFetch } from "../app/lib/api.server.ts";
+import type { WebConfig } from "./env.ts";
+
+/** Public HTML may be cached by a CDN for five minutes and served stale for a day while it refreshes. */
+export const publicPageCache = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+const imageCache = "public, max-age=86400, s-maxage=604800, stale-while-revalidate=86400";
+const immutable = "public, max-age=31536000, immutable";
+
+/** Only these two remote hosts may be proxied, under the /youtube and /vimeo aliases. */
+const remoteImageAliases = { "/youtube": "https://img.youtube.com", "/vimeo": "https://i.vimeocdn.com" };
+
+export type WebServerOptions = {
+  config: WebConfig;
+  build: ServerBuild;
+  clientDir: string;
+  logger: Logger;
+  /** The database for the in-process API; absent when API_BASE_URL points elsewhere. */
+  db?: Database;
+};
+
+/**
+ * One process serves everything by default: the API at /api, the image proxy at /_ipx, hashed
+ * assets, and the React Router site, whose loaders reach the API in-process.
+ */
+export function createWebServer({ config, build, clientDir, logger, db }: WebServerOptions) {
+  const app = new Hono();
+  let apiFetch: ApiFetch;
+  let apiBaseUrl: string;
+  if (config.apiBaseUrl) {
+    apiFetch = (request) => fetch(request);
+    apiBaseUrl = config.apiBaseUrl;
+  } else {
+    if (!db) throw new Error("The in-process API needs a database");
+    const api = createApi({ db, logger });
+    app.route("/api", api);
+    apiBaseUrl = "http://in-process/api";
+    apiFetch = (request) => {
+      const url = new URL(request.url);
+      return Promise.resolve(api.fetch(new Request(new URL(url.pathname.slice(4) + url.search, url), request)));
+    };
+  }
+
+  const ipx = createIPX({
+    storage: ipxFSStorage({ dir: [config.dataDir, clientDir] }),
+    httpStorage: ipxHttpStorage({ domains: Object.values(remoteImageAliases).map((url) => new URL(url).host) }),
+    alias: remoteImageAliases,
+  });
+  const ipxHandler = createIPXWebServer(ipx);
+  app.get("/_ipx/*", async (c) => {
+    const url = new URL(c.req.url);
+    url.pathname = url.pathname.slice("/_ipx".length);
+    const response = await ipxHandler(new Request(url, c.req.raw));
+    const headers = new Headers(response.headers);
+    if (response.ok) headers.set("cache-control", imageCache);
+    return new Response(response.body, { status: response.status, headers });
+  });
+
+  app.use(compress());
+  app.use("/assets/*", serveStatic({ root: clientDir, onFound: (_path, c) => c.header("cache-control", immutable) }));
+  app.use("/media/*", serveStatic({ root: config.dataDir, onFound: (_path, c) => c.header("cache-control", imageCache) }));
+  app.use(
+    "*",
+    serveStatic({ root: clientDir, onFound: (_path, c) => c.header("cache-control", "public, max-age=3600") }),
+  );
+
+  const handle = createRequestHandler(build, config.mode);
+  const { createLoadContext } = build.entry.module as unknown as typeof entry;
+  app.all("*", async (c) => {
+    const requestId = c.req.header("x-request-id") ?? randomUUID();
+    const context = createLoadContext({ apiFetch, apiBaseUrl, publicUrl: config.publicUrl, requestId });
+    const response = await handle(c.req.raw, context);
+    if (response.status >= 400 && isbot(c.req.header("user-agent"))) {
+      // Search-engine and preview bots get the status only; the error is logged, not rendered.
+      logger.warn({ requestId, status: response.status, path: c.req.path }, "error page withheld from a bot");
+      return new Response(null, { status: response.status, headers: { "x-request-id": requestId } });
+    }
+    response.headers.set("x-request-id", requestId);
+    if (c.req.method === "GET" && response.status === 200 && !response.headers.has("cache-control")) {
+      response.headers.set("cache-control", publicPageCache);
+    }
+    return response;
+  });
+
+  app.onError((error, c) => {
+    logger.error({ err: error, path: c.req.path }, "unhandled web error");
+    return c.text("伺服器發生錯誤！請稍後再試", 500);
+  });
+
+  return app;
+}
+
+export const defaultClientDir = (webDir: string) => path.join(webDir, "build", "client");

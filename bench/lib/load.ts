@@ -1,0 +1,112 @@
+import { Agent, request } from "node:http";
+
+export type LoadOptions = {
+  /** Requests in flight at any time (one keep-alive socket each). */
+  concurrency: number;
+  warmupMs: number;
+  durationMs: number;
+  /** A request slower than this is abandoned and counted as an error. */
+  timeoutMs: number;
+};
+
+export type LoadResult = {
+  url: string;
+  requests: number;
+  errors: number;
+  /** Completed 200 responses per second over the measured window. */
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  /** Average body size of the responses, in bytes. */
+  bytes: number;
+  firstError?: string;
+};
+
+type Outcome = { ok: boolean; ms: number; bytes: number; error?: string };
+
+function get(url: URL, agent: Agent, timeoutMs: number): Promise<Outcome> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = request(
+      url,
+      // No accept-encoding: the HTML is measured uncompressed, for the site and the baselines alike.
+      { agent, method: "GET", headers: { accept: "text/html", "user-agent": "shiyi-bench/1" } },
+      (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.once("end", () => {
+          const ok = res.statusCode === 200;
+          resolve({
+            ok,
+            ms: performance.now() - started,
+            bytes,
+            error: ok ? undefined : `HTTP ${res.statusCode}`,
+          });
+        });
+        res.once("error", (error) =>
+          resolve({ ok: false, ms: performance.now() - started, bytes, error: String(error) }),
+        );
+      },
+    );
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));
+    req.once("error", (error) =>
+      resolve({ ok: false, ms: performance.now() - started, bytes: 0, error: String(error) }),
+    );
+    req.end();
+  });
+}
+
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
+
+/**
+ * A closed-loop load generator: `concurrency` workers, each sending its next request as soon as
+ * the previous one is answered, for a warm-up and then a measured window. Only responses that
+ * complete inside the window count; the whole run is bounded by warm-up + duration + timeout.
+ */
+export async function measureLoad(target: string, options: LoadOptions): Promise<LoadResult> {
+  const url = new URL(target);
+  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const start = performance.now();
+  const windowStart = start + options.warmupMs;
+  const windowEnd = windowStart + options.durationMs;
+  const latencies: number[] = [];
+  let errors = 0;
+  let bytes = 0;
+  let firstError: string | undefined;
+
+  const worker = async () => {
+    while (performance.now() < windowEnd) {
+      const outcome = await get(url, agent, options.timeoutMs);
+      const now = performance.now();
+      if (now < windowStart || now > windowEnd) continue;
+      if (outcome.ok) {
+        latencies.push(outcome.ms);
+        bytes += outcome.bytes;
+      } else {
+        errors++;
+        firstError ??= outcome.error;
+        // Do not spin on a failing server.
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  agent.destroy();
+
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    url: target,
+    requests: latencies.length,
+    errors,
+    rps: latencies.length / (options.durationMs / 1000),
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
+    bytes: latencies.length ? bytes / latencies.length : 0,
+    firstError,
+  };
+}

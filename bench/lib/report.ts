@@ -1,0 +1,216 @@
+import type { PageAssets } from "./assets.ts";
+import { sum } from "./assets.ts";
+import type { PageLighthouse } from "./lighthouse.ts";
+import type { LoadOptions, LoadResult } from "./load.ts";
+
+export const targets = { ssrShareOfBare: 70, articleJsGzipKb: 125, lighthouseScore: 98 };
+
+export type Environment = {
+  date: string;
+  machine: string;
+  node: string;
+  chromium?: string;
+  commit: string;
+  phases: Array<[string, number]>;
+};
+
+export type Throughput = { name: string; path: string; result: LoadResult };
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 2 : 1) : "–");
+const table = (head: string[], rows: string[][]) =>
+  [
+    `| ${head.join(" | ")} |`,
+    `| ${head.map(() => "---").join(" | ")} |`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
+const verdict = (met: boolean | undefined) =>
+  met === undefined ? "not measured" : met ? "**met**" : "**missed**";
+
+export function ssrShare(throughput: Throughput[]): number | undefined {
+  const article = throughput.find((t) => t.name.startsWith("article"));
+  const bare = throughput.find((t) => t.name.startsWith("bare React Router"));
+  return article && bare && bare.result.rps > 0 ? (article.result.rps / bare.result.rps) * 100 : undefined;
+}
+
+export function renderReport(input: {
+  env: Environment;
+  load: LoadOptions;
+  throughput: Throughput[];
+  assets: PageAssets[];
+  lighthouse: PageLighthouse[];
+  lighthouseRuns: number;
+  notes: string[];
+}): string {
+  const { env, load, throughput, assets, lighthouse } = input;
+  const out: string[] = [];
+  out.push(`# Benchmark results`, ``);
+  out.push(`- Date: ${env.date}`);
+  out.push(`- Machine: ${env.machine}`);
+  out.push(`- Node ${env.node}${env.chromium ? `; ${env.chromium}` : ""}`);
+  out.push(`- Commit: ${env.commit}`);
+  out.push(`- Phases: ${env.phases.map(([name, t]) => `${name} ${(t / 1000).toFixed(1)} s`).join(", ")}`);
+  out.push(``);
+
+  out.push(`## Server throughput`, ``);
+  out.push(
+    `Loopback, closed loop: ${load.concurrency} concurrent keep-alive connections, ${load.warmupMs / 1000} s warm-up then ` +
+      `${load.durationMs / 1000} s measured per target, one target at a time; HTML uncompressed (no accept-encoding). ` +
+      `The load generator and each server are separate Node processes on the same machine.`,
+    ``,
+  );
+  out.push(
+    table(
+      ["target", "path", "HTML bytes", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors"],
+      throughput.map(({ name, path, result: r }) => [
+        name,
+        `\`${path}\``,
+        String(Math.round(r.bytes)),
+        r.rps.toFixed(0),
+        ms(r.p50),
+        ms(r.p90),
+        ms(r.p99),
+        ms(r.max),
+        r.errors ? `${r.errors} (${r.firstError})` : "0",
+      ]),
+    ),
+  );
+  const share = ssrShare(throughput);
+  const article = throughput.find((t) => t.name.startsWith("article"));
+  const node = throughput.find((t) => t.name.startsWith("bare node"));
+  out.push(``);
+  out.push(
+    `**Article SSR as % of bare React Router route: ${share === undefined ? "–" : `${share.toFixed(1)} %`}** ` +
+      `(target ≥ ${targets.ssrShareOfBare} %: ${verdict(share === undefined ? undefined : share >= targets.ssrShareOfBare)})`,
+  );
+  if (article && node && node.result.rps > 0) {
+    out.push(
+      ``,
+      `Article SSR as % of bare node:http (same bytes): ${((article.result.rps / node.result.rps) * 100).toFixed(1)} %`,
+    );
+  }
+  out.push(``);
+
+  out.push(`## JavaScript per page type`, ``);
+  out.push(
+    `JS named by each page's HTML (\`<script type=module src>\`, \`<link rel=modulepreload>\`, the inline module script's ` +
+      `\`import\`s), each unique file fetched once and gzipped at level 9. "Unlisted" = chunks those files statically import ` +
+      `that the HTML does not name (0 when every chunk is preloaded).`,
+    ``,
+  );
+  out.push(
+    table(
+      [
+        "page",
+        "path",
+        "JS files",
+        "JS raw KB",
+        "**JS gzip KB**",
+        "unlisted gzip KB",
+        "CSS gzip KB",
+        "HTML gzip KB",
+      ],
+      assets.map((a) => [
+        a.page,
+        `\`${a.path}\``,
+        String(a.js.length),
+        kb(sum(a.js, "raw")),
+        `**${kb(sum(a.js, "gzip"))}**`,
+        a.jsUnlisted.length ? `${kb(sum(a.jsUnlisted, "gzip"))} (${a.jsUnlisted.length} files)` : "0",
+        kb(sum(a.css, "gzip")),
+        kb(a.html.gzip),
+      ]),
+    ),
+  );
+  const articleAssets = assets.find((a) => a.page === "article");
+  if (articleAssets) {
+    const gz = sum(articleAssets.js, "gzip") / 1024;
+    out.push(
+      ``,
+      `**Article page JS: ${gz.toFixed(1)} KB gzip** (target ≤ ${targets.articleJsGzipKb} KB: ${verdict(gz <= targets.articleJsGzipKb)})`,
+    );
+  }
+  const files = new Map<string, { gzip: number; raw: number; pages: Set<string> }>();
+  for (const a of assets) {
+    for (const f of [...a.js, ...a.jsUnlisted]) {
+      const entry = files.get(f.url) ?? { gzip: f.gzip, raw: f.raw, pages: new Set<string>() };
+      entry.pages.add(a.page);
+      files.set(f.url, entry);
+    }
+  }
+  const biggest = [...files.entries()].sort((a, b) => b[1].gzip - a[1].gzip).slice(0, 8);
+  out.push(``, `Largest chunks (gzip):`, ``);
+  out.push(
+    table(
+      ["file", "raw KB", "gzip KB", "pages"],
+      biggest.map(([url, f]) => [
+        `\`${new URL(url).pathname}\``,
+        kb(f.raw),
+        kb(f.gzip),
+        [...f.pages].join(", "),
+      ]),
+    ),
+  );
+  out.push(``);
+
+  out.push(`## Lighthouse`, ``);
+  out.push(
+    `Lighthouse 13, default config (mobile form factor, simulated throttling), performance category only, ` +
+      `${input.lighthouseRuns} runs per page interleaved, headless Chromium; medians per metric.`,
+    ``,
+  );
+  out.push(
+    table(
+      [
+        "page",
+        "path",
+        "runs",
+        "**perf (median)**",
+        "all scores",
+        "LCP ms",
+        "TBT ms",
+        "CLS",
+        "FCP ms",
+        "SI ms",
+      ],
+      lighthouse.map((l) => [
+        l.page,
+        `\`${l.path}\``,
+        String(l.runs.length),
+        l.median ? `**${l.median.score}**` : "–",
+        l.runs.map((r) => r.score).join(", ") || "–",
+        l.median ? Math.round(l.median.lcp).toString() : "–",
+        l.median ? Math.round(l.median.tbt).toString() : "–",
+        l.median ? l.median.cls.toFixed(3) : "–",
+        l.median ? Math.round(l.median.fcp).toString() : "–",
+        l.median ? Math.round(l.median.si).toString() : "–",
+      ]),
+    ),
+  );
+  out.push(``);
+  for (const l of lighthouse) {
+    const met = l.median ? l.median.score >= targets.lighthouseScore : undefined;
+    out.push(
+      `### ${l.page} (\`${l.path}\`): ${l.median?.score ?? "–"} (target ≥ ${targets.lighthouseScore}: ${verdict(met)})`,
+      ``,
+    );
+    if (l.failures.length) out.push(`- Failed/skipped runs: ${l.failures.join("; ")}`);
+    if (l.lcpElement) out.push(`- LCP element: ${l.lcpElement}`);
+    if (l.lcpBreakdown) out.push(`- LCP breakdown: ${l.lcpBreakdown}`);
+    if (l.resources) out.push(`- Transferred: ${l.resources}`);
+    if (l.findings.length) {
+      out.push(`- Flagged by Lighthouse (median run, worst first):`);
+      for (const f of l.findings) {
+        out.push(
+          `  - ${f.title}${f.display ? ` — ${f.display}` : ""}${f.savings ? ` (est. savings ${f.savings})` : ""}` +
+            (f.items.length ? `: ${f.items.join("; ")}` : ""),
+        );
+      }
+    } else if (l.median) out.push(`- Nothing flagged.`);
+    out.push(``);
+  }
+  if (input.notes.length) {
+    out.push(`## Notes`, ``, ...input.notes.map((n) => `- ${n}`), ``);
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+
+const notFoundText = "找不到相關頁面！請點擊其他連結瀏覽";
+const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+for (const path of ["/no-such-page", "/news/no-such-article"]) {
+  test(`${path} answers 404 with the error page and a way back home`, async ({ page, baseURL }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(notFoundText);
+    await expect(page).toHaveTitle(/^404 Page Not Found/);
+
+    await page
+      .getByRole("link", { name: "回首頁" })
+      .or(page.getByRole("button", { name: "回首頁" }))
+      .click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(notFoundText);
+  });
+}
+
+test("a list page past the last page answers 404", async ({ page }) => {
+  const response = await page.goto("/news?page=999");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(notFoundText);
+});
+
+for (const path of ["/no-such-page", "/news/no-such-article"]) {
+  test(`a search-engine bot gets the 404 status of ${path} without the error page`, async ({ request }) => {
+    const response = await request.get(path, { headers: { "user-agent": googlebot } });
+    expect(response.status()).toBe(404);
+    expect(await response.text()).not.toContain(notFoundText);
+  });
+}

@@ -1,0 +1,84 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/site.ts";
+
+/** The pixel width stored in a WebP file's first chunk (lossy VP8, lossless VP8L or extended VP8X). */
+function webpWidth(bytes: Buffer): number {
+  expect(bytes.toString("ascii", 0, 4)).toBe("RIFF");
+  expect(bytes.toString("ascii", 8, 12)).toBe("WEBP");
+  const chunk = bytes.toString("ascii", 12, 16);
+  switch (chunk) {
+    case "VP8 ":
+      // Frame tag (3 bytes) and start code 9d 01 2a, then 14 bits of width.
+      expect(bytes.subarray(23, 26)).toEqual(Buffer.from([0x9d, 0x01, 0x2a]));
+      return bytes.readUInt16LE(26) & 0x3fff;
+    case "VP8L":
+      expect(bytes[20]).toBe(0x2f);
+      return 1 + (((bytes[22]! & 0x3f) << 8) | bytes[21]!);
+    case "VP8X":
+      return 1 + bytes.readUIntLE(24, 3);
+    default:
+      throw new Error(`Not a WebP chunk: ${JSON.stringify(chunk)}`);
+  }
+}
+
+async function newsWithImage(request: APIRequestContext) {
+  const { data } = (await (await request.get("/api/news?limit=50")).json()) as {
+    data: { path: string; image: { url: string } | null }[];
+  };
+  const item = data.find((news) => news.image);
+  expect(item, "a news item with an image").toBeDefined();
+  return item as { path: string; image: { url: string } };
+}
+
+test("the image proxy answers webp at the requested width", async ({ request }) => {
+  const { image } = await newsWithImage(request);
+  const response = await request.get(`/_ipx/f_webp,w_320${image.url}`);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/webp");
+  expect(webpWidth(await response.body())).toBe(320);
+});
+
+test("the image proxy refuses a remote host that is not an alias", async ({ request }) => {
+  const response = await request.get("/_ipx/f_webp,w_320/https://example.com/picture.jpg");
+  expect(response.ok()).toBe(false);
+});
+
+test.describe("images on an article page", () => {
+  // Without scripts the page is the server's markup, before lazy images near the viewport are promoted.
+  test.use({ javaScriptEnabled: false, viewport: { width: 1280, height: 720 } });
+
+  test("carry their size, a webp srcset through the proxy, and load lazily below the fold", async ({
+    page,
+    request,
+  }) => {
+    const { path } = await newsWithImage(request);
+    await page.goto(`/news/${path}`);
+    const images = page.getByRole("main").locator("img");
+    expect(await images.count()).toBeGreaterThan(0);
+
+    const viewportHeight = page.viewportSize()!.height;
+    let belowTheFold = 0;
+    for (const image of await images.all()) {
+      const src = await image.getAttribute("src");
+      await expect(image, `width of ${src}`).toHaveAttribute("width", /^\d+$/);
+      await expect(image, `height of ${src}`).toHaveAttribute("height", /^\d+$/);
+      const srcset = (await image.getAttribute("srcset")) ?? "";
+      const candidates = srcset.split(",").map((candidate) => candidate.trim().split(/\s+/));
+      expect(candidates.length, `srcset of ${src}`).toBeGreaterThan(1);
+      for (const [url] of candidates) expect(url, `srcset of ${src}`).toMatch(/^\/_ipx\/[^/]*f_webp/);
+      const descriptors = candidates.map(([, descriptor]) => descriptor);
+      if (descriptors.every((descriptor) => descriptor?.endsWith("x"))) {
+        expect(descriptors, `srcset of ${src}`).toEqual(expect.arrayContaining(["1x", "2x"]));
+      } else {
+        for (const descriptor of descriptors) expect(descriptor, `srcset of ${src}`).toMatch(/^\d+w$/);
+      }
+
+      const box = await image.boundingBox();
+      if (box && box.y >= viewportHeight) {
+        belowTheFold++;
+        await expect(image, `loading of ${src} below the fold`).toHaveAttribute("loading", "lazy");
+      }
+    }
+    expect(belowTheFold, "images below the fold").toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,79 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const mainNavigation = [
+  ["專題", "Featured"],
+  ["新聞", "News"],
+  ["雜誌", "Magazines"],
+  ["專欄", "Columns"],
+  ["關於", "About"],
+  ["聯絡", "Contact"],
+  ["電子書", "Ebooks"],
+] as const;
+
+/** Presses Tab until the focused element's text matches, as a keyboard user would. */
+async function tabTo(page: Page, text: RegExp, limit = 40) {
+  for (let presses = 0; presses < limit; presses++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+    if (text.test(focused)) return;
+  }
+  throw new Error(`Nothing matching ${text} took the focus within ${limit} presses of Tab`);
+}
+
+test.describe("at 1280 px", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the main navigation links every section and 新聞 leads to /news", async ({ page, baseURL }) => {
+    await page.goto("/");
+    const navigation = page.getByRole("banner").getByRole("navigation");
+    for (const [label, subtitle] of mainNavigation) {
+      await expect(
+        navigation.getByRole("link", { name: new RegExp(`${label}\\s*${subtitle}`) }),
+      ).toBeVisible();
+    }
+    await navigation.getByRole("link", { name: /新聞\s*News/ }).click();
+    await expect(page).toHaveURL(`${baseURL}/news`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("the footer shows the opening hours", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText("服務時間");
+    await expect(footer).toContainText("09:00~17:30");
+  });
+});
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the menu opens from the 選單 button with the keyboard and leads to a section", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto("/");
+    const banner = page.getByRole("banner");
+    await expect(banner.getByText("選單", { exact: true })).toBeVisible();
+    const newsLink = banner.getByRole("link", { name: /新聞\s*News/ });
+    await expect(newsLink).toBeHidden();
+
+    await tabTo(page, /^選單$/);
+    await page.keyboard.press("Enter");
+    for (const [label, subtitle] of mainNavigation) {
+      await expect(banner.getByRole("link", { name: new RegExp(`${label}\\s*${subtitle}`) })).toBeVisible();
+    }
+
+    await tabTo(page, /^新聞\s*News$/);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(`${baseURL}/news`);
+  });
+
+  test("the menu closes once the next page has loaded", async ({ page, baseURL }) => {
+    await page.goto("/");
+    const banner = page.getByRole("banner");
+    await banner.getByText("選單", { exact: true }).click();
+    await banner.getByRole("link", { name: /新聞\s*News/ }).click();
+    await expect(page).toHaveURL(`${baseURL}/news`);
+    await expect(banner.getByRole("link", { name: /新聞\s*News/ })).toBeHidden();
+  });
+});

@@ -1,0 +1,173 @@
+import { expect, jsonLdNodes, sectionTitle, siteName, test, typesOf, type Site } from "./support/site.ts";
+
+type RouteCase = {
+  name: string;
+  path: (site: Site) => string;
+  /** The whole document title, or a pattern for it. */
+  title: (site: Site) => string | RegExp;
+  /** Detail pages: canonical is the path only (SPEC §2). */
+  detail?: boolean;
+  /** The article record, for pages that show one, and its schema.org type. */
+  article?: { of: (site: Site) => Site["news"]; type: "NewsArticle" | "Article" };
+  breadcrumb?: boolean;
+};
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const routes: RouteCase[] = [
+  {
+    name: "home",
+    path: () => "/",
+    title: (site) =>
+      `${siteName}｜${site.seo.find((entry) => entry.path === "/")?.info_title ?? site.settings.title}`,
+  },
+  {
+    name: "news list",
+    path: () => "/news",
+    title: (site) => `${sectionTitle(site, "/news", "news")}｜${siteName}`,
+  },
+  {
+    name: "news article",
+    path: (site) => `/news/${site.news.path}`,
+    title: (site) => `${site.news.title}｜${siteName}`,
+    detail: true,
+    article: { of: (site) => site.news, type: "NewsArticle" },
+    breadcrumb: true,
+  },
+  {
+    name: "news category",
+    path: (site) => `/news/category/${site.newsCategory.path}`,
+    title: (site) => new RegExp(`^${escape(site.newsCategory.name!)}.*｜${siteName}$`),
+  },
+  {
+    name: "columns list",
+    path: () => "/columns",
+    title: (site) => `${sectionTitle(site, "/columns", "columns")}｜${siteName}`,
+  },
+  {
+    name: "column",
+    path: (site) => `/columns/${site.column.path}`,
+    title: (site) => `${site.column.title}｜${siteName}`,
+    detail: true,
+    article: { of: (site) => site.column, type: "Article" },
+    breadcrumb: true,
+  },
+  {
+    name: "columns category",
+    path: (site) => `/columns/category/${site.columnCategory.path}`,
+    title: (site) => new RegExp(`^${escape(site.columnCategory.name!)}.*｜${siteName}$`),
+  },
+  {
+    name: "features list",
+    path: () => "/features",
+    title: (site) => `${sectionTitle(site, "/features", "features")}｜${siteName}`,
+  },
+  {
+    name: "feature",
+    path: (site) => `/features/${site.feature.path}`,
+    title: (site) => `${site.feature.title}｜${siteName}`,
+    detail: true,
+    article: { of: (site) => site.feature, type: "Article" },
+    breadcrumb: true,
+  },
+  {
+    name: "magazine list",
+    path: () => "/magazines",
+    title: (site) => `${sectionTitle(site, "/magazines", "magazines")}｜${siteName}`,
+  },
+  {
+    name: "magazine issue",
+    path: (site) => `/magazines/${site.magazine.path}`,
+    title: (site) => `${site.magazine.title}｜${siteName}`,
+    detail: true,
+    breadcrumb: true,
+  },
+  { name: "author list", path: () => "/author", title: () => new RegExp(`^.+｜${siteName}$`) },
+  {
+    name: "author page",
+    path: (site) => `/author/${site.author.path}`,
+    title: (site) => `${site.author.name}｜${siteName}`,
+    detail: true,
+    breadcrumb: true,
+  },
+  {
+    name: "policy list",
+    path: () => "/policy",
+    title: (site) => `${sectionTitle(site, "/policy", "policy")}｜${siteName}`,
+  },
+  {
+    name: "policy page",
+    path: (site) => `/policy/${site.policy.path}`,
+    title: (site) => `${site.policy.title}｜${siteName}`,
+    detail: true,
+    breadcrumb: true,
+  },
+  {
+    name: "about",
+    path: () => "/about",
+    title: (site) => `${sectionTitle(site, "/about", "about")}｜${siteName}`,
+  },
+  {
+    name: "ebooks",
+    path: () => "/ebooks",
+    title: (site) => `${sectionTitle(site, "/ebooks", "ebooks")}｜${siteName}`,
+  },
+  {
+    name: "contact",
+    path: () => "/contact",
+    title: (site) => `${sectionTitle(site, "/contact", "contact")}｜${siteName}`,
+  },
+];
+
+/** A tracking query that detail pages must drop from their canonical link and list pages keep. */
+const tracking = "?utm_source=x";
+
+for (const route of routes) {
+  test(`${route.name} renders with its title, canonical link, share tags and structured data`, async ({
+    page,
+    site,
+    baseURL,
+  }) => {
+    const path = route.path(site);
+    const response = await page.goto(path + tracking);
+    expect(response?.status(), `status of ${path}`).toBe(200);
+
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveCount(1);
+    await expect(heading).toHaveText(/\S/);
+    await expect(page).toHaveTitle(route.title(site));
+
+    const canonical = new URL(route.detail ? path : path + tracking, baseURL).href;
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /\S/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\/\S+$/);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", /\S/);
+
+    const nodes = await jsonLdNodes(page);
+    expect(typesOf(nodes)).toEqual(expect.arrayContaining(["Organization", "WebSite", "WebPage"]));
+    if (route.breadcrumb) expect(typesOf(nodes)).toContain("BreadcrumbList");
+    if (route.article) {
+      const record = route.article.of(site);
+      const article = nodes.find((node) => node["@type"] === route.article!.type);
+      expect(article, `${route.article.type} in the JSON-LD of ${path}`).toBeDefined();
+      if (record.author) {
+        expect(article!.author).toMatchObject({ "@type": "Person", name: record.author.name });
+      }
+    }
+
+    const cacheControl = response!.headers()["cache-control"] ?? "";
+    expect(cacheControl).toMatch(/s-maxage=\d+/);
+    expect(cacheControl).toMatch(/stale-while-revalidate=\d+/);
+  });
+}
+
+test("hashed assets under /assets/ are cached as immutable", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const assets = [...new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? [])];
+  expect(assets.length, "the home page links hashed assets").toBeGreaterThan(0);
+  for (const asset of assets.slice(0, 5)) {
+    const response = await request.get(asset);
+    expect(response.status(), asset).toBe(200);
+    expect(response.headers()["cache-control"], asset).toContain("immutable");
+  }
+});

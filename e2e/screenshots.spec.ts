@@ -1,0 +1,46 @@
+import { pageTypes, test } from "./support/site.ts";
+
+/**
+ * Full-page pictures for people to look at, in test-results/screenshots/; nothing is asserted.
+ * A page wider than the viewport is noted on the test as an annotation.
+ */
+const pages = {
+  home: pageTypes.home,
+  news: pageTypes["news list"],
+  "news-article": pageTypes["news article"],
+  magazines: pageTypes["magazine list"],
+  "magazine-issue": pageTypes["magazine issue"],
+  "author-page": pageTypes["author page"],
+};
+
+for (const width of [375, 1280]) {
+  test.describe(`screenshots at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    for (const [name, path] of Object.entries(pages)) {
+      test(`${name}`, async ({ page, site }, testInfo) => {
+        await page.goto(path(site));
+        // A full-page picture shows what lies below the fold too: load every lazy image, then wait
+        // until all pictures and fonts have arrived.
+        await page.evaluate(() => {
+          for (const image of Array.from(document.images)) image.loading = "eager";
+        });
+        await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+        await page.evaluate(() => document.fonts.ready);
+
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0)
+          testInfo.annotations.push({ type: "horizontal overflow", description: `${overflow} px` });
+        const broken = await page.evaluate(() =>
+          Array.from(document.images)
+            .filter((image) => image.naturalWidth === 0)
+            .map((image) => image.currentSrc || image.src),
+        );
+        if (broken.length)
+          testInfo.annotations.push({ type: "broken images", description: broken.join(" ") });
+
+        await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+      });
+    }
+  });
+}
