@@ -63,11 +63,17 @@ test.describe("images on an article page", () => {
       await expect(image, `width of ${src}`).toHaveAttribute("width", /^\d+$/);
       await expect(image, `height of ${src}`).toHaveAttribute("height", /^\d+$/);
       const srcset = (await image.getAttribute("srcset")) ?? "";
-      const candidates = srcset.split(",").map((candidate) => candidate.trim().split(/\s+/));
-      expect(candidates.length, `srcset of ${src}`).toBeGreaterThan(1);
-      for (const [url] of candidates) expect(url, `srcset of ${src}`).toMatch(/^\/_ipx\/[^/]*f_webp/);
-      const descriptors = candidates.map(([, descriptor]) => descriptor);
-      if (descriptors.every((descriptor) => descriptor?.endsWith("x"))) {
+      // Proxy URLs hold commas themselves (`f_webp,w_320`): a candidate ends at a comma after its descriptor.
+      const candidates = [...srcset.matchAll(/(\S+)\s+(\d+(?:\.\d+)?[wx])(?:,|$)/g)].map(
+        ([, url, descriptor]) => ({
+          url: url!,
+          descriptor: descriptor!,
+        }),
+      );
+      expect(candidates.length, `srcset of ${src}: ${srcset}`).toBeGreaterThan(1);
+      for (const { url } of candidates) expect(url, `srcset of ${src}`).toMatch(/^\/_ipx\/[^/]*f_webp/);
+      const descriptors = candidates.map(({ descriptor }) => descriptor);
+      if (descriptors.every((descriptor) => descriptor.endsWith("x"))) {
         expect(descriptors, `srcset of ${src}`).toEqual(expect.arrayContaining(["1x", "2x"]));
       } else {
         for (const descriptor of descriptors) expect(descriptor, `srcset of ${src}`).toMatch(/^\d+w$/);

@@ -8,7 +8,10 @@ const bodyWidth = 720;
  */
 export function proxyBodyImages(html: string): string {
   return html.replace(/<img\b([^>]*?)\bsrc="(\/media\/[^"]+)"([^>]*)>/g, (_match, before: string, src: string, after: string) => {
-    const attributes = `${before}${after}`.replace(/\s(?:srcset|loading|decoding)="[^"]*"/g, "");
+    const attributes = `${before}${after}`
+      .replace(/\s(?:srcset|loading|decoding)="[^"]*"/g, "")
+      .replace(/\s+/g, " ")
+      .trimEnd();
     const at = (width: number) => imageUrl(src, { width, format: "webp", quality: 80 });
     return `<img${attributes} src="${at(bodyWidth)}" srcset="${at(bodyWidth)} 1x, ${at(bodyWidth * 2)} 2x" loading="lazy" decoding="async">`;
   });

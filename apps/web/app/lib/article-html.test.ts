@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { proxyBodyImages } from "./article-html.ts";
+
+describe("proxyBodyImages", () => {
+  it("points local body images at the proxy in webp at 1x and 2x, lazily", () => {
+    const html = proxyBodyImages('<figure><img src="/media/news/a.jpg" alt="湯" loading="eager"></figure>');
+    expect(html).toBe(
+      '<figure><img alt="湯" src="/_ipx/f_webp,w_720,q_80/media/news/a.jpg" srcset="/_ipx/f_webp,w_720,q_80/media/news/a.jpg 1x, /_ipx/f_webp,w_1440,q_80/media/news/a.jpg 2x" loading="lazy" decoding="async"></figure>',
+    );
+  });
+
+  it("leaves other images and markup alone", () => {
+    const html = '<p>文字</p><img src="/youtube/vi/x/0.jpg" alt="">';
+    expect(proxyBodyImages(html)).toBe(html);
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { assertImageOptions, imageUrl, parseSizes, placeholderUrl } from "./image.ts";
+
+describe("imageUrl", () => {
+  it("builds IPX modifiers for format, fit, size, quality, blur and background", () => {
+    expect(
+      imageUrl("/media/news/a.jpg", {
+        format: "webp",
+        fit: "cover",
+        width: 320,
+        height: 200,
+        quality: 70,
+        blur: 3,
+        background: "ffffff",
+      }),
+    ).toBe("/_ipx/f_webp,fit_cover,w_320,h_200,q_70,blur_3,b_ffffff/media/news/a.jpg");
+  });
+
+  it("routes the video-thumbnail aliases through the proxy", () => {
+    expect(imageUrl("/youtube/vi/abc/hqdefault.jpg", { width: 480 })).toBe("/_ipx/w_480/youtube/vi/abc/hqdefault.jpg");
+  });
+
+  it("makes the 10x10, quality 50, blur 3 webp placeholder", () => {
+    expect(placeholderUrl("/media/a.jpg")).toBe("/_ipx/f_webp,fit_cover,w_10,h_10,q_50,blur_3/media/a.jpg");
+  });
+
+  it("refuses a source that is not a string or points at another host", () => {
+    expect(() => imageUrl(42 as unknown as string, {})).toThrow(/must be a string/);
+    expect(() => imageUrl("https://example.com/a.jpg", {})).toThrow(/local path/);
+    expect(() => imageUrl("//example.com/a.jpg", {})).toThrow(/local path/);
+  });
+});
+
+describe("parseSizes", () => {
+  it("accepts a number, px and vw, per breakpoint", () => {
+    expect(parseSizes(300)).toEqual([{ media: null, size: "300px", px: 300 }]);
+    const sizes = parseSizes("100vw md:50vw xl:600px");
+    expect(sizes.map((entry) => `${entry.media ?? ""} ${entry.size}`.trim())).toEqual([
+      "(min-width: 1200px) 600px",
+      "(min-width: 768px) 50vw",
+      "100vw",
+    ]);
+    expect(sizes.find((entry) => entry.media === "(min-width: 768px)")?.px).toBe(384);
+  });
+
+  it("rejects anything else", () => {
+    expect(() => parseSizes("50%")).toThrow(/Invalid image sizes/);
+    expect(() => parseSizes("huge:50vw")).toThrow(/Unknown breakpoint/);
+    expect(() => parseSizes(-1)).toThrow(/Invalid image sizes/);
+    expect(() => parseSizes("")).toThrow();
+  });
+});
+
+describe("assertImageOptions", () => {
+  it("accepts the allowed values", () => {
+    expect(() =>
+      assertImageOptions({
+        loading: "lazy",
+        decoding: "async",
+        crossOrigin: "",
+        densities: [1, 2],
+        provider: "ipx",
+        preset: "cover",
+      }),
+    ).not.toThrow();
+    expect(() => assertImageOptions({ crossOrigin: true, loading: "eager", decoding: "sync" })).not.toThrow();
+  });
+
+  it.each([
+    [{ loading: "auto" }, /loading/],
+    [{ decoding: "fast" }, /decoding/],
+    [{ crossOrigin: "everyone" }, /crossorigin/],
+    [{ densities: [] }, /densities/],
+    [{ densities: "1x" }, /densities/],
+    [{ provider: "cloudinary" }, /provider/],
+    [{ preset: "poster" }, /preset/],
+  ])("throws on %o", (options, message) => {
+    expect(() => assertImageOptions(options)).toThrow(message);
+  });
+});

@@ -1,0 +1,85 @@
+import type { SeoEntry, Settings } from "@shiyi/contracts";
+import type { MetaDescriptor } from "react-router";
+import { describe, expect, it } from "vitest";
+import { buildMeta, type SiteData } from "./seo.ts";
+
+const page = { title: "最新消息", info_title: "News", description: "新聞頁的描述" };
+const settings = {
+  name: "食藝誌",
+  company: "食藝文化出版有限公司",
+  title: "餐飲產業與飲食文化雜誌",
+  description: "網站描述",
+  pages: { news: page, columns: { title: "專欄", info_title: "Columns", description: "專欄頁的描述" } },
+  email: "service@shiyi.example",
+  tel: "",
+  address: "",
+  facebook: "https://facebook.example/shiyi",
+  instagram: "",
+  line: "",
+} as unknown as Settings;
+
+const seo: SeoEntry[] = [
+  { id: 1, path: "/", title: null, info_title: "飲食文化的日常", description: "首頁描述", image: null },
+  {
+    id: 2,
+    path: "/columns",
+    title: "專欄總覽",
+    info_title: null,
+    description: null,
+    image: { url: "/media/og/columns.jpg", srcset: [] },
+  },
+];
+const site: SiteData = { settings, seo, publicUrl: "https://shiyi.example" };
+
+const get = (meta: MetaDescriptor[], key: string, value: string) =>
+  meta.find((entry) => (entry as Record<string, unknown>)[key] === value) as Record<string, string> | undefined;
+const title = (meta: MetaDescriptor[]) => (meta.find((entry) => "title" in entry) as { title: string }).title;
+const graph = (meta: MetaDescriptor[]) =>
+  (meta.find((entry) => "script:ld+json" in entry) as { "script:ld+json": { "@graph": { "@type": string }[] } })[
+    "script:ld+json"
+  ]["@graph"];
+
+describe("buildMeta", () => {
+  it("titles a page with its title then the site name, from the settings' page texts", () => {
+    const meta = buildMeta(site, { pathname: "/news", search: "" }, { page: "news" });
+    expect(title(meta)).toBe("最新消息｜食藝誌");
+    expect(get(meta, "name", "description")?.content).toBe("新聞頁的描述");
+  });
+
+  it("titles the home page with the site name then the info title", () => {
+    expect(title(buildMeta(site, { pathname: "/", search: "" }, { home: true }))).toBe("食藝誌｜飲食文化的日常");
+  });
+
+  it("lets the server's SEO entry override the page texts, and falls back to the settings", () => {
+    const meta = buildMeta(site, { pathname: "/columns", search: "" }, { page: "columns" });
+    expect(title(meta)).toBe("專欄總覽｜食藝誌");
+    expect(get(meta, "name", "description")?.content).toBe("專欄頁的描述");
+    expect(get(meta, "property", "og:image")?.content).toBe("https://shiyi.example/media/og/columns.jpg");
+  });
+
+  it("prefers page inputs over the record, and the record over the rest", () => {
+    const data = { title: "文章標題", info_title: null, description: "文章摘要", image: null };
+    expect(title(buildMeta(site, { pathname: "/news/a", search: "" }, { page: "news", data }))).toBe("文章標題｜食藝誌");
+    expect(
+      title(buildMeta(site, { pathname: "/news/a", search: "" }, { page: "news", data, title: "自訂標題", company: "食藝" })),
+    ).toBe("自訂標題｜食藝");
+  });
+
+  it("uses og/og.jpg when nothing has an image", () => {
+    const meta = buildMeta(site, { pathname: "/news", search: "" }, { page: "news" });
+    expect(get(meta, "property", "og:image")?.content).toBe("https://shiyi.example/og/og.jpg");
+    expect(get(meta, "name", "twitter:image")?.content).toBe("https://shiyi.example/og/og.jpg");
+  });
+
+  it("canonicalises detail pages to the path, other pages to the path with query", () => {
+    const detail = buildMeta(site, { pathname: "/news/a", search: "?utm_source=x" }, { detail: true });
+    expect(get(detail, "rel", "canonical")?.href).toBe("https://shiyi.example/news/a");
+    const list = buildMeta(site, { pathname: "/news", search: "?page=2" }, { page: "news" });
+    expect(get(list, "rel", "canonical")?.href).toBe("https://shiyi.example/news?page=2");
+  });
+
+  it("outputs Organization, WebSite and WebPage JSON-LD, plus extra nodes", () => {
+    const meta = buildMeta(site, { pathname: "/news", search: "" }, { jsonLd: [{ "@type": "BreadcrumbList" }] });
+    expect(graph(meta).map((node) => node["@type"])).toEqual(["Organization", "WebSite", "WebPage", "BreadcrumbList"]);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { detailParam, listQuery, magazineListQuery } from "./query.ts";
+
+describe("listQuery", () => {
+  it("defaults to page 1, limit 999, status 1", () => {
+    expect(listQuery.parse({})).toEqual({ page: 1, limit: 999, status: 1 });
+  });
+
+  it("coerces query strings and keeps filters", () => {
+    expect(listQuery.parse({ page: "3", limit: "12", category: " openings " })).toMatchObject({
+      page: 3,
+      limit: 12,
+      category: "openings",
+    });
+  });
+
+  it("answers bad values with the spec's zh-TW messages", () => {
+    const issues = (input: Record<string, string>) =>
+      listQuery.safeParse(input).error?.issues.map((issue) => issue.message);
+    expect(issues({ page: "abc" })).toEqual(["僅限數字輸入"]);
+    expect(issues({ page: "0" })).toEqual(["輸入數值不得小於 1"]);
+    expect(issues({ limit: "1000" })).toEqual(["輸入數值不得大於 999"]);
+    expect(issues({ status: "0" })).toEqual(["輸入數值不得小於 1"]);
+  });
+});
+
+describe("magazineListQuery", () => {
+  it("splits ids into numbers and refuses anything but a comma list of digits", () => {
+    expect(magazineListQuery.parse({ ids: "1,2,3" }).ids).toEqual([1, 2, 3]);
+    expect(magazineListQuery.safeParse({ ids: "1,,2" }).success).toBe(false);
+    expect(magazineListQuery.safeParse({ ids: "1;drop" }).success).toBe(false);
+  });
+});
+
+describe("detailParam", () => {
+  it("takes an id or a path slug, nothing with slashes or spaces", () => {
+    expect(detailParam.safeParse({ id: "42" }).success).toBe(true);
+    expect(detailParam.safeParse({ id: "winter-radish" }).success).toBe(true);
+    expect(detailParam.safeParse({ id: "a b" }).success).toBe(false);
+    expect(detailParam.safeParse({ id: "../etc" }).success).toBe(false);
+    expect(detailParam.safeParse({ id: "x".repeat(201) }).error?.issues[0]?.message).toBe("數值長度不得大於 200");
+  });
+});
