@@ -36,6 +36,7 @@ const bareAppDir = path.join(root, "bench", "bare-app");
 const resultsDir = path.join(root, "bench", "results");
 
 const started = performance.now();
+const loadAvgStart = os.loadavg();
 /** Lighthouse starts no new run after this point, to keep the whole bench near 10 minutes. */
 const lighthouseDeadline = started + 9 * 60_000;
 /** Hard stop: whatever hangs, the servers are stopped and the process exits. */
@@ -122,23 +123,32 @@ async function main() {
   tempDir = await mkdtemp(path.join(os.tmpdir(), "shiyi-bench-"));
   const dataDir = path.join(tempDir, "data");
   const sitePort = await freePort();
-  const site: Service = await phase("start site (fresh database, migrations, seed)", () =>
-    startService({
-      name: "site",
+  /**
+   * The site as `npm run serve` starts it (NODE_ENV unset: the server's own default applies), or
+   * with NODE_ENV=production. Both use the same data folder, so only one runs at a time.
+   */
+  const startSite = (nodeEnv: "unset" | "production", timeoutMs = 60_000) => {
+    const env = childEnv({
+      PORT: String(sitePort),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${sitePort}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    });
+    if (nodeEnv === "production") env.NODE_ENV = "production";
+    else delete env.NODE_ENV;
+    return startService({
+      name: `site (NODE_ENV ${nodeEnv})`,
       args: ["apps/web/server/main.ts"],
       port: sitePort,
       readyPath: "/api/settings",
       cwd: root,
-      timeoutMs: 4 * 60_000,
-      env: childEnv({
-        NODE_ENV: "production",
-        PORT: String(sitePort),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: `http://127.0.0.1:${sitePort}`,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-      }),
-    }),
+      timeoutMs,
+      env,
+    });
+  };
+  let site: Service = await phase("start site (fresh database: migrations and seed)", () =>
+    startSite("unset", 4 * 60_000),
   );
 
   const pages = await phase("discover pages", async () => {
@@ -201,22 +211,28 @@ async function main() {
     ]),
   );
 
-  // 4. Throughput, one target at a time.
+  // 4. Throughput, one target at a time, back to back.
   const throughput: Throughput[] = [];
+  const measure = async (name: string, service: Service, target: string) => {
+    const loadAvg = os.loadavg()[0]!;
+    const result = await measureLoad(service.url + target, load);
+    log(
+      `  ${name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, ` +
+        `${Math.round(result.bytes)} B, ${result.errors} errors (load average before: ${loadAvg.toFixed(2)})`,
+    );
+    throughput.push({ name, path: target, result, loadAvg });
+  };
   await phase("load test", async () => {
-    for (const [name, service, target] of [
-      ["article SSR (site)", site, articlePath],
-      ["bare React Router route", bare, "/"],
-      ["bare node:http (article bytes)", bareNode, articlePath],
-    ] as const) {
-      const result = await measureLoad(service.url + target, load);
-      log(
-        `  ${name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, ${Math.round(result.bytes)} B, ${result.errors} errors`,
-      );
-      throughput.push({ name, path: target, result });
-    }
+    await measure("article SSR, site as shipped (NODE_ENV unset)", site, articlePath);
+    await stopChild(site.child);
+    site = await startSite("production");
+    await measure("article SSR, site with NODE_ENV=production", site, articlePath);
+    await measure("bare React Router route", bare, "/");
+    await measure("bare node:http (article bytes)", bareNode, articlePath);
   });
-  await Promise.all([stopChild(bare.child), stopChild(bareNode.child)]);
+  await Promise.all([stopChild(bare.child), stopChild(bareNode.child), stopChild(site.child)]);
+  // JS bytes and Lighthouse on the site as shipped.
+  site = await phase("restart site as shipped", () => startSite("unset"));
 
   // 5. JS per page type.
   const assets: PageAssets[] = await phase("JS bytes per page", async () => {
@@ -263,6 +279,9 @@ async function main() {
     node: process.version,
     chromium,
     commit: `${commit?.output.trim() || "unknown"}${dirty?.output.trim() ? " + uncommitted changes" : ""}`,
+    cores: cpus.length,
+    loadAvgStart,
+    loadAvgEnd: os.loadavg(),
     phases,
   };
   const markdown = renderReport({ env, load, throughput, assets, lighthouse, lighthouseRuns, notes });

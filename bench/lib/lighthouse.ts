@@ -31,6 +31,8 @@ export type LighthouseRun = {
   tbt: number;
   cls: number;
   si: number;
+  /** Lighthouse's measure of the host's speed during the run (higher is faster). */
+  benchmarkIndex: number;
   lhr: Result;
 };
 
@@ -68,6 +70,7 @@ function toRun(lhr: Result): LighthouseRun {
     tbt: numeric(lhr, "total-blocking-time"),
     cls: numeric(lhr, "cumulative-layout-shift"),
     si: numeric(lhr, "speed-index"),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     lhr,
   };
 }
@@ -281,6 +284,7 @@ export async function runLighthouse(options: {
       tbt: median(result.runs.map((r) => r.tbt)),
       cls: median(result.runs.map((r) => r.cls)),
       si: median(result.runs.map((r) => r.si)),
+      benchmarkIndex: median(result.runs.map((r) => r.benchmarkIndex)),
     };
     const representative = [...result.runs].sort(
       (a, b) =>

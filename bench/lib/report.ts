@@ -11,10 +11,14 @@ export type Environment = {
   node: string;
   chromium?: string;
   commit: string;
+  cores: number;
+  loadAvgStart: number[];
+  loadAvgEnd: number[];
   phases: Array<[string, number]>;
 };
 
-export type Throughput = { name: string; path: string; result: LoadResult };
+/** `loadAvg`: the machine's 1-minute load average just before the measurement. */
+export type Throughput = { name: string; path: string; result: LoadResult; loadAvg: number };
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 2 : 1) : "–");
@@ -27,11 +31,8 @@ const table = (head: string[], rows: string[][]) =>
 const verdict = (met: boolean | undefined) =>
   met === undefined ? "not measured" : met ? "**met**" : "**missed**";
 
-export function ssrShare(throughput: Throughput[]): number | undefined {
-  const article = throughput.find((t) => t.name.startsWith("article"));
-  const bare = throughput.find((t) => t.name.startsWith("bare React Router"));
-  return article && bare && bare.result.rps > 0 ? (article.result.rps / bare.result.rps) * 100 : undefined;
-}
+const shareOf = (part: Throughput | undefined, whole: Throughput | undefined) =>
+  part && whole && whole.result.rps > 0 ? (part.result.rps / whole.result.rps) * 100 : undefined;
 
 export function renderReport(input: {
   env: Environment;
@@ -49,6 +50,11 @@ export function renderReport(input: {
   out.push(`- Machine: ${env.machine}`);
   out.push(`- Node ${env.node}${env.chromium ? `; ${env.chromium}` : ""}`);
   out.push(`- Commit: ${env.commit}`);
+  const loads = (l: number[]) => l.map((v) => v.toFixed(2)).join(" / ");
+  out.push(
+    `- Load average (1 / 5 / 15 min) at start: ${loads(env.loadAvgStart)}; at end: ${loads(env.loadAvgEnd)} ` +
+      `(${env.cores} cores${Math.max(env.loadAvgStart[0]!, env.loadAvgEnd[0]!) > env.cores ? ": **the machine was busy with other work; figures are depressed and noisy**" : ""})`,
+  );
   out.push(`- Phases: ${env.phases.map(([name, t]) => `${name} ${(t / 1000).toFixed(1)} s`).join(", ")}`);
   out.push(``);
 
@@ -61,8 +67,8 @@ export function renderReport(input: {
   );
   out.push(
     table(
-      ["target", "path", "HTML bytes", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors"],
-      throughput.map(({ name, path, result: r }) => [
+      ["target", "path", "HTML bytes", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "load avg before"],
+      throughput.map(({ name, path, result: r, loadAvg }) => [
         name,
         `\`${path}\``,
         String(Math.round(r.bytes)),
@@ -72,21 +78,29 @@ export function renderReport(input: {
         ms(r.p99),
         ms(r.max),
         r.errors ? `${r.errors} (${r.firstError})` : "0",
+        loadAvg.toFixed(2),
       ]),
     ),
   );
-  const share = ssrShare(throughput);
-  const article = throughput.find((t) => t.name.startsWith("article"));
+  const shipped = throughput.find((t) => t.name.includes("as shipped"));
+  const production = throughput.find((t) => t.name.includes("NODE_ENV=production"));
+  const bare = throughput.find((t) => t.name.startsWith("bare React Router"));
   const node = throughput.find((t) => t.name.startsWith("bare node"));
-  out.push(``);
-  out.push(
-    `**Article SSR as % of bare React Router route: ${share === undefined ? "–" : `${share.toFixed(1)} %`}** ` +
-      `(target ≥ ${targets.ssrShareOfBare} %: ${verdict(share === undefined ? undefined : share >= targets.ssrShareOfBare)})`,
-  );
-  if (article && node && node.result.rps > 0) {
+  const shareLine = (label: string, part: Throughput | undefined) => {
+    const share = shareOf(part, bare);
+    return (
+      `**Article SSR (${label}) as % of bare React Router route: ${share === undefined ? "–" : `${share.toFixed(1)} %`}** ` +
+      `(target ≥ ${targets.ssrShareOfBare} %: ${verdict(share === undefined ? undefined : share >= targets.ssrShareOfBare)})`
+    );
+  };
+  out.push(``, shareLine("site as shipped", shipped), ``, shareLine("NODE_ENV=production", production));
+  const nodeShare = shareOf(shipped, node);
+  const nodeShareProduction = shareOf(production, node);
+  if (nodeShare !== undefined || nodeShareProduction !== undefined) {
     out.push(
       ``,
-      `Article SSR as % of bare node:http (same bytes): ${((article.result.rps / node.result.rps) * 100).toFixed(1)} %`,
+      `Article SSR as % of bare node:http (same bytes): ${nodeShare?.toFixed(1) ?? "–"} % as shipped, ` +
+        `${nodeShareProduction?.toFixed(1) ?? "–"} % with NODE_ENV=production.`,
     );
   }
   out.push(``);
@@ -156,7 +170,8 @@ export function renderReport(input: {
   out.push(`## Lighthouse`, ``);
   out.push(
     `Lighthouse 13, default config (mobile form factor, simulated throttling), performance category only, ` +
-      `${input.lighthouseRuns} runs per page interleaved, headless Chromium; medians per metric.`,
+      `${input.lighthouseRuns} runs per page interleaved, headless Chromium, against the site as shipped; medians per metric. ` +
+      `benchmarkIndex is Lighthouse's own measure of the host's CPU speed during the runs (higher is faster).`,
     ``,
   );
   out.push(
@@ -184,6 +199,7 @@ export function renderReport(input: {
         l.median ? l.median.cls.toFixed(3) : "–",
         l.median ? Math.round(l.median.fcp).toString() : "–",
         l.median ? Math.round(l.median.si).toString() : "–",
+        l.median ? Math.round(l.median.benchmarkIndex).toString() : "–",
       ]),
     ),
   );

@@ -19,7 +19,15 @@ export type ImageJob =
       lines: string[];
       seed?: string;
     }
-  | { kind: "portrait"; section: string; slug: string; name: string; mark: string; latin: string; seed?: string }
+  | {
+      kind: "portrait";
+      section: string;
+      slug: string;
+      name: string;
+      mark: string;
+      latin: string;
+      seed?: string;
+    }
   | { kind: "merch"; section: string; slug: string; motif: MerchMotif; variant: number; seed?: string }
   | { kind: "og"; section: string; slug: string; width?: number; height?: number; seed?: string };
 
@@ -39,7 +47,8 @@ export function imageSize(job: ImageJob): { width: number; height: number } {
   return imageSizes[job.kind];
 }
 
-export const imageUrl = (job: Pick<ImageJob, "section" | "slug">): string => `/media/${job.section}/${job.slug}.jpg`;
+export const imageUrl = (job: Pick<ImageJob, "section" | "slug">): string =>
+  `/media/${job.section}/${job.slug}.jpg`;
 
 const FONT_SERIF = "Noto Serif CJK TC, Noto Sans CJK TC, serif";
 const FONT_SANS = "Noto Sans CJK TC, Noto Serif CJK TC, sans-serif";
@@ -236,7 +245,10 @@ function svgDocument(width: number, height: number, body: string): string {
 /** A soft drop shadow without a blur filter: a few stacked translucent ellipses. */
 function shadow(cx: number, cy: number, rx: number, ry: number, color = "#000", strength = 0.12): string {
   return [1.12, 1.06, 1]
-    .map((s) => `<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(rx * s)}" ry="${n(ry * s)}" fill="${color}" opacity="${strength / 2}"/>`)
+    .map(
+      (s) =>
+        `<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(rx * s)}" ry="${n(ry * s)}" fill="${color}" opacity="${strength / 2}"/>`,
+    )
     .join("");
 }
 
@@ -487,7 +499,14 @@ const sideBowl: Composer = (id, w, h, p, rng) => {
   out += `<ellipse cx="${n(bx)}" cy="${n(by - bh)}" rx="${n(bw / 2)}" ry="${n(bh * 0.2)}" fill="${mix(bowlColor, "#000", 0.12)}"/>`;
   out += `<ellipse cx="${n(bx)}" cy="${n(by - bh + 3)}" rx="${n(bw / 2 - 10)}" ry="${n(bh * 0.16)}" fill="${rng.pick([p.accent, "#d9c59a", mix(p.accent, "#5a3417", 0.5)])}"/>`;
   out += `<path d="M${n(bx - bw * 0.42)} ${n(by - bh * 0.55)} q ${n(bw * 0.42)} ${n(bh * 0.22)} ${n(bw * 0.84)} 0" stroke="${mix(bowlColor, "#fff", 0.4)}" stroke-width="3" fill="none" opacity="0.5"/>`;
-  out += steam(bx, by - bh - bw * 0.62, bw * 0.55, p.dark ? "#f5ecdc" : mix(p.ink, p.ground, 0.45), rng, rng.int(2, 4));
+  out += steam(
+    bx,
+    by - bh - bw * 0.62,
+    bw * 0.55,
+    p.dark ? "#f5ecdc" : mix(p.ink, p.ground, 0.45),
+    rng,
+    rng.int(2, 4),
+  );
   // Chopsticks resting on a rest beside the bowl.
   const cx = bx + bw * 0.62;
   out += `<ellipse cx="${n(cx + bw * 0.2)}" cy="${n(by - 6)}" rx="26" ry="9" fill="${p.accent2}"/>`;
@@ -526,16 +545,43 @@ const marketVegetables: Composer = (id, w, h, p, rng) => {
     const x = tx + Math.cos(a) * d;
     const y = ty + Math.sin(a) * d;
     const kind = rng.int(0, 3);
-    if (kind === 0) items.push(tomato(x, y, tr * rng.range(0.1, 0.14), rng.pick([p.accent, mix(p.accent, "#e0a040", 0.4)]), p.leaf));
+    if (kind === 0)
+      items.push(
+        tomato(x, y, tr * rng.range(0.1, 0.14), rng.pick([p.accent, mix(p.accent, "#e0a040", 0.4)]), p.leaf),
+      );
     else if (kind === 1) items.push(radish(x - tr * 0.2, y, tr * 0.5, rng.range(-60, 60), p));
-    else if (kind === 2) items.push(leaf(x - tr * 0.2, y, tr * rng.range(0.4, 0.55), rng.range(0, 360), rng.pick([p.leaf, p.accent2]), p.plate));
+    else if (kind === 2)
+      items.push(
+        leaf(
+          x - tr * 0.2,
+          y,
+          tr * rng.range(0.4, 0.55),
+          rng.range(0, 360),
+          rng.pick([p.leaf, p.accent2]),
+          p.plate,
+        ),
+      );
     else items.push(chili(x, y, tr * 0.35, rng.range(0, 360), p.accent, p.leaf));
   }
   out += items.join("");
   // Scattered grains and a loose leaf outside the tray.
   out += grains(w * 0.04, h * 0.72, w * 0.25, h * 0.22, p.plate, rng, 40);
-  out += leaf(w * rng.range(0.72, 0.85), h * rng.range(0.1, 0.25), tr * 0.5, rng.range(0, 360), p.leaf, p.plate);
-  out += chili(w * rng.range(0.05, 0.2), h * rng.range(0.1, 0.3), tr * 0.32, rng.range(0, 360), p.accent, p.leaf);
+  out += leaf(
+    w * rng.range(0.72, 0.85),
+    h * rng.range(0.1, 0.25),
+    tr * 0.5,
+    rng.range(0, 360),
+    p.leaf,
+    p.plate,
+  );
+  out += chili(
+    w * rng.range(0.05, 0.2),
+    h * rng.range(0.1, 0.3),
+    tr * 0.32,
+    rng.range(0, 360),
+    p.accent,
+    p.leaf,
+  );
   return out;
 };
 
@@ -596,7 +642,13 @@ const poster: Composer = (id, w, h, p, rng) => {
 
 const composers: Composer[] = [topDownPlate, sideBowl, marketVegetables, tableSetting, poster];
 
-function composition(seed: string, w: number, h: number, prefix: string, p?: Palette): { body: string; palette: Palette } {
+function composition(
+  seed: string,
+  w: number,
+  h: number,
+  prefix: string,
+  p?: Palette,
+): { body: string; palette: Palette } {
   const rng = createRng(seed);
   const palette = p ?? rng.pick(paletteList);
   const composer = rng.pick(composers);
@@ -681,7 +733,9 @@ function portraitSvg(job: Extract<ImageJob, { kind: "portrait" }>): string {
   // Head and shoulders as simple shapes, clipped to the medallion.
   const skin = mix(p.plate, p.accent, rng.range(0.15, 0.35));
   const hair = mix(p.ink, p.ground2, p.dark ? 0.7 : 0.15);
-  const top = rng.pick([p.glaze, p.accent, p.cloth, p.ground2, p.plate].filter((color) => color !== medallion));
+  const top = rng.pick(
+    [p.glaze, p.accent, p.cloth, p.ground2, p.plate].filter((color) => color !== medallion),
+  );
   out += `<defs><clipPath id="p-clip"><circle cx="${cx}" cy="${cy}" r="${n(r)}"/></clipPath></defs><g clip-path="url(#p-clip)">`;
   out += `<path d="M${n(cx - r * 0.95)} ${n(cy + r)} C ${n(cx - r * 0.9)} ${n(cy + r * 0.35)} ${n(cx - r * 0.45)} ${n(cy + r * 0.28)} ${n(cx)} ${n(cy + r * 0.28)} C ${n(cx + r * 0.45)} ${n(cy + r * 0.28)} ${n(cx + r * 0.9)} ${n(cy + r * 0.35)} ${n(cx + r * 0.95)} ${n(cy + r)} Z" fill="${top}"/>`;
   out += `<rect x="${n(cx - r * 0.12)}" y="${n(cy + r * 0.05)}" width="${n(r * 0.24)}" height="${n(r * 0.3)}" fill="${mix(skin, "#000", 0.08)}"/>`;
@@ -709,7 +763,10 @@ function portraitSvg(job: Extract<ImageJob, { kind: "portrait" }>): string {
 function merchSvg(job: Extract<ImageJob, { kind: "merch" }>): string {
   const { width: w, height: h } = imageSizes.merch;
   const rng = createRng(job.seed ?? `merch:${job.slug}`);
-  const p = job.variant === 0 ? palettes.ricePaper! : rng.pick([palettes.teaGreen!, palettes.ochre!, palettes.indigoLinen!]);
+  const p =
+    job.variant === 0
+      ? palettes.ricePaper!
+      : rng.pick([palettes.teaGreen!, palettes.ochre!, palettes.indigoLinen!]);
   const scale = job.variant === 0 ? 1 : 1.35;
   const floor = h * 0.7;
   let out = `<defs><linearGradient id="m-g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(p.ground, "#fff", 0.15)}"/><stop offset="0.7" stop-color="${p.ground}"/><stop offset="1" stop-color="${p.ground2}"/></linearGradient></defs>`;
@@ -832,7 +889,9 @@ function overlay(width: number, height: number): Promise<Buffer> {
         raw[i * 4 + 2] = v;
         raw[i * 4 + 3] = Math.floor(rng.next() * 8);
       }
-      const fine = await sharp(raw, { raw: { width: fineSize, height: fineSize, channels: 4 } }).png().toBuffer();
+      const fine = await sharp(raw, { raw: { width: fineSize, height: fineSize, channels: 4 } })
+        .png()
+        .toBuffer();
       const paperSize = 512;
       const paperSvg = svgDocument(
         paperSize,

@@ -51,7 +51,10 @@ async function articleRows(kind: string) {
 describe("seed", () => {
   it("inserts the demo content", async () => {
     const db = handle.db;
-    const news = await db.select().from(articles).where(and(eq(articles.kind, "news"), visible));
+    const news = await db
+      .select()
+      .from(articles)
+      .where(and(eq(articles.kind, "news"), visible));
     expect(news.length).toBeGreaterThanOrEqual(20);
     expect(new Set(news.map((row) => row.category_id)).size).toBeGreaterThanOrEqual(3);
     expect(news.every((row) => row.category_id !== null && row.image !== null)).toBe(true);
@@ -66,7 +69,12 @@ describe("seed", () => {
     expect((await db.select().from(ebookPlatforms)).length).toBeGreaterThanOrEqual(3);
 
     const policies = await articleRows("policy");
-    expect(policies.map((row) => row.path).sort()).toEqual(["privacy", "returns", "shopping-notice", "terms"]);
+    expect(policies.map((row) => row.path).sort()).toEqual([
+      "privacy",
+      "returns",
+      "shopping-notice",
+      "terms",
+    ]);
     expect((await articleRows("about")).map((row) => row.path)).toContain("about");
 
     const columnCategories = await db.select().from(categories).where(eq(categories.section, "columns"));
@@ -108,7 +116,9 @@ describe("seed", () => {
       expect(ebook.links.length).toBeGreaterThanOrEqual(2);
       for (const link of ebook.links) expect(platformIds.has(link.platform_id)).toBe(true);
     }
-    const settings = Object.fromEntries((await db.select().from(siteSettings)).map((row) => [row.key, row.value]));
+    const settings = Object.fromEntries(
+      (await db.select().from(siteSettings)).map((row) => [row.key, row.value]),
+    );
     expect(settings.name).toBe("食藝誌");
     expect(settings.hours).toBe("09:00~17:30");
     const paths = (await db.select().from(seoEntries)).map((row) => row.path);

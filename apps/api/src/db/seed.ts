@@ -57,7 +57,11 @@ export async function seed(db: Database, options: { mediaDir: string; now?: Date
 
   // Rows are drafted before the transaction (which queues every image job); foreign keys are
   // resolved from paths to ids once the referenced rows exist.
-  type ArticleDraft = { row: Omit<ArticleRow, "author_id" | "category_id">; author?: string; category?: string };
+  type ArticleDraft = {
+    row: Omit<ArticleRow, "author_id" | "category_id">;
+    author?: string;
+    category?: string;
+  };
 
   const editorial = (kind: Section, item: ArticleSeed): ArticleDraft => {
     const startAt = item.startInDays === undefined ? null : new Date(now.getTime() + item.startInDays * DAY);
@@ -129,9 +133,9 @@ export async function seed(db: Database, options: { mediaDir: string; now?: Date
     sort: index + 1,
   }));
 
-  const categoryValues = (Object.entries(categorySeeds) as [Section, (typeof categorySeeds)[Section]][]).flatMap(
-    ([section, list]) => list.map((category, index) => ({ section, ...category, sort: index + 1 })),
-  );
+  const categoryValues = (
+    Object.entries(categorySeeds) as [Section, (typeof categorySeeds)[Section]][]
+  ).flatMap(([section, list]) => list.map((category, index) => ({ section, ...category, sort: index + 1 })));
 
   const dateLabel = (date: string) => date.slice(0, 7).replace("-", ".");
 
@@ -248,7 +252,9 @@ export async function seed(db: Database, options: { mediaDir: string; now?: Date
 
     await tx
       .insert(siteSettings)
-      .values(Object.entries(settings).map(([key, value]) => ({ key, value, updated_at: now.toISOString() })));
+      .values(
+        Object.entries(settings).map(([key, value]) => ({ key, value, updated_at: now.toISOString() })),
+      );
     await tx.insert(seoEntries).values(seo.map((entry) => ({ ...entry, image: ogImage })));
 
     const categoryRows = await tx
@@ -257,7 +263,10 @@ export async function seed(db: Database, options: { mediaDir: string; now?: Date
       .returning({ id: categories.id, section: categories.section, path: categories.path });
     const categoryId = new Map(categoryRows.map((row) => [`${row.section}/${row.path}`, row.id]));
 
-    const authorRows = await tx.insert(authors).values(authorValues).returning({ id: authors.id, path: authors.path });
+    const authorRows = await tx
+      .insert(authors)
+      .values(authorValues)
+      .returning({ id: authors.id, path: authors.path });
     const authorId = new Map(authorRows.map((row) => [row.path, row.id]));
 
     await tx.insert(articles).values(

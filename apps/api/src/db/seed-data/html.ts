@@ -12,5 +12,7 @@ export const p = (text: string): string => `<p>${text}</p>`;
 export const h2 = (text: string): string => `<h2>${text}</h2>`;
 export const h3 = (text: string): string => `<h3>${text}</h3>`;
 export const quote = (text: string): string => `<blockquote><p>${text}</p></blockquote>`;
-export const ul = (...items: string[]): string => `<ul>${items.map((item) => `<li>${item}</li>`).join("")}</ul>`;
-export const ol = (...items: string[]): string => `<ol>${items.map((item) => `<li>${item}</li>`).join("")}</ol>`;
+export const ul = (...items: string[]): string =>
+  `<ul>${items.map((item) => `<li>${item}</li>`).join("")}</ul>`;
+export const ol = (...items: string[]): string =>
+  `<ol>${items.map((item) => `<li>${item}</li>`).join("")}</ol>`;

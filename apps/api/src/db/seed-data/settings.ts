@@ -24,13 +24,25 @@ export const settings: Record<string, unknown> = {
   line: "https://line.me/R/ti/p/@shiyimagazine",
   lineSocial: "https://page.line.me/shiyimagazine",
   pages: {
-    features: page("專題企劃", "Featured", "深入台灣餐桌與產業現場的長篇專題：產地與風土、職人與技藝、餐桌文化。"),
+    features: page(
+      "專題企劃",
+      "Featured",
+      "深入台灣餐桌與產業現場的長篇專題：產地與風土、職人與技藝、餐桌文化。",
+    ),
     news: page("最新消息", "News", "餐飲產業動態、餐廳開幕、講座活動與產地消息，每週更新。"),
     magazines: page("雜誌", "Magazines", "每兩個月出版的《食藝》紙本雜誌，單期購買或訂閱一年六期。"),
-    ebooks: page("電子書", "Ebooks", "《食藝》也在 Readmoo、Pubu、Google Play 圖書與 HyRead 等數位平台發行電子版。"),
+    ebooks: page(
+      "電子書",
+      "Ebooks",
+      "《食藝》也在 Readmoo、Pubu、Google Play 圖書與 HyRead 等數位平台發行電子版。",
+    ),
     columns: page("專欄", "Columns", "主廚札記、飲食田野與經營之道：主廚、研究者與顧問的飲食專欄。"),
     about: page("關於我們", "About", "關於《食藝》雜誌、食藝文化出版有限公司與食藝文化基金會。"),
-    donate: page("支持我們", "Support Us", "您的捐款將支持食藝文化基金會的飲食文化研究、青年廚師獎助與小農市集。"),
+    donate: page(
+      "支持我們",
+      "Support Us",
+      "您的捐款將支持食藝文化基金會的飲食文化研究、青年廚師獎助與小農市集。",
+    ),
     contact: page("聯絡我們", "Contact", "編輯部、廣告合作與訂閱客服，週一至週五 09:00~17:30 為您服務。"),
     policy: page("條款與政策", "Policy", "購物須知、退換貨政策、隱私權政策與服務條款。"),
   },
