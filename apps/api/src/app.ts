@@ -38,7 +38,12 @@ export function createApi({ db, logger }: ApiOptions) {
       c.header("cache-control", publicCache);
     }
     c.var.logger.debug(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       "api request",
     );
   });
@@ -50,7 +55,8 @@ export function createApi({ db, logger }: ApiOptions) {
     info: {
       title: "食藝誌",
       version: "1.0.0",
-      description: "食藝誌網站的 JSON API。列表預設 page 1、limit 999、status 1；詳細資料可用 id 或路徑查詢。",
+      description:
+        "食藝誌網站的 JSON API。列表預設 page 1、limit 999、status 1；詳細資料可用 id 或路徑查詢。",
     },
   });
   app.get("/reference", (c) => {
@@ -62,7 +68,10 @@ export function createApi({ db, logger }: ApiOptions) {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {
-      return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
+      return c.json(
+        { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+        error.status,
+      );
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: error.message || messages.fallback }, error.status);

@@ -18,5 +18,10 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
-  return { ...parsed.data, DATA_DIR: dataDir, mediaDir: path.join(dataDir, "media"), pgliteDir: path.join(dataDir, "pglite") };
+  return {
+    ...parsed.data,
+    DATA_DIR: dataDir,
+    mediaDir: path.join(dataDir, "media"),
+    pgliteDir: path.join(dataDir, "pglite"),
+  };
 }

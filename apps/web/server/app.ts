@@ -46,13 +46,17 @@ export function createWebServer({ config, build, clientDir, logger, db }: WebSer
     apiBaseUrl = "http://in-process/api";
     apiFetch = (request) => {
       const url = new URL(request.url);
-      return Promise.resolve(api.fetch(new Request(new URL(url.pathname.slice(4) + url.search, url), request)));
+      return Promise.resolve(
+        api.fetch(new Request(new URL(url.pathname.slice(4) + url.search, url), request)),
+      );
     };
   }
 
   const ipx = createIPX({
     storage: ipxFSStorage({ dir: [config.dataDir, clientDir] }),
-    httpStorage: ipxHttpStorage({ domains: Object.values(remoteImageAliases).map((url) => new URL(url).host) }),
+    httpStorage: ipxHttpStorage({
+      domains: Object.values(remoteImageAliases).map((url) => new URL(url).host),
+    }),
     alias: remoteImageAliases,
   });
   const ipxHandler = createIPXWebServer(ipx);
@@ -66,11 +70,20 @@ export function createWebServer({ config, build, clientDir, logger, db }: WebSer
   });
 
   app.use(compress());
-  app.use("/assets/*", serveStatic({ root: clientDir, onFound: (_path, c) => c.header("cache-control", immutable) }));
-  app.use("/media/*", serveStatic({ root: config.dataDir, onFound: (_path, c) => c.header("cache-control", imageCache) }));
+  app.use(
+    "/assets/*",
+    serveStatic({ root: clientDir, onFound: (_path, c) => c.header("cache-control", immutable) }),
+  );
+  app.use(
+    "/media/*",
+    serveStatic({ root: config.dataDir, onFound: (_path, c) => c.header("cache-control", imageCache) }),
+  );
   app.use(
     "*",
-    serveStatic({ root: clientDir, onFound: (_path, c) => c.header("cache-control", "public, max-age=3600") }),
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => c.header("cache-control", "public, max-age=3600"),
+    }),
   );
 
   const handle = createRequestHandler(build, config.mode);

@@ -15,7 +15,9 @@ const database = config.apiBaseUrl
   : openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
 if (database) await prepareDatabase(database, { mediaDir: config.mediaDir, logger });
 
-const build = (await import(pathToFileURL(path.join(webDir, "build", "server", "index.js")).href)) as ServerBuild;
+const build = (await import(
+  pathToFileURL(path.join(webDir, "build", "server", "index.js")).href
+)) as ServerBuild;
 const app = createWebServer({ config, build, clientDir: defaultClientDir(webDir), logger, db: database?.db });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>

@@ -38,6 +38,8 @@ describe("detailParam", () => {
     expect(detailParam.safeParse({ id: "winter-radish" }).success).toBe(true);
     expect(detailParam.safeParse({ id: "a b" }).success).toBe(false);
     expect(detailParam.safeParse({ id: "../etc" }).success).toBe(false);
-    expect(detailParam.safeParse({ id: "x".repeat(201) }).error?.issues[0]?.message).toBe("數值長度不得大於 200");
+    expect(detailParam.safeParse({ id: "x".repeat(201) }).error?.issues[0]?.message).toBe(
+      "數值長度不得大於 200",
+    );
   });
 });

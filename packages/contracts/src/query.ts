@@ -19,8 +19,16 @@ export const listQuery = z.object({
     .min(1, { error: messages.min(1) })
     .max(1, { error: messages.max(1) })
     .default(1),
-  category: z.string().trim().max(200, { error: messages.maxLength(200) }).optional(),
-  author: z.string().trim().max(200, { error: messages.maxLength(200) }).optional(),
+  category: z
+    .string()
+    .trim()
+    .max(200, { error: messages.maxLength(200) })
+    .optional(),
+  author: z
+    .string()
+    .trim()
+    .max(200, { error: messages.maxLength(200) })
+    .optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

@@ -26,8 +26,12 @@ export type TocEntry = { title: string; author?: string; page?: number };
 export type EbookLink = { platform_id: number; url: string };
 
 const timestamps = {
-  created_at: timestamptz("created_at").notNull().default(sql`now()`),
-  updated_at: timestamptz("updated_at").notNull().default(sql`now()`),
+  created_at: timestamptz("created_at")
+    .notNull()
+    .default(sql`now()`),
+  updated_at: timestamptz("updated_at")
+    .notNull()
+    .default(sql`now()`),
 };
 
 /** Columns every publishable record shares: a path slug, the status switch and the publishing window. */
@@ -98,7 +102,10 @@ export const articles = pgTable(
     ...publishable,
     content: text("content"),
     image: jsonb("image").$type<StoredImage | null>(),
-    images: jsonb("images").$type<StoredImage[]>().notNull().default(sql`'[]'::jsonb`),
+    images: jsonb("images")
+      .$type<StoredImage[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     link: text("link"),
     author_id: integer("author_id").references(() => authors.id, { onDelete: "set null" }),
     category_id: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
@@ -127,9 +134,15 @@ export const magazines = pgTable("magazines", {
   path: text("path").notNull().unique(),
   issue: integer("issue").notNull().unique(),
   content: text("content"),
-  toc: jsonb("toc").$type<TocEntry[]>().notNull().default(sql`'[]'::jsonb`),
+  toc: jsonb("toc")
+    .$type<TocEntry[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   cover: jsonb("cover").$type<StoredImage | null>(),
-  images: jsonb("images").$type<StoredImage[]>().notNull().default(sql`'[]'::jsonb`),
+  images: jsonb("images")
+    .$type<StoredImage[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   ...sellable,
 });
 
@@ -138,7 +151,10 @@ export const merchandise = pgTable("merchandise", {
   ...publishable,
   path: text("path").notNull().unique(),
   content: text("content"),
-  images: jsonb("images").$type<StoredImage[]>().notNull().default(sql`'[]'::jsonb`),
+  images: jsonb("images")
+    .$type<StoredImage[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   ...sellable,
 });
 
@@ -157,5 +173,8 @@ export const ebooks = pgTable("ebooks", {
   path: text("path").notNull().unique(),
   magazine_id: integer("magazine_id").references(() => magazines.id, { onDelete: "set null" }),
   cover: jsonb("cover").$type<StoredImage | null>(),
-  links: jsonb("links").$type<EbookLink[]>().notNull().default(sql`'[]'::jsonb`),
+  links: jsonb("links")
+    .$type<EbookLink[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
 });

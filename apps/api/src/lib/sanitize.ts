@@ -7,7 +7,15 @@ import sanitizeHtml from "sanitize-html";
 const globalAttributes = ["id", "class", "style", "data-src", "data-srcset", "data-sizes", "alt", "start"];
 
 const options: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "figure", "figcaption", "iframe", "picture", "source"],
+  allowedTags: [
+    ...sanitizeHtml.defaults.allowedTags,
+    "img",
+    "figure",
+    "figcaption",
+    "iframe",
+    "picture",
+    "source",
+  ],
   allowedAttributes: {
     "*": globalAttributes,
     a: ["href", "name", "target", "rel", "title"],
@@ -25,7 +33,10 @@ const options: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => {
       const external = /^https?:\/\//.test(attribs.href ?? "");
-      return { tagName, attribs: external ? { ...attribs, rel: "noopener noreferrer", target: "_blank" } : attribs };
+      return {
+        tagName,
+        attribs: external ? { ...attribs, rel: "noopener noreferrer", target: "_blank" } : attribs,
+      };
     },
   },
 };

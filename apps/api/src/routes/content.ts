@@ -6,7 +6,6 @@ import {
   authorSchema,
   authorSummarySchema,
   categorySchema,
-
   ebookSchema,
   homeKeys,
   homeSchema,
@@ -79,7 +78,12 @@ export const contentRoutes = new OpenAPIHono<ApiEnv>()
       summary: "首頁的一個區塊",
       request: { params: z.object({ key: z.enum(homeKeys) }), query: listQuery },
       responses: {
-        200: json(z.object({ data: z.array(z.union([articleSummarySchema, magazineSummarySchema, authorSummarySchema])) }), "區塊"),
+        200: json(
+          z.object({
+            data: z.array(z.union([articleSummarySchema, magazineSummarySchema, authorSummarySchema])),
+          }),
+          "區塊",
+        ),
         ...errors,
       },
     }),
@@ -90,11 +94,21 @@ export const contentRoutes = new OpenAPIHono<ApiEnv>()
     async (c) => c.json(await listSeo(c.var.db, c.req.valid("query")), 200),
   )
   .openapi(
-    detailSpec({ path: "/article/hero/{id}", tag: "Articles", summary: "一則首頁主視覺", item: articleSchema }),
+    detailSpec({
+      path: "/article/hero/{id}",
+      tag: "Articles",
+      summary: "一則首頁主視覺",
+      item: articleSchema,
+    }),
     async (c) => c.json({ data: await getArticle(c.var.db, "hero", c.req.valid("param").id) }, 200),
   )
   .openapi(
-    detailSpec({ path: "/article/content/{id}", tag: "Articles", summary: "任一類內容（以 id 或路徑）", item: articleSchema }),
+    detailSpec({
+      path: "/article/content/{id}",
+      tag: "Articles",
+      summary: "任一類內容（以 id 或路徑）",
+      item: articleSchema,
+    }),
     async (c) => c.json({ data: await getArticle(c.var.db, null, c.req.valid("param").id) }, 200),
   )
   .openapi(
@@ -124,7 +138,12 @@ export const contentRoutes = new OpenAPIHono<ApiEnv>()
 for (const kind of ["news", "columns", "features"] as const) {
   contentRoutes
     .openapi(
-      listSpec({ path: `/${kind}`, tag: "Articles", summary: `${kind} 列表（可依 category、author 篩選）`, item: articleSummarySchema }),
+      listSpec({
+        path: `/${kind}`,
+        tag: "Articles",
+        summary: `${kind} 列表（可依 category、author 篩選）`,
+        item: articleSummarySchema,
+      }),
       async (c) => c.json(await listArticles(c.var.db, kind, c.req.valid("query")), 200),
     )
     .openapi(
@@ -144,23 +163,33 @@ contentRoutes
     }),
     async (c) => c.json(await listMagazines(c.var.db, c.req.valid("query")), 200),
   )
-  .openapi(detailSpec({ path: "/magazines/{id}", tag: "Shop", summary: "一期雜誌", item: magazineSchema }), async (c) =>
-    c.json({ data: await getMagazine(c.var.db, c.req.valid("param").id) }, 200),
+  .openapi(
+    detailSpec({ path: "/magazines/{id}", tag: "Shop", summary: "一期雜誌", item: magazineSchema }),
+    async (c) => c.json({ data: await getMagazine(c.var.db, c.req.valid("param").id) }, 200),
   )
   .openapi(
-    listSpec({ path: "/merch", tag: "Shop", summary: "商品列表；ids 同雜誌", item: merchSummarySchema, query: magazineListQuery }),
+    listSpec({
+      path: "/merch",
+      tag: "Shop",
+      summary: "商品列表；ids 同雜誌",
+      item: merchSummarySchema,
+      query: magazineListQuery,
+    }),
     async (c) => c.json(await listMerch(c.var.db, c.req.valid("query")), 200),
   )
-  .openapi(detailSpec({ path: "/merch/{id}", tag: "Shop", summary: "一項商品", item: merchSchema }), async (c) =>
-    c.json({ data: await getMerch(c.var.db, c.req.valid("param").id) }, 200),
+  .openapi(
+    detailSpec({ path: "/merch/{id}", tag: "Shop", summary: "一項商品", item: merchSchema }),
+    async (c) => c.json({ data: await getMerch(c.var.db, c.req.valid("param").id) }, 200),
   )
-  .openapi(listSpec({ path: "/authors", tag: "Authors", summary: "作者列表", item: authorSummarySchema }), async (c) =>
-    c.json(await listAuthors(c.var.db, c.req.valid("query")), 200),
+  .openapi(
+    listSpec({ path: "/authors", tag: "Authors", summary: "作者列表", item: authorSummarySchema }),
+    async (c) => c.json(await listAuthors(c.var.db, c.req.valid("query")), 200),
   )
-  .openapi(detailSpec({ path: "/authors/{id}", tag: "Authors", summary: "一位作者", item: authorSchema }), async (c) =>
-    c.json({ data: await getAuthor(c.var.db, c.req.valid("param").id) }, 200),
+  .openapi(
+    detailSpec({ path: "/authors/{id}", tag: "Authors", summary: "一位作者", item: authorSchema }),
+    async (c) => c.json({ data: await getAuthor(c.var.db, c.req.valid("param").id) }, 200),
   )
-  .openapi(listSpec({ path: "/ebooks", tag: "Shop", summary: "電子書與其數位平台", item: ebookSchema }), async (c) =>
-    c.json(await listEbooks(c.var.db, c.req.valid("query")), 200),
+  .openapi(
+    listSpec({ path: "/ebooks", tag: "Shop", summary: "電子書與其數位平台", item: ebookSchema }),
+    async (c) => c.json(await listEbooks(c.var.db, c.req.valid("query")), 200),
   );
-

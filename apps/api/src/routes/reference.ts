@@ -5,12 +5,16 @@ type OpenApiDocument = {
 type Operation = {
   summary?: string;
   tags?: string[];
-  parameters?: { name: string; in: string; required?: boolean; schema?: { type?: string; default?: unknown } }[];
+  parameters?: {
+    name: string;
+    in: string;
+    required?: boolean;
+    schema?: { type?: string; default?: unknown };
+  }[];
   responses?: Record<string, { description?: string }>;
 };
 
-const escape = (value: unknown) =>
-  String(value).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escape = (value: unknown) => String(value).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A plain, dependency-free reference page rendered from the OpenAPI document. */
 export function renderReference(doc: OpenApiDocument): string {

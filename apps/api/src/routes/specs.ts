@@ -31,7 +31,12 @@ export function listSpec<T extends z.ZodType, Q extends z.ZodObject = typeof lis
 }
 
 /** A public detail found by numeric id or by path slug. */
-export function detailSpec<T extends z.ZodType>(options: { path: string; tag: string; summary: string; item: T }) {
+export function detailSpec<T extends z.ZodType>(options: {
+  path: string;
+  tag: string;
+  summary: string;
+  item: T;
+}) {
   return createRoute({
     method: "get",
     path: options.path,

@@ -87,7 +87,10 @@ export async function listArticles(
     conditions.push(eq(articles.category_id, category.id));
   }
   if (query.author) {
-    const [author] = await db.select({ id: authors.id }).from(authors).where(byIdOrPath(authors, query.author));
+    const [author] = await db
+      .select({ id: authors.id })
+      .from(authors)
+      .where(byIdOrPath(authors, query.author));
     if (!author) throw notFound("找不到這位作者");
     conditions.push(eq(articles.author_id, author.id));
   }
@@ -108,7 +111,9 @@ export async function listArticles(
 export async function getArticle(db: Database, kind: ArticleKind | null, key: string): Promise<Article> {
   const conditions = [byIdOrPath(articles, key), published(articles)];
   if (kind) conditions.push(eq(articles.kind, kind));
-  const [row] = await selectArticles(db).where(and(...conditions)).limit(1);
+  const [row] = await selectArticles(db)
+    .where(and(...conditions))
+    .limit(1);
   if (!row) throw notFound();
   const article = row.article;
   const sameKind = and(eq(articles.kind, article.kind), published(articles), ne(articles.id, article.id));
@@ -118,13 +123,17 @@ export async function getArticle(db: Database, kind: ArticleKind | null, key: st
     db
       .select(link)
       .from(articles)
-      .where(and(sameKind, or(lt(displayDate, date), and(eq(displayDate, date), lt(articles.id, article.id)))))
+      .where(
+        and(sameKind, or(lt(displayDate, date), and(eq(displayDate, date), lt(articles.id, article.id)))),
+      )
       .orderBy(desc(displayDate), desc(articles.id))
       .limit(1),
     db
       .select(link)
       .from(articles)
-      .where(and(sameKind, or(gt(displayDate, date), and(eq(displayDate, date), gt(articles.id, article.id)))))
+      .where(
+        and(sameKind, or(gt(displayDate, date), and(eq(displayDate, date), gt(articles.id, article.id)))),
+      )
       .orderBy(asc(displayDate), asc(articles.id))
       .limit(1),
     selectArticles(db)

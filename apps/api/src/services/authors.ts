@@ -18,10 +18,19 @@ const summary = {
 
 const visible = eq(authors.status, 1);
 
-export async function listAuthors(db: Database, query: Pick<ListQuery, "page" | "limit">): Promise<Paginated<AuthorSummary>> {
+export async function listAuthors(
+  db: Database,
+  query: Pick<ListQuery, "page" | "limit">,
+): Promise<Paginated<AuthorSummary>> {
   const { limit, offset } = pageWindow(query.page, query.limit);
   const [rows, [total]] = await Promise.all([
-    db.select(summary).from(authors).where(visible).orderBy(asc(authors.sort), asc(authors.id)).limit(limit).offset(offset),
+    db
+      .select(summary)
+      .from(authors)
+      .where(visible)
+      .orderBy(asc(authors.sort), asc(authors.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ value: count() }).from(authors).where(visible),
   ]);
   return { data: rows, meta: paginationMeta(total?.value ?? 0, query.page, query.limit) };
@@ -42,5 +51,10 @@ export async function getAuthor(db: Database, key: string): Promise<Author> {
 }
 
 export async function featuredAuthors(db: Database, limit: number): Promise<AuthorSummary[]> {
-  return db.select(summary).from(authors).where(visible).orderBy(asc(authors.sort), asc(authors.id)).limit(limit);
+  return db
+    .select(summary)
+    .from(authors)
+    .where(visible)
+    .orderBy(asc(authors.sort), asc(authors.id))
+    .limit(limit);
 }

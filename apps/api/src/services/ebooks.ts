@@ -18,11 +18,20 @@ export async function listPlatforms(db: Database): Promise<EbookPlatform[]> {
     .orderBy(asc(ebookPlatforms.sort), asc(ebookPlatforms.id));
 }
 
-export async function listEbooks(db: Database, query: Pick<ListQuery, "page" | "limit">): Promise<Paginated<Ebook>> {
+export async function listEbooks(
+  db: Database,
+  query: Pick<ListQuery, "page" | "limit">,
+): Promise<Paginated<Ebook>> {
   const where = published(ebooks);
   const { limit, offset } = pageWindow(query.page, query.limit);
   const [rows, [total], platforms] = await Promise.all([
-    db.select().from(ebooks).where(where).orderBy(desc(ebooks.publication_date), desc(ebooks.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(ebooks)
+      .where(where)
+      .orderBy(desc(ebooks.publication_date), desc(ebooks.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ value: count() }).from(ebooks).where(where),
     listPlatforms(db),
   ]);

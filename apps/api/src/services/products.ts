@@ -1,11 +1,4 @@
-import type {
-  ListQuery,
-  Magazine,
-  MagazineSummary,
-  Merch,
-  MerchSummary,
-  Paginated,
-} from "@shiyi/contracts";
+import type { ListQuery, Magazine, MagazineSummary, Merch, MerchSummary, Paginated } from "@shiyi/contracts";
 import { and, asc, count, desc, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { magazines, merchandise } from "../db/schema.ts";
@@ -75,17 +68,29 @@ export async function listMagazines(db: Database, query: ProductQuery): Promise<
     db.select().from(magazines).where(where).orderBy(desc(magazines.issue)).limit(limit).offset(offset),
     db.select({ value: count() }).from(magazines).where(where),
   ]);
-  return { data: rows.map(toMagazineSummary), meta: paginationMeta(total?.value ?? 0, query.page, query.limit) };
+  return {
+    data: rows.map(toMagazineSummary),
+    meta: paginationMeta(total?.value ?? 0, query.page, query.limit),
+  };
 }
 
 export async function getMagazine(db: Database, key: string): Promise<Magazine> {
-  const [row] = await db.select().from(magazines).where(and(onSale(magazines), byIdOrPath(magazines, key))).limit(1);
+  const [row] = await db
+    .select()
+    .from(magazines)
+    .where(and(onSale(magazines), byIdOrPath(magazines, key)))
+    .limit(1);
   if (!row) throw notFound("找不到這一期雜誌");
   return { ...toMagazineSummary(row), content: row.content, toc: row.toc, images: row.images };
 }
 
 export async function latestMagazines(db: Database, limit: number): Promise<MagazineSummary[]> {
-  const rows = await db.select().from(magazines).where(onSale(magazines)).orderBy(desc(magazines.issue)).limit(limit);
+  const rows = await db
+    .select()
+    .from(magazines)
+    .where(onSale(magazines))
+    .orderBy(desc(magazines.issue))
+    .limit(limit);
   return rows.map(toMagazineSummary);
 }
 
@@ -93,14 +98,24 @@ export async function listMerch(db: Database, query: ProductQuery): Promise<Pagi
   const where = productWhere(merchandise, query.ids);
   const { limit, offset } = pageWindow(query.page, query.limit);
   const [rows, [total]] = await Promise.all([
-    db.select().from(merchandise).where(where).orderBy(asc(merchandise.sort), desc(merchandise.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(merchandise)
+      .where(where)
+      .orderBy(asc(merchandise.sort), desc(merchandise.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ value: count() }).from(merchandise).where(where),
   ]);
   return { data: rows.map(toMerchSummary), meta: paginationMeta(total?.value ?? 0, query.page, query.limit) };
 }
 
 export async function getMerch(db: Database, key: string): Promise<Merch> {
-  const [row] = await db.select().from(merchandise).where(and(onSale(merchandise), byIdOrPath(merchandise, key))).limit(1);
+  const [row] = await db
+    .select()
+    .from(merchandise)
+    .where(and(onSale(merchandise), byIdOrPath(merchandise, key)))
+    .limit(1);
   if (!row) throw notFound("找不到這項商品");
   return { ...toMerchSummary(row), content: row.content, images: row.images };
 }

@@ -7,7 +7,10 @@ import { pageWindow, paginationMeta } from "../lib/paginate.ts";
 /** Widths offered in an SEO image's srcset; each is a resize through the image proxy. */
 const srcsetWidths = [640, 960, 1200];
 
-export async function listSeo(db: Database, query: Pick<ListQuery, "page" | "limit">): Promise<Paginated<SeoEntry>> {
+export async function listSeo(
+  db: Database,
+  query: Pick<ListQuery, "page" | "limit">,
+): Promise<Paginated<SeoEntry>> {
   const visible = eq(seoEntries.status, 1);
   const { limit, offset } = pageWindow(query.page, query.limit);
   const [rows, [total]] = await Promise.all([

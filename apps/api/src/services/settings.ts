@@ -54,7 +54,8 @@ export async function getSettings(db: Database): Promise<Settings> {
   const merged: Settings = { ...defaultSettings, pages };
   for (const key of Object.keys(defaultSettings) as (keyof Settings)[]) {
     if (key === "pages" || overrides[key] === undefined || overrides[key] === null) continue;
-    if (typeof overrides[key] === typeof defaultSettings[key]) Object.assign(merged, { [key]: overrides[key] });
+    if (typeof overrides[key] === typeof defaultSettings[key])
+      Object.assign(merged, { [key]: overrides[key] });
   }
   return merged;
 }

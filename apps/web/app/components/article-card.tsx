@@ -38,9 +38,17 @@ export function ArticleCard({
   }
   const lead = variant === "lead";
   return (
-    <article className={`group ${lead ? "grid gap-6 md:grid-cols-[1.4fr_1fr] md:items-end" : "flex flex-col"}`}>
+    <article
+      className={`group ${lead ? "grid gap-6 md:grid-cols-[1.4fr_1fr] md:items-end" : "flex flex-col"}`}
+    >
       {article.image && (
-        <Link to={href} prefetch="intent" tabIndex={-1} aria-hidden="true" className="block overflow-hidden bg-paper-deep">
+        <Link
+          to={href}
+          prefetch="intent"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="block overflow-hidden bg-paper-deep"
+        >
           <Image
             src={article.image.url}
             alt=""
@@ -66,7 +74,9 @@ export function ArticleCard({
           </Link>
         </Heading>
         {article.description && (
-          <p className={`mt-3 text-sm leading-7 text-ink-soft ${lead ? "md:text-base md:leading-8" : "line-clamp-3"}`}>
+          <p
+            className={`mt-3 text-sm leading-7 text-ink-soft ${lead ? "md:text-base md:leading-8" : "line-clamp-3"}`}
+          >
             {article.description}
           </p>
         )}

@@ -37,7 +37,9 @@ export function ArticleDetailView({
         <h1 className="mt-4 font-serif text-3xl font-bold leading-snug tracking-wide md:text-[2.6rem] md:leading-[1.35]">
           {article.title}
         </h1>
-        {article.info_title && <p className="mt-4 font-serif text-lg text-ink-soft md:text-xl">{article.info_title}</p>}
+        {article.info_title && (
+          <p className="mt-4 font-serif text-lg text-ink-soft md:text-xl">{article.info_title}</p>
+        )}
         <p className="mt-6 text-sm text-muted">
           {article.author && (
             <>
@@ -66,13 +68,17 @@ export function ArticleDetailView({
             className="aspect-[16/10] h-auto w-full object-cover"
           />
           {article.image.alt && (
-            <figcaption className="container-page mt-3 text-xs text-muted md:px-0">{article.image.alt}</figcaption>
+            <figcaption className="container-page mt-3 text-xs text-muted md:px-0">
+              {article.image.alt}
+            </figcaption>
           )}
         </figure>
       )}
       <div className="container-page mt-12 max-w-[44rem]">
         {article.description && (
-          <p className="border-b border-rule pb-8 font-serif text-lg leading-9 text-ink-soft">{article.description}</p>
+          <p className="border-b border-rule pb-8 font-serif text-lg leading-9 text-ink-soft">
+            {article.description}
+          </p>
         )}
         {article.content && (
           <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: article.content }} />
@@ -96,7 +102,9 @@ export function ArticleDetailView({
                 </Link>
               </p>
               {article.author.title && <p className="text-xs text-muted">{article.author.title}</p>}
-              {article.author.description && <p className="mt-2 text-sm leading-7 text-ink-soft">{article.author.description}</p>}
+              {article.author.description && (
+                <p className="mt-2 text-sm leading-7 text-ink-soft">{article.author.description}</p>
+              )}
             </div>
           </aside>
         )}
@@ -105,7 +113,9 @@ export function ArticleDetailView({
             {article.previous ? (
               <Link to={`${basePath}/${article.previous.path}`} rel="prev" className="group">
                 <span className="text-xs text-muted">上一篇</span>
-                <span className="mt-1 block font-serif text-base group-hover:text-primary">{article.previous.title}</span>
+                <span className="mt-1 block font-serif text-base group-hover:text-primary">
+                  {article.previous.title}
+                </span>
               </Link>
             ) : (
               <span />
@@ -113,7 +123,9 @@ export function ArticleDetailView({
             {article.next && (
               <Link to={`${basePath}/${article.next.path}`} rel="next" className="group sm:text-right">
                 <span className="text-xs text-muted">下一篇</span>
-                <span className="mt-1 block font-serif text-base group-hover:text-primary">{article.next.title}</span>
+                <span className="mt-1 block font-serif text-base group-hover:text-primary">
+                  {article.next.title}
+                </span>
               </Link>
             )}
           </nav>
@@ -121,7 +133,10 @@ export function ArticleDetailView({
       </div>
       {article.related.length > 0 && (
         <section aria-labelledby="related-heading" className="container-page mt-20">
-          <h2 id="related-heading" className="border-b border-ink pb-3 font-serif text-xl font-bold tracking-[0.2em]">
+          <h2
+            id="related-heading"
+            className="border-b border-ink pb-3 font-serif text-xl font-bold tracking-[0.2em]"
+          >
             延伸閱讀
           </h2>
           <div className="mt-8 grid gap-10 sm:grid-cols-2 lg:grid-cols-3">

@@ -27,7 +27,11 @@ export function ArticleListView({
   const grid = showLead ? rest : list.data;
   return (
     <div className="container-page">
-      <PageHeading kicker={kicker} title={category ? category.name : title} description={category?.description ?? description}>
+      <PageHeading
+        kicker={kicker}
+        title={category ? category.name : title}
+        description={category?.description ?? description}
+      >
         {categories.length > 0 && (
           <nav aria-label="分類" className="mt-8">
             <ul className="flex flex-wrap gap-2 text-sm">
@@ -69,7 +73,12 @@ export function ArticleListView({
           )}
           <div className="grid gap-x-8 gap-y-14 pt-12 sm:grid-cols-2 lg:grid-cols-3">
             {grid.map((article, index) => (
-              <ArticleCard key={article.id} article={article} basePath={basePath} priority={!showLead && index < 3} />
+              <ArticleCard
+                key={article.id}
+                article={article}
+                basePath={basePath}
+                priority={!showLead && index < 3}
+              />
             ))}
           </div>
           <Pagination meta={list.meta} />

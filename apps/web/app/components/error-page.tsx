@@ -18,7 +18,8 @@ export function errorTitle(error: unknown): string {
 /** Other statuses: the error's own message if present, else the status code. */
 function messageOf(error: unknown, status: number): string {
   if (isRouteErrorResponse(error)) {
-    const own = typeof error.data === "string" ? error.data : (error.data as { message?: string } | null)?.message;
+    const own =
+      typeof error.data === "string" ? error.data : (error.data as { message?: string } | null)?.message;
     return own || error.statusText || String(status);
   }
   return String(status);

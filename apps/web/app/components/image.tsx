@@ -56,7 +56,10 @@ export function Image({
   className,
 }: ImageProps) {
   assertImageOptions({ loading, decoding, crossOrigin, densities, provider, preset });
-  const modifiers: ImageModifiers = { ...(preset ? presets[preset] : { fit: "cover", quality: 80 }), format: "webp" };
+  const modifiers: ImageModifiers = {
+    ...(preset ? presets[preset] : { fit: "cover", quality: 80 }),
+    format: "webp",
+  };
   if (fit) modifiers.fit = fit;
   if (quality) modifiers.quality = quality;
   const ratio = height / width;
@@ -66,11 +69,13 @@ export function Image({
   let sizesAttribute: string | undefined;
   if (sizes !== undefined) {
     const entries = parseSizes(sizes);
-    const widths = [...new Set(entries.flatMap((entry) => densities.map((d) => Math.round(entry.px * d))))].sort(
-      (a, b) => a - b,
-    );
+    const widths = [
+      ...new Set(entries.flatMap((entry) => densities.map((d) => Math.round(entry.px * d)))),
+    ].sort((a, b) => a - b);
     srcSet = widths.map((w) => `${at(w)} ${w}w`).join(", ");
-    sizesAttribute = entries.map((entry) => (entry.media ? `${entry.media} ${entry.size}` : entry.size)).join(", ");
+    sizesAttribute = entries
+      .map((entry) => (entry.media ? `${entry.media} ${entry.size}` : entry.size))
+      .join(", ");
   } else {
     srcSet = densities.map((d) => `${at(width * d)} ${d}x`).join(", ");
   }
@@ -97,7 +102,11 @@ export function Image({
   }, [loading, src]);
 
   const style: CSSProperties | undefined = placeholder
-    ? { backgroundImage: `url("${placeholderUrl(src)}")`, backgroundSize: "cover", backgroundPosition: "center" }
+    ? {
+        backgroundImage: `url("${placeholderUrl(src)}")`,
+        backgroundSize: "cover",
+        backgroundPosition: "center",
+      }
     : undefined;
 
   return (

@@ -21,7 +21,12 @@ export function SiteFooter({ settings }: { settings: Settings }) {
             <ul className="mt-6 flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label="社群連結">
               {socialLinks(settings).map((link) => (
                 <li key={link.label}>
-                  <a href={link.href} rel="noopener noreferrer" target="_blank" className="underline-offset-4 hover:underline">
+                  <a
+                    href={link.href}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="underline-offset-4 hover:underline"
+                  >
                     {link.label}
                   </a>
                 </li>

@@ -27,8 +27,12 @@ export function SiteHeader({ name }: { name: string }) {
                     `group flex flex-col items-center leading-tight ${isActive ? "text-primary" : "text-ink hover:text-primary"}`
                   }
                 >
-                  <span className="font-serif text-[1.05rem] font-semibold tracking-[0.12em]">{item.label}</span>
-                  <span className="mt-0.5 text-[0.625rem] uppercase tracking-[0.2em] text-muted">{item.subtitle}</span>
+                  <span className="font-serif text-[1.05rem] font-semibold tracking-[0.12em]">
+                    {item.label}
+                  </span>
+                  <span className="mt-0.5 text-[0.625rem] uppercase tracking-[0.2em] text-muted">
+                    {item.subtitle}
+                  </span>
                 </NavLink>
               </li>
             ))}
@@ -36,7 +40,10 @@ export function SiteHeader({ name }: { name: string }) {
         </nav>
         <details className="group relative lg:hidden">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded-sm border border-rule px-3 py-2 text-sm [&::-webkit-details-marker]:hidden">
-            <span aria-hidden="true" className="block w-4 border-t-2 border-ink shadow-[0_5px_0_0_var(--color-ink),0_-5px_0_0_var(--color-ink)]" />
+            <span
+              aria-hidden="true"
+              className="block w-4 border-t-2 border-ink shadow-[0_5px_0_0_var(--color-ink),0_-5px_0_0_var(--color-ink)]"
+            />
             <span>選單</span>
           </summary>
           <nav
@@ -48,7 +55,9 @@ export function SiteHeader({ name }: { name: string }) {
                 <li key={item.to + item.label}>
                   <Link to={item.to} className="flex items-baseline justify-between py-2 hover:text-primary">
                     <span className="font-serif text-lg tracking-widest">{item.label}</span>
-                    <span className="text-[0.65rem] uppercase tracking-[0.2em] text-muted">{item.subtitle}</span>
+                    <span className="text-[0.65rem] uppercase tracking-[0.2em] text-muted">
+                      {item.subtitle}
+                    </span>
                   </Link>
                 </li>
               ))}

@@ -33,7 +33,9 @@ export async function loadArticleList(options: {
     api.get<{ data: Category[] }>(`/cate/${options.kind}`),
   ]);
   if (page > list.meta.last_page) throw data("找不到相關頁面", { status: 404 });
-  const category = options.category ? categories.data.find((item) => item.path === options.category) : undefined;
+  const category = options.category
+    ? categories.data.find((item) => item.path === options.category)
+    : undefined;
   if (options.category && !category) throw data("找不到相關頁面", { status: 404 });
   return { list, categories: categories.data, category: category ?? null };
 }
@@ -44,6 +46,8 @@ export async function loadArticle(
   path: string,
 ): Promise<Article> {
   const api = context.get(apiContext);
-  const { data: article } = await getOr404(api.get<Item<Article>>(`/${kind === "policy" ? "article/policy" : kind}/${encodeURIComponent(path)}`));
+  const { data: article } = await getOr404(
+    api.get<Item<Article>>(`/${kind === "policy" ? "article/policy" : kind}/${encodeURIComponent(path)}`),
+  );
   return { ...article, content: article.content ? proxyBodyImages(article.content) : null };
 }

@@ -6,7 +6,11 @@ const dateFormat = new Intl.DateTimeFormat("zh-TW", {
 });
 
 /** Display date of a content item: publication date, else start time, else creation (SPEC §3). */
-export function displayDate(item: { publication_date: string | null; start_at?: string | null; created_at: string }) {
+export function displayDate(item: {
+  publication_date: string | null;
+  start_at?: string | null;
+  created_at: string;
+}) {
   return item.publication_date ?? item.start_at ?? item.created_at;
 }
 

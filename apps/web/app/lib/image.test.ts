@@ -17,7 +17,9 @@ describe("imageUrl", () => {
   });
 
   it("routes the video-thumbnail aliases through the proxy", () => {
-    expect(imageUrl("/youtube/vi/abc/hqdefault.jpg", { width: 480 })).toBe("/_ipx/w_480/youtube/vi/abc/hqdefault.jpg");
+    expect(imageUrl("/youtube/vi/abc/hqdefault.jpg", { width: 480 })).toBe(
+      "/_ipx/w_480/youtube/vi/abc/hqdefault.jpg",
+    );
   });
 
   it("makes the 10x10, quality 50, blur 3 webp placeholder", () => {

@@ -72,7 +72,8 @@ export function parseSizes(sizes: number | string): { media: string | null; size
     if (!Number.isFinite(sizes) || sizes <= 0) throw new Error(`Invalid image sizes: ${sizes}`);
     return [{ media: null, size: `${sizes}px`, px: sizes }];
   }
-  if (typeof sizes !== "string" || !sizes.trim()) throw new Error("Image sizes must be a number or a px/vw string");
+  if (typeof sizes !== "string" || !sizes.trim())
+    throw new Error("Image sizes must be a number or a px/vw string");
   return sizes
     .trim()
     .split(/\s+/)
@@ -89,7 +90,10 @@ export function parseSizes(sizes: number | string): { media: string | null; size
         px: unit === "vw" ? Math.round((value / 100) * (screen ? screenWidth : 640)) : value,
       };
     })
-    .sort((a, b) => (b.media ? Number(/\d+/.exec(b.media)![0]) : 0) - (a.media ? Number(/\d+/.exec(a.media)![0]) : 0));
+    .sort(
+      (a, b) =>
+        (b.media ? Number(/\d+/.exec(b.media)![0]) : 0) - (a.media ? Number(/\d+/.exec(a.media)![0]) : 0),
+    );
 }
 
 export type ImageAttributeOptions = {
@@ -115,7 +119,9 @@ export function assertImageOptions(options: ImageAttributeOptions) {
     typeof crossOrigin !== "boolean" &&
     !["anonymous", "use-credentials", ""].includes(crossOrigin as string)
   ) {
-    throw new Error(`Image crossorigin must be anonymous, use-credentials, empty or boolean: ${String(crossOrigin)}`);
+    throw new Error(
+      `Image crossorigin must be anonymous, use-credentials, empty or boolean: ${String(crossOrigin)}`,
+    );
   }
   if (options.densities !== undefined) {
     const list = options.densities;

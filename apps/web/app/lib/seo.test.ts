@@ -32,12 +32,15 @@ const seo: SeoEntry[] = [
 const site: SiteData = { settings, seo, publicUrl: "https://shiyi.example" };
 
 const get = (meta: MetaDescriptor[], key: string, value: string) =>
-  meta.find((entry) => (entry as Record<string, unknown>)[key] === value) as Record<string, string> | undefined;
+  meta.find((entry) => (entry as Record<string, unknown>)[key] === value) as
+    Record<string, string> | undefined;
 const title = (meta: MetaDescriptor[]) => (meta.find((entry) => "title" in entry) as { title: string }).title;
 const graph = (meta: MetaDescriptor[]) =>
-  (meta.find((entry) => "script:ld+json" in entry) as { "script:ld+json": { "@graph": { "@type": string }[] } })[
-    "script:ld+json"
-  ]["@graph"];
+  (
+    meta.find((entry) => "script:ld+json" in entry) as {
+      "script:ld+json": { "@graph": { "@type": string }[] };
+    }
+  )["script:ld+json"]["@graph"];
 
 describe("buildMeta", () => {
   it("titles a page with its title then the site name, from the settings' page texts", () => {
@@ -47,7 +50,9 @@ describe("buildMeta", () => {
   });
 
   it("titles the home page with the site name then the info title", () => {
-    expect(title(buildMeta(site, { pathname: "/", search: "" }, { home: true }))).toBe("食藝誌｜飲食文化的日常");
+    expect(title(buildMeta(site, { pathname: "/", search: "" }, { home: true }))).toBe(
+      "食藝誌｜飲食文化的日常",
+    );
   });
 
   it("lets the server's SEO entry override the page texts, and falls back to the settings", () => {
@@ -59,9 +64,17 @@ describe("buildMeta", () => {
 
   it("prefers page inputs over the record, and the record over the rest", () => {
     const data = { title: "文章標題", info_title: null, description: "文章摘要", image: null };
-    expect(title(buildMeta(site, { pathname: "/news/a", search: "" }, { page: "news", data }))).toBe("文章標題｜食藝誌");
+    expect(title(buildMeta(site, { pathname: "/news/a", search: "" }, { page: "news", data }))).toBe(
+      "文章標題｜食藝誌",
+    );
     expect(
-      title(buildMeta(site, { pathname: "/news/a", search: "" }, { page: "news", data, title: "自訂標題", company: "食藝" })),
+      title(
+        buildMeta(
+          site,
+          { pathname: "/news/a", search: "" },
+          { page: "news", data, title: "自訂標題", company: "食藝" },
+        ),
+      ),
     ).toBe("自訂標題｜食藝");
   });
 
@@ -79,7 +92,16 @@ describe("buildMeta", () => {
   });
 
   it("outputs Organization, WebSite and WebPage JSON-LD, plus extra nodes", () => {
-    const meta = buildMeta(site, { pathname: "/news", search: "" }, { jsonLd: [{ "@type": "BreadcrumbList" }] });
-    expect(graph(meta).map((node) => node["@type"])).toEqual(["Organization", "WebSite", "WebPage", "BreadcrumbList"]);
+    const meta = buildMeta(
+      site,
+      { pathname: "/news", search: "" },
+      { jsonLd: [{ "@type": "BreadcrumbList" }] },
+    );
+    expect(graph(meta).map((node) => node["@type"])).toEqual([
+      "Organization",
+      "WebSite",
+      "WebPage",
+      "BreadcrumbList",
+    ]);
   });
 });

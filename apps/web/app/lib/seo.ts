@@ -14,7 +14,12 @@ export type PageMeta = {
   /** The settings' per-page texts to fall back to. */
   page?: PageKey;
   /** The record shown, when the page shows one. */
-  data?: { title?: string | null; info_title?: string | null; description?: string | null; image?: Image | null };
+  data?: {
+    title?: string | null;
+    info_title?: string | null;
+    description?: string | null;
+    image?: Image | null;
+  };
   /** Detail pages: canonical is the path only; other pages keep the query. */
   detail?: boolean;
   /** Set on the home page: site name, then info title. */
@@ -32,19 +37,30 @@ const absolute = (publicUrl: string, pathOrUrl: string) => new URL(pathOrUrl, pu
 function shareImageUrl(image: Image | string | null | undefined): string | null {
   if (!image) return null;
   const url = typeof image === "string" ? image : image.url;
-  return url.startsWith("/media/") ? imageUrl(url, { width: 1200, height: 630, fit: "cover", format: "jpeg" }) : url;
+  return url.startsWith("/media/")
+    ? imageUrl(url, { width: 1200, height: 630, fit: "cover", format: "jpeg" })
+    : url;
 }
 
-export function buildMeta(site: SiteData, location: { pathname: string; search: string }, page: PageMeta): MetaDescriptor[] {
+export function buildMeta(
+  site: SiteData,
+  location: { pathname: string; search: string },
+  page: PageMeta,
+): MetaDescriptor[] {
   const { settings, publicUrl } = site;
   const seo = site.seo.find((entry) => entry.path === location.pathname);
   const pageText = page.page ? settings.pages[page.page] : undefined;
   const name = page.company ?? settings.name;
 
   const title = page.title ?? page.data?.title ?? seo?.title ?? pageText?.title ?? settings.title;
-  const infoTitle = page.infoTitle ?? page.data?.info_title ?? seo?.info_title ?? pageText?.info_title ?? settings.title;
+  const infoTitle =
+    page.infoTitle ?? page.data?.info_title ?? seo?.info_title ?? pageText?.info_title ?? settings.title;
   const description =
-    page.description ?? page.data?.description ?? seo?.description ?? pageText?.description ?? settings.description;
+    page.description ??
+    page.data?.description ??
+    seo?.description ??
+    pageText?.description ??
+    settings.description;
   const image = shareImageUrl(page.image ?? page.data?.image) ?? seo?.image?.url ?? defaultShareImage;
 
   const documentTitle = page.home ? `${name}｜${infoTitle}` : `${title}｜${name}`;
@@ -149,7 +165,11 @@ export function articleJsonLd(
     mainEntityOfPage: absolute(publicUrl, article.path),
     inLanguage: "zh-Hant-TW",
     author: article.author
-      ? { "@type": "Person", name: article.author.name, url: absolute(publicUrl, `/author/${article.author.path}`) }
+      ? {
+          "@type": "Person",
+          name: article.author.name,
+          url: absolute(publicUrl, `/author/${article.author.path}`),
+        }
       : { "@type": "Organization", "@id": `${publicUrl}/#organization` },
     publisher: { "@id": `${publicUrl}/#organization` },
   };

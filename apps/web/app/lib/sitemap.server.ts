@@ -48,19 +48,26 @@ export async function sitemapUrls(api: ApiClient): Promise<SitemapUrl[]> {
         (item) => item.category!.path,
       );
       for (const [path, categoryItems] of byCategory) {
-        urls.push({ loc: `/${section}/category/${path}`, lastmod: latest(categoryItems.map((item) => item.updated_at)) });
+        urls.push({
+          loc: `/${section}/category/${path}`,
+          lastmod: latest(categoryItems.map((item) => item.updated_at)),
+        });
       }
     }
     for (const item of items) urls.push({ loc: `/${section}/${item.path}`, lastmod: item.updated_at });
   }
   urls.push({ loc: "/magazines", lastmod: latest(magazines.map((item) => item.updated_at)) });
-  for (const magazine of magazines) urls.push({ loc: `/magazines/${magazine.path}`, lastmod: magazine.updated_at });
+  for (const magazine of magazines)
+    urls.push({ loc: `/magazines/${magazine.path}`, lastmod: magazine.updated_at });
   for (const author of authors) urls.push({ loc: `/author/${author.path}`, lastmod: author.updated_at });
   return urls;
 }
 
 const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!);
+  value.replace(
+    /[<>&'"]/g,
+    (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!,
+  );
 
 export function renderUrlset(publicUrl: string, urls: SitemapUrl[]): string {
   const body = urls
@@ -83,7 +90,12 @@ export function renderIndex(publicUrl: string, chunks: SitemapUrl[][]): string {
 }
 
 /** One document: the urlset when it fits, else the index, or the chunk asked for with `?page=`. */
-export function renderSitemap(publicUrl: string, urls: SitemapUrl[], page: string | null, limit = sitemapLimit) {
+export function renderSitemap(
+  publicUrl: string,
+  urls: SitemapUrl[],
+  page: string | null,
+  limit = sitemapLimit,
+) {
   if (urls.length <= limit && page === null) return renderUrlset(publicUrl, urls);
   const chunks: SitemapUrl[][] = [];
   for (let start = 0; start < urls.length; start += limit) chunks.push(urls.slice(start, start + limit));

@@ -11,7 +11,9 @@ describe("renderSitemap", () => {
   it("lists absolute URLs with lastmod while they fit in one file", () => {
     const xml = renderSitemap("https://shiyi.example", urls(2), null)!;
     expect(xml).toContain("<urlset");
-    expect(xml).toContain("<url><loc>https://shiyi.example/news/item-1</loc><lastmod>2026-01-01T00:00:00.000Z</lastmod></url>");
+    expect(xml).toContain(
+      "<url><loc>https://shiyi.example/news/item-1</loc><lastmod>2026-01-01T00:00:00.000Z</lastmod></url>",
+    );
     expect(xml.match(/<url>/g)).toHaveLength(2);
   });
 
@@ -20,7 +22,9 @@ describe("renderSitemap", () => {
     const index = renderSitemap("https://shiyi.example", all, null, 2)!;
     expect(index).toContain("<sitemapindex");
     expect(index.match(/<sitemap>/g)).toHaveLength(3);
-    expect(index).toContain("<loc>https://shiyi.example/sitemap.xml?page=3</loc><lastmod>2026-01-05T00:00:00.000Z</lastmod>");
+    expect(index).toContain(
+      "<loc>https://shiyi.example/sitemap.xml?page=3</loc><lastmod>2026-01-05T00:00:00.000Z</lastmod>",
+    );
     const third = renderSitemap("https://shiyi.example", all, "3", 2)!;
     expect(third.match(/<url>/g)).toHaveLength(1);
     expect(third).toContain("item-5");
@@ -29,8 +33,8 @@ describe("renderSitemap", () => {
   });
 
   it("escapes XML in locations", () => {
-    expect(renderSitemap("https://shiyi.example", [{ loc: "/a&b", lastmod: "2026-01-01T00:00:00Z" }], null)).toContain(
-      "/a&amp;b",
-    );
+    expect(
+      renderSitemap("https://shiyi.example", [{ loc: "/a&b", lastmod: "2026-01-01T00:00:00Z" }], null),
+    ).toContain("/a&amp;b");
   });
 });

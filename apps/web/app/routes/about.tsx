@@ -36,7 +36,10 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
         >
           <div className={index % 2 === 1 ? "lg:order-2" : ""}>
             {section.info_title && <p className="kicker">{section.info_title}</p>}
-            <h2 id={`about-${section.id}`} className="mt-3 font-serif text-2xl font-bold tracking-[0.12em] md:text-3xl">
+            <h2
+              id={`about-${section.id}`}
+              className="mt-3 font-serif text-2xl font-bold tracking-[0.12em] md:text-3xl"
+            >
               {section.title}
             </h2>
             {section.image && (
@@ -51,7 +54,9 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
               />
             )}
           </div>
-          {section.content && <div className="prose-article" dangerouslySetInnerHTML={{ __html: section.content }} />}
+          {section.content && (
+            <div className="prose-article" dangerouslySetInnerHTML={{ __html: section.content }} />
+          )}
         </section>
       ))}
     </div>

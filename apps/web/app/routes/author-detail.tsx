@@ -36,7 +36,9 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const { data: author } = await getOr404(api.get<Item<Author>>(`/authors/${encodeURIComponent(params.path)}`));
+  const { data: author } = await getOr404(
+    api.get<Item<Author>>(`/authors/${encodeURIComponent(params.path)}`),
+  );
   const [columns, news, features] = await Promise.all(
     (["columns", "news", "features"] as const).map((kind) =>
       api.get<Paginated<ArticleSummary>>(`/${kind}`, { author: author.path, limit: 24 }),
@@ -63,7 +65,10 @@ export default function AuthorDetail({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page pt-8">
       <Breadcrumb items={crumbs} />
-      <header id="author-nav" className="mt-10 grid gap-8 border-b border-rule pb-12 md:grid-cols-[200px_1fr] md:gap-12">
+      <header
+        id="author-nav"
+        className="mt-10 grid gap-8 border-b border-rule pb-12 md:grid-cols-[200px_1fr] md:gap-12"
+      >
         {author.avatar && (
           <Image
             src={author.avatar.url}
@@ -80,16 +85,23 @@ export default function AuthorDetail({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-2 font-serif text-4xl font-bold tracking-[0.15em]">{author.name}</h1>
           {author.title && <p className="mt-2 text-sm text-muted">{author.title}</p>}
           {author.content ? (
-            <div className="prose-article mt-6 max-w-2xl text-base" dangerouslySetInnerHTML={{ __html: author.content }} />
+            <div
+              className="prose-article mt-6 max-w-2xl text-base"
+              dangerouslySetInnerHTML={{ __html: author.content }}
+            />
           ) : (
-            author.description && <p className="mt-6 max-w-2xl leading-8 text-ink-soft">{author.description}</p>
+            author.description && (
+              <p className="mt-6 max-w-2xl leading-8 text-ink-soft">{author.description}</p>
+            )
           )}
         </div>
       </header>
       {writing.length === 0 && <p className="py-16 text-center text-ink-soft">這位作者的文章即將刊出。</p>}
       {writing.map((group) => (
         <section key={group.kind} aria-label={group.title} className="pt-14">
-          <h2 className="border-b border-ink pb-3 font-serif text-xl font-bold tracking-[0.2em]">{group.title}</h2>
+          <h2 className="border-b border-ink pb-3 font-serif text-xl font-bold tracking-[0.2em]">
+            {group.title}
+          </h2>
           <div className="mt-8 grid gap-10 sm:grid-cols-2 lg:grid-cols-3">
             {group.items.map((item) => (
               <ArticleCard key={item.id} article={item} basePath={`/${group.kind}`} headingLevel={3} />

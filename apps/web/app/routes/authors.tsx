@@ -39,9 +39,13 @@ export default function Authors({ loaderData }: Route.ComponentProps) {
                 />
               )}
               <span>
-                <span className="block font-serif text-xl font-semibold group-hover:text-primary">{author.name}</span>
+                <span className="block font-serif text-xl font-semibold group-hover:text-primary">
+                  {author.name}
+                </span>
                 {author.title && <span className="mt-1 block text-xs text-muted">{author.title}</span>}
-                {author.description && <span className="mt-2 block text-sm leading-7 text-ink-soft">{author.description}</span>}
+                {author.description && (
+                  <span className="mt-2 block text-sm leading-7 text-ink-soft">{author.description}</span>
+                )}
               </span>
             </Link>
           </li>

@@ -33,7 +33,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const crumbs = [
     { name: "首頁", path: "/" },
     { name: "專欄", path: "/columns" },
-    ...(article.category ? [{ name: article.category.name, path: `/columns/category/${article.category.path}` }] : []),
+    ...(article.category
+      ? [{ name: article.category.name, path: `/columns/category/${article.category.path}` }]
+      : []),
     { name: article.title, path: `/columns/${article.path}` },
   ];
   return { article, crumbs };

@@ -13,7 +13,11 @@ export default function Contact({ matches }: Route.ComponentProps) {
   const rows = [
     { term: "公司", value: settings.company },
     { term: "地址", value: settings.address, href: settings.map || undefined },
-    { term: "電話", value: settings.tel, href: settings.tel ? `tel:${settings.tel.replace(/[^\d+]/g, "")}` : undefined },
+    {
+      term: "電話",
+      value: settings.tel,
+      href: settings.tel ? `tel:${settings.tel.replace(/[^\d+]/g, "")}` : undefined,
+    },
     { term: "傳真", value: settings.fax },
     { term: "信箱", value: settings.email, href: settings.email ? `mailto:${settings.email}` : undefined },
     { term: "服務時間", value: `${settings.opening_days} ${settings.hours}` },
@@ -28,7 +32,11 @@ export default function Contact({ matches }: Route.ComponentProps) {
             <dt className="text-sm tracking-widest text-muted">{row.term}</dt>
             <dd className="font-serif text-lg">
               {row.href ? (
-                <a href={row.href} className="hover:text-primary" {...(row.href.startsWith("http") ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+                <a
+                  href={row.href}
+                  className="hover:text-primary"
+                  {...(row.href.startsWith("http") ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                >
                   {row.value}
                 </a>
               ) : (

@@ -12,7 +12,11 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { data: ebooks } = await context.get(apiContext).get<Paginated<Ebook>>("/ebooks");
-  const platforms = [...new Map(ebooks.flatMap((ebook) => ebook.links.map((link) => [link.platform.id, link.platform]))).values()];
+  const platforms = [
+    ...new Map(
+      ebooks.flatMap((ebook) => ebook.links.map((link) => [link.platform.id, link.platform])),
+    ).values(),
+  ];
   return { ebooks, platforms };
 }
 
@@ -61,10 +65,18 @@ export default function Ebooks({ loaderData, matches }: Route.ComponentProps) {
               </p>
             )}
             {ebook.links.length > 0 && (
-              <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={`${ebook.title} 購買平台`}>
+              <ul
+                className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm"
+                aria-label={`${ebook.title} 購買平台`}
+              >
                 {ebook.links.map((link) => (
                   <li key={link.platform.id}>
-                    <a href={link.url} rel="noopener noreferrer" target="_blank" className="text-primary underline-offset-4 hover:underline">
+                    <a
+                      href={link.url}
+                      rel="noopener noreferrer"
+                      target="_blank"
+                      className="text-primary underline-offset-4 hover:underline"
+                    >
                       {link.platform.name}
                     </a>
                   </li>

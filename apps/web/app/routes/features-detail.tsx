@@ -39,5 +39,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function FeaturesDetail({ loaderData }: Route.ComponentProps) {
-  return <ArticleDetailView article={loaderData.article} basePath="/features" crumbs={loaderData.crumbs} categoryLinks={false} />;
+  return (
+    <ArticleDetailView
+      article={loaderData.article}
+      basePath="/features"
+      crumbs={loaderData.crumbs}
+      categoryLinks={false}
+    />
+  );
 }

@@ -58,11 +58,16 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
           <div className="container-page absolute inset-x-0 bottom-0 pb-12 md:pb-16">
             {cover.info_title && <p className="kicker text-paper/80">{cover.info_title}</p>}
             <p className="mt-3 max-w-3xl font-serif text-3xl font-bold leading-snug tracking-wide md:text-5xl md:leading-tight">
-              <Link to={cover.link ?? "/features"} className="hover:underline decoration-1 underline-offset-8">
+              <Link
+                to={cover.link ?? "/features"}
+                className="hover:underline decoration-1 underline-offset-8"
+              >
                 {cover.title}
               </Link>
             </p>
-            {cover.description && <p className="mt-4 max-w-2xl leading-8 text-paper/85">{cover.description}</p>}
+            {cover.description && (
+              <p className="mt-4 max-w-2xl leading-8 text-paper/85">{cover.description}</p>
+            )}
           </div>
         </section>
       )}
@@ -106,7 +111,13 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
             </div>
             <div className="mt-8">
               {news.slice(2).map((item) => (
-                <ArticleCard key={item.id} article={item} basePath="/news" variant="compact" headingLevel={3} />
+                <ArticleCard
+                  key={item.id}
+                  article={item}
+                  basePath="/news"
+                  variant="compact"
+                  headingLevel={3}
+                />
               ))}
             </div>
           </section>
@@ -115,7 +126,11 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
               <p className="kicker">Latest Issue</p>
               <p className="mt-2 font-serif text-sm text-muted">第 {latestIssue.issue} 期</p>
               <Link to={`/magazines/${latestIssue.path}`} className="mt-6 block">
-                <MagazineCover magazine={latestIssue} width={320} className="mx-auto shadow-[0_18px_40px_-18px_rgba(29,27,24,0.55)]" />
+                <MagazineCover
+                  magazine={latestIssue}
+                  width={320}
+                  className="mx-auto shadow-[0_18px_40px_-18px_rgba(29,27,24,0.55)]"
+                />
               </Link>
               <h3 className="mt-6 text-center font-serif text-xl font-bold">
                 <Link to={`/magazines/${latestIssue.path}`} className="hover:text-primary">
@@ -123,7 +138,9 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
                 </Link>
               </h3>
               {latestIssue.description && (
-                <p className="mt-3 line-clamp-3 text-center text-sm leading-7 text-ink-soft">{latestIssue.description}</p>
+                <p className="mt-3 line-clamp-3 text-center text-sm leading-7 text-ink-soft">
+                  {latestIssue.description}
+                </p>
               )}
               <p className="mt-6 text-center">
                 <Link
@@ -165,7 +182,9 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
                         className="mx-auto h-24 w-24 rounded-full grayscale transition group-hover:grayscale-0 md:h-28 md:w-28"
                       />
                     )}
-                    <span className="mt-3 block font-serif font-semibold group-hover:text-primary">{author.name}</span>
+                    <span className="mt-3 block font-serif font-semibold group-hover:text-primary">
+                      {author.name}
+                    </span>
                     {author.title && <span className="mt-1 block text-xs text-muted">{author.title}</span>}
                   </Link>
                 </li>

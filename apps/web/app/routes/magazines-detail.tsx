@@ -27,8 +27,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
           "@type": "Offer",
           price: magazine.price,
           priceCurrency: "TWD",
-          availability:
-            magazine.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+          availability: magazine.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
           url: `${site.publicUrl}${location.pathname}`,
         },
       },
@@ -46,7 +45,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     { name: "雜誌", path: "/magazines" },
     { name: `第 ${magazine.issue} 期`, path: `/magazines/${magazine.path}` },
   ];
-  return { magazine: { ...magazine, content: magazine.content ? proxyBodyImages(magazine.content) : null }, crumbs };
+  return {
+    magazine: { ...magazine, content: magazine.content ? proxyBodyImages(magazine.content) : null },
+    crumbs,
+  };
 }
 
 export default function MagazineDetail({ loaderData }: Route.ComponentProps) {
@@ -66,8 +68,12 @@ export default function MagazineDetail({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <p className="kicker">No. {magazine.issue}</p>
-          <h1 className="mt-3 font-serif text-3xl font-bold leading-snug tracking-wide md:text-4xl">{magazine.title}</h1>
-          {magazine.info_title && <p className="mt-2 font-serif text-lg text-ink-soft">{magazine.info_title}</p>}
+          <h1 className="mt-3 font-serif text-3xl font-bold leading-snug tracking-wide md:text-4xl">
+            {magazine.title}
+          </h1>
+          {magazine.info_title && (
+            <p className="mt-2 font-serif text-lg text-ink-soft">{magazine.info_title}</p>
+          )}
           {magazine.publication_date && (
             <p className="mt-3 text-sm text-muted">
               出刊 <time dateTime={magazine.publication_date}>{formatDate(magazine.publication_date)}</time>
@@ -92,7 +98,9 @@ export default function MagazineDetail({ loaderData }: Route.ComponentProps) {
             <dt className="text-muted">每次限購</dt>
             <dd>{magazine.max_quantity} 本</dd>
           </dl>
-          {magazine.description && <p className="mt-8 font-serif text-lg leading-9 text-ink-soft">{magazine.description}</p>}
+          {magazine.description && (
+            <p className="mt-8 font-serif text-lg leading-9 text-ink-soft">{magazine.description}</p>
+          )}
           {magazine.content && (
             <div className="prose-article mt-6" dangerouslySetInnerHTML={{ __html: magazine.content }} />
           )}
@@ -100,7 +108,10 @@ export default function MagazineDetail({ loaderData }: Route.ComponentProps) {
       </article>
       {magazine.toc.length > 0 && (
         <section aria-labelledby="toc-heading" className="mx-auto mt-20 max-w-3xl">
-          <h2 id="toc-heading" className="border-b border-ink pb-3 font-serif text-xl font-bold tracking-[0.3em]">
+          <h2
+            id="toc-heading"
+            className="border-b border-ink pb-3 font-serif text-xl font-bold tracking-[0.3em]"
+          >
             本期目錄
           </h2>
           <ol className="mt-4">

@@ -24,9 +24,17 @@ export default function Magazines({ loaderData, matches }: Route.ComponentProps)
     <div className="container-page">
       <PageHeading kicker={page.info_title} title={page.title} description={page.description} />
       {latest && (
-        <section aria-label="最新一期" className="grid gap-10 border-b border-rule py-12 md:grid-cols-[minmax(0,360px)_1fr] md:items-center md:gap-16">
+        <section
+          aria-label="最新一期"
+          className="grid gap-10 border-b border-rule py-12 md:grid-cols-[minmax(0,360px)_1fr] md:items-center md:gap-16"
+        >
           <Link to={`/magazines/${latest.path}`} className="block">
-            <MagazineCover magazine={latest} width={360} priority className="shadow-[0_24px_48px_-20px_rgba(29,27,24,0.55)]" />
+            <MagazineCover
+              magazine={latest}
+              width={360}
+              priority
+              className="shadow-[0_24px_48px_-20px_rgba(29,27,24,0.55)]"
+            />
           </Link>
           <div>
             <p className="kicker">最新一期　No. {latest.issue}</p>
@@ -35,8 +43,12 @@ export default function Magazines({ loaderData, matches }: Route.ComponentProps)
                 {latest.title}
               </Link>
             </h2>
-            {latest.info_title && <p className="mt-2 font-serif text-lg text-ink-soft">{latest.info_title}</p>}
-            {latest.description && <p className="mt-5 max-w-xl leading-8 text-ink-soft">{latest.description}</p>}
+            {latest.info_title && (
+              <p className="mt-2 font-serif text-lg text-ink-soft">{latest.info_title}</p>
+            )}
+            {latest.description && (
+              <p className="mt-5 max-w-xl leading-8 text-ink-soft">{latest.description}</p>
+            )}
             <p className="mt-6 font-serif text-xl">{formatPrice(latest.price)}</p>
           </div>
         </section>
@@ -47,9 +59,15 @@ export default function Magazines({ loaderData, matches }: Route.ComponentProps)
           {back.map((magazine) => (
             <li key={magazine.id}>
               <Link to={`/magazines/${magazine.path}`} className="group block">
-                <MagazineCover magazine={magazine} width={280} className="transition-transform duration-500 group-hover:-translate-y-1" />
+                <MagazineCover
+                  magazine={magazine}
+                  width={280}
+                  className="transition-transform duration-500 group-hover:-translate-y-1"
+                />
                 <p className="mt-4 text-xs text-muted">第 {magazine.issue} 期</p>
-                <h3 className="mt-1 font-serif text-lg font-semibold leading-snug group-hover:text-primary">{magazine.title}</h3>
+                <h3 className="mt-1 font-serif text-lg font-semibold leading-snug group-hover:text-primary">
+                  {magazine.title}
+                </h3>
                 <p className="mt-1 text-sm text-ink-soft">
                   {formatPrice(magazine.price)}
                   {magazine.stock <= 0 && <span className="ml-2 text-primary">已售完</span>}

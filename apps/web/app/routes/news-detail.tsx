@@ -33,7 +33,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const crumbs = [
     { name: "首頁", path: "/" },
     { name: "新聞", path: "/news" },
-    ...(article.category ? [{ name: article.category.name, path: `/news/category/${article.category.path}` }] : []),
+    ...(article.category
+      ? [{ name: article.category.name, path: `/news/category/${article.category.path}` }]
+      : []),
     { name: article.title, path: `/news/${article.path}` },
   ];
   return { article, crumbs };

@@ -37,7 +37,9 @@ export default function PolicyDetail({ loaderData }: Route.ComponentProps) {
           最後更新 <time dateTime={policy.updated_at}>{formatDate(policy.updated_at)}</time>
         </p>
       </header>
-      {policy.content && <div className="prose-article mt-10" dangerouslySetInnerHTML={{ __html: policy.content }} />}
+      {policy.content && (
+        <div className="prose-article mt-10" dangerouslySetInnerHTML={{ __html: policy.content }} />
+      )}
     </article>
   );
 }

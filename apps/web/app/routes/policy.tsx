@@ -22,12 +22,17 @@ export default function Policies({ loaderData, matches }: Route.ComponentProps) 
       <ul className="mt-4">
         {loaderData.policies.map((policy) => (
           <li key={policy.id} className="border-b border-rule">
-            <Link to={`/policy/${policy.path}`} className="group flex items-center justify-between gap-6 py-7">
+            <Link
+              to={`/policy/${policy.path}`}
+              className="group flex items-center justify-between gap-6 py-7"
+            >
               <span>
                 <span className="block font-serif text-xl font-semibold tracking-wide group-hover:text-primary">
                   {policy.title}
                 </span>
-                {policy.description && <span className="mt-2 block text-sm leading-7 text-ink-soft">{policy.description}</span>}
+                {policy.description && (
+                  <span className="mt-2 block text-sm leading-7 text-ink-soft">{policy.description}</span>
+                )}
               </span>
               <span aria-hidden="true" className="text-muted group-hover:text-primary">
                 →
