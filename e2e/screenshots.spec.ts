@@ -21,12 +21,16 @@ for (const width of [375, 1280]) {
       test(`${name}`, async ({ page, site }, testInfo) => {
         await page.goto(path(site));
         // A full-page picture shows what lies below the fold too: load every lazy image, then wait
-        // until all pictures and fonts have arrived.
+        // until all pictures are decoded and fonts have arrived.
         await page.evaluate(() => {
           for (const image of Array.from(document.images)) image.loading = "eager";
         });
-        await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
-        await page.evaluate(() => document.fonts.ready);
+        await page.evaluate(() =>
+          Promise.all([
+            ...Array.from(document.images).map((image) => image.decode().catch(() => undefined)),
+            document.fonts.ready,
+          ]),
+        );
 
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (overflow > 0)

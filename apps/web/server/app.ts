@@ -91,7 +91,18 @@ export function createWebServer({ config, build, clientDir, logger, db }: WebSer
   app.all("*", async (c) => {
     const requestId = c.req.header("x-request-id") ?? randomUUID();
     const context = createLoadContext({ apiFetch, apiBaseUrl, publicUrl: config.publicUrl, requestId });
+    const started = performance.now();
     const response = await handle(c.req.raw, context);
+    logger.info(
+      {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: response.status,
+        ms: Math.round(performance.now() - started),
+      },
+      "page",
+    );
     if (response.status >= 400 && isbot(c.req.header("user-agent"))) {
       // Search-engine and preview bots get the status only; the error is logged, not rendered.
       logger.warn({ requestId, status: response.status, path: c.req.path }, "error page withheld from a bot");

@@ -1,8 +1,15 @@
-import { Link, NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, NavLink, useNavigation } from "react-router";
 import { mainNavigation, secondaryNavigation } from "../lib/navigation.ts";
 import { Logo } from "./logo.tsx";
 
 export function SiteHeader({ name }: { name: string }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const navigationState = useNavigation().state;
+  // The mobile menu closes when page loading starts and when it ends (SPEC §2).
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [navigationState]);
   return (
     <header className="border-b border-rule bg-paper">
       <a
@@ -38,7 +45,7 @@ export function SiteHeader({ name }: { name: string }) {
             ))}
           </ul>
         </nav>
-        <details className="group relative lg:hidden">
+        <details ref={menu} className="group relative lg:hidden">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded-sm border border-rule px-3 py-2 text-sm [&::-webkit-details-marker]:hidden">
             <span
               aria-hidden="true"

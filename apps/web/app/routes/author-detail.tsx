@@ -86,7 +86,7 @@ export default function AuthorDetail({ loaderData }: Route.ComponentProps) {
           {author.title && <p className="mt-2 text-sm text-muted">{author.title}</p>}
           {author.content ? (
             <div
-              className="prose-article mt-6 max-w-2xl text-base"
+              className="prose-article mt-6 max-w-2xl"
               dangerouslySetInnerHTML={{ __html: author.content }}
             />
           ) : (

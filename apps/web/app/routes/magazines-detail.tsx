@@ -107,7 +107,7 @@ export default function MagazineDetail({ loaderData }: Route.ComponentProps) {
         </div>
       </article>
       {magazine.toc.length > 0 && (
-        <section aria-labelledby="toc-heading" className="mx-auto mt-20 max-w-3xl">
+        <section aria-labelledby="toc-heading" className="mt-20 max-w-3xl md:ml-[calc(min(420px,40%)+4rem)]">
           <h2
             id="toc-heading"
             className="border-b border-ink pb-3 font-serif text-xl font-bold tracking-[0.3em]"
