@@ -2,7 +2,14 @@ import type { Article, ArticleSummary, Item, Paginated, SeoEntry } from "@shiyi/
 import { describe, expect, it } from "vitest";
 import { expectNotFound, expectPublicCache, useApi } from "./api.ts";
 import { databaseTargets } from "./databases.ts";
-import { daysFromNow, image, insertArticle, insertAuthor, insertCategory, insertSeoEntry } from "./fixtures.ts";
+import {
+  daysFromNow,
+  image,
+  insertArticle,
+  insertAuthor,
+  insertCategory,
+  insertSeoEntry,
+} from "./fixtures.ts";
 
 type Row = Awaited<ReturnType<typeof insertArticle>>;
 type List = Paginated<ArticleSummary>;
@@ -12,7 +19,10 @@ const paths = (list: { data: { path: string }[] }) => list.data.map((item) => it
 describe.each(databaseTargets())("articles on $name", (target) => {
   const news: Record<string, Row> = {};
   const other: Record<string, Row> = {};
-  const people = {} as { chef: Awaited<ReturnType<typeof insertAuthor>>; writer: Awaited<ReturnType<typeof insertAuthor>> };
+  const people = {} as {
+    chef: Awaited<ReturnType<typeof insertAuthor>>;
+    writer: Awaited<ReturnType<typeof insertAuthor>>;
+  };
   const sections = {} as Record<"industry" | "events" | "chefs", Awaited<ReturnType<typeof insertCategory>>>;
 
   const api = useApi(target, async (db) => {
@@ -63,7 +73,11 @@ describe.each(databaseTargets())("articles on $name", (target) => {
       publication_date: "2024-03-01T00:00:00Z",
       category_id: industry.id,
     });
-    news.n5 = await insertArticle(db, { kind: "news", path: "台北開幕", publication_date: "2024-04-01T00:00:00Z" });
+    news.n5 = await insertArticle(db, {
+      kind: "news",
+      path: "台北開幕",
+      publication_date: "2024-04-01T00:00:00Z",
+    });
     news.scheduled = await insertArticle(db, {
       kind: "news",
       path: "scheduled",
@@ -86,17 +100,38 @@ describe.each(databaseTargets())("articles on $name", (target) => {
       publication_date: "2024-01-20T00:00:00Z",
       author_id: people.writer.id,
     });
-    other.f1 = await insertArticle(db, { kind: "features", path: "tea-roads", publication_date: "2024-01-05T00:00:00Z" });
-    other.f2 = await insertArticle(db, { kind: "features", path: "salt-fields", publication_date: "2024-02-05T00:00:00Z" });
+    other.f1 = await insertArticle(db, {
+      kind: "features",
+      path: "tea-roads",
+      publication_date: "2024-01-05T00:00:00Z",
+    });
+    other.f2 = await insertArticle(db, {
+      kind: "features",
+      path: "salt-fields",
+      publication_date: "2024-02-05T00:00:00Z",
+    });
     other.fHidden = await insertArticle(db, { kind: "features", path: "unfinished", status: 0 });
-    other.privacy = await insertArticle(db, { kind: "policy", path: "privacy", title: "隱私權政策", sort: 1 });
+    other.privacy = await insertArticle(db, {
+      kind: "policy",
+      path: "privacy",
+      title: "隱私權政策",
+      sort: 1,
+    });
     other.terms = await insertArticle(db, { kind: "policy", path: "terms", title: "服務條款", sort: 2 });
     other.about = await insertArticle(db, { kind: "about", path: "story", title: "關於食藝" });
     other.hero = await insertArticle(db, { kind: "hero", path: "spring", link: "/features/tea-roads" });
     other.heroLater = await insertArticle(db, { kind: "hero", path: "summer", start_at: daysFromNow(30) });
 
-    await insertSeoEntry(db, { path: "/news", title: "最新消息", image: image("/media/seo/news.jpg", 1000, 600) });
-    await insertSeoEntry(db, { path: "/about", title: "關於", image: image("/media/seo/about.jpg", 2400, 1260) });
+    await insertSeoEntry(db, {
+      path: "/news",
+      title: "最新消息",
+      image: image("/media/seo/news.jpg", 1000, 600),
+    });
+    await insertSeoEntry(db, {
+      path: "/about",
+      title: "關於",
+      image: image("/media/seo/about.jpg", 2400, 1260),
+    });
     await insertSeoEntry(db, { path: "/contact", title: "聯絡", image: null });
     await insertSeoEntry(db, { path: "/tiny", image: image("/media/seo/tiny.png", 320, 200) });
     await insertSeoEntry(db, { path: "/hidden", status: 0 });
@@ -106,8 +141,21 @@ describe.each(databaseTargets())("articles on $name", (target) => {
     it("lists published news newest first with default paging (page 1, limit 999)", async () => {
       const response = await api.get<List>("/news");
       expectPublicCache(response);
-      expect(paths(response.body)).toEqual(["台北開幕", "rice-fair", "tea-lecture", "harvest", "market-opens"]);
-      expect(response.body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 999, total: 5, from: 1, to: 5 });
+      expect(paths(response.body)).toEqual([
+        "台北開幕",
+        "rice-fair",
+        "tea-lecture",
+        "harvest",
+        "market-opens",
+      ]);
+      expect(response.body.meta).toEqual({
+        current_page: 1,
+        last_page: 1,
+        per_page: 999,
+        total: 5,
+        from: 1,
+        to: 5,
+      });
     });
 
     it("hides switched-off and not-yet-started items", async () => {
@@ -127,24 +175,48 @@ describe.each(databaseTargets())("articles on $name", (target) => {
         author: { id: people.chef.id, path: "chef-lin", name: "林主廚" },
         category: { id: sections.industry.id, section: "news", path: "industry", name: "產業" },
       });
-      expect(body.data.find((item) => item.path === "台北開幕")).toMatchObject({ author: null, category: null });
+      expect(body.data.find((item) => item.path === "台北開幕")).toMatchObject({
+        author: null,
+        category: null,
+      });
     });
 
     it("pages with page and limit", async () => {
       const first = await api.get<List>("/news?limit=2");
       expect(paths(first.body)).toEqual(["台北開幕", "rice-fair"]);
-      expect(first.body.meta).toEqual({ current_page: 1, last_page: 3, per_page: 2, total: 5, from: 1, to: 2 });
+      expect(first.body.meta).toEqual({
+        current_page: 1,
+        last_page: 3,
+        per_page: 2,
+        total: 5,
+        from: 1,
+        to: 2,
+      });
 
       const last = await api.get<List>("/news?page=3&limit=2");
       expect(paths(last.body)).toEqual(["market-opens"]);
-      expect(last.body.meta).toEqual({ current_page: 3, last_page: 3, per_page: 2, total: 5, from: 5, to: 5 });
+      expect(last.body.meta).toEqual({
+        current_page: 3,
+        last_page: 3,
+        per_page: 2,
+        total: 5,
+        from: 5,
+        to: 5,
+      });
     });
 
     it("answers an empty page past the end with from and to null", async () => {
       const response = await api.get<List>("/news?page=4&limit=2");
       expect(response.status).toBe(200);
       expect(response.body.data).toEqual([]);
-      expect(response.body.meta).toEqual({ current_page: 4, last_page: 3, per_page: 2, total: 5, from: null, to: null });
+      expect(response.body.meta).toEqual({
+        current_page: 4,
+        last_page: 3,
+        per_page: 2,
+        total: 5,
+        from: null,
+        to: null,
+      });
     });
 
     it("accepts the explicit defaults status=1", async () => {
@@ -163,9 +235,14 @@ describe.each(databaseTargets())("articles on $name", (target) => {
     });
 
     it("filters by author path and id, also combined with a category", async () => {
-      expect(paths((await api.get<List>("/news?author=chef-lin")).body)).toEqual(["tea-lecture", "market-opens"]);
+      expect(paths((await api.get<List>("/news?author=chef-lin")).body)).toEqual([
+        "tea-lecture",
+        "market-opens",
+      ]);
       expect(paths((await api.get<List>(`/news?author=${people.writer.id}`)).body)).toEqual(["harvest"]);
-      expect(paths((await api.get<List>("/news?category=industry&author=chef-lin")).body)).toEqual(["market-opens"]);
+      expect(paths((await api.get<List>("/news?category=industry&author=chef-lin")).body)).toEqual([
+        "market-opens",
+      ]);
     });
 
     it("answers 404 for an unknown category, a category of another section, or an unknown author", async () => {
@@ -236,7 +313,15 @@ describe.each(databaseTargets())("articles on $name", (target) => {
     });
 
     it("answers 404 without caching for hidden, scheduled, unknown and other-kind items", async () => {
-      for (const key of [news.draft!.id, "draft", news.scheduled!.id, "scheduled", 987654, "no-such-news", other.c1!.id]) {
+      for (const key of [
+        news.draft!.id,
+        "draft",
+        news.scheduled!.id,
+        "scheduled",
+        987654,
+        "no-such-news",
+        other.c1!.id,
+      ]) {
         expectNotFound(await api.get(`/news/${key}`));
       }
     });
@@ -259,7 +344,12 @@ describe.each(databaseTargets())("articles on $name", (target) => {
     it("finds a column by id and path, linking its neighbours", async () => {
       const byPath = await api.get<Item<Article>>("/columns/knife-skills");
       expectPublicCache(byPath);
-      expect(byPath.body.data).toMatchObject({ id: other.c1!.id, kind: "columns", previous: null, next: { path: "kitchen-diary" } });
+      expect(byPath.body.data).toMatchObject({
+        id: other.c1!.id,
+        kind: "columns",
+        previous: null,
+        next: { path: "kitchen-diary" },
+      });
       expect((await api.get<Item<Article>>(`/columns/${other.c1!.id}`)).body).toEqual(byPath.body);
       expectNotFound(await api.get(`/columns/${news.n1!.id}`));
     });
@@ -275,7 +365,12 @@ describe.each(databaseTargets())("articles on $name", (target) => {
     it("finds a feature by id and path and hides a switched-off one", async () => {
       const byId = await api.get<Item<Article>>(`/features/${other.f1!.id}`);
       expectPublicCache(byId);
-      expect(byId.body.data).toMatchObject({ path: "tea-roads", previous: null, next: { path: "salt-fields" }, related: [{ path: "salt-fields" }] });
+      expect(byId.body.data).toMatchObject({
+        path: "tea-roads",
+        previous: null,
+        next: { path: "salt-fields" },
+        related: [{ path: "salt-fields" }],
+      });
       expect((await api.get<Item<Article>>("/features/tea-roads")).body).toEqual(byId.body);
       expectNotFound(await api.get("/features/unfinished"));
       expectNotFound(await api.get(`/features/${other.fHidden!.id}`));
@@ -324,7 +419,11 @@ describe.each(databaseTargets())("articles on $name", (target) => {
       expectPublicCache(column);
       expect(column.body.data).toMatchObject({ id: other.c1!.id, kind: "columns" });
       const newsItem = await api.get<Item<Article>>(`/article/content/${news.n2!.id}`);
-      expect(newsItem.body.data).toMatchObject({ path: "harvest", kind: "news", previous: { path: "market-opens" } });
+      expect(newsItem.body.data).toMatchObject({
+        path: "harvest",
+        kind: "news",
+        previous: { path: "market-opens" },
+      });
     });
 
     it("answers 404 for hidden content", async () => {
@@ -338,7 +437,14 @@ describe.each(databaseTargets())("articles on $name", (target) => {
       const response = await api.get<List>("/article/policy");
       expectPublicCache(response);
       expect(paths(response.body)).toEqual(["privacy", "terms"]);
-      expect(response.body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 999, total: 2, from: 1, to: 2 });
+      expect(response.body.meta).toEqual({
+        current_page: 1,
+        last_page: 1,
+        per_page: 999,
+        total: 2,
+        from: 1,
+        to: 2,
+      });
     });
 
     it("finds a policy page by path and by id, and nothing of another kind", async () => {
@@ -356,7 +462,14 @@ describe.each(databaseTargets())("articles on $name", (target) => {
       const response = await api.get<Paginated<SeoEntry>>("/article/seo");
       expectPublicCache(response);
       expect(paths(response.body)).toEqual(["/about", "/contact", "/news", "/tiny"]);
-      expect(response.body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 999, total: 4, from: 1, to: 4 });
+      expect(response.body.meta).toEqual({
+        current_page: 1,
+        last_page: 1,
+        per_page: 999,
+        total: 4,
+        from: 1,
+        to: 4,
+      });
     });
 
     it("offers srcset widths 640, 960 and 1200 through the image proxy, never wider than the image", async () => {

@@ -35,8 +35,19 @@ describe.each(databaseTargets())("authors on $name", (target) => {
     it("lists switched-on authors by sort, then by id", async () => {
       const response = await api.get<Paginated<AuthorSummary>>("/authors");
       expectPublicCache(response);
-      expect(response.body.data.map((author) => author.path)).toEqual(["writer-chen", "chef-lin", "farmer-wu"]);
-      expect(response.body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 999, total: 3, from: 1, to: 3 });
+      expect(response.body.data.map((author) => author.path)).toEqual([
+        "writer-chen",
+        "chef-lin",
+        "farmer-wu",
+      ]);
+      expect(response.body.meta).toEqual({
+        current_page: 1,
+        last_page: 1,
+        per_page: 999,
+        total: 3,
+        from: 1,
+        to: 3,
+      });
       expect(response.body.data[1]).toMatchObject({
         id: people.lin!.id,
         path: "chef-lin",
@@ -58,7 +69,11 @@ describe.each(databaseTargets())("authors on $name", (target) => {
     it("finds an author by id and by path with the biography and the count of published pieces", async () => {
       const byPath = await api.get<Item<Author>>("/authors/chef-lin");
       expectPublicCache(byPath);
-      expect(byPath.body.data).toMatchObject({ id: people.lin!.id, content: "<p>三十年的台菜</p>", article_count: 2 });
+      expect(byPath.body.data).toMatchObject({
+        id: people.lin!.id,
+        content: "<p>三十年的台菜</p>",
+        article_count: 2,
+      });
       expect((await api.get<Item<Author>>(`/authors/${people.lin!.id}`)).body).toEqual(byPath.body);
     });
 

@@ -72,7 +72,10 @@ export async function insertMerch(db: Database, values: Partial<typeof merchandi
   return row!;
 }
 
-export async function insertEbookPlatform(db: Database, values: Partial<typeof ebookPlatforms.$inferInsert> = {}) {
+export async function insertEbookPlatform(
+  db: Database,
+  values: Partial<typeof ebookPlatforms.$inferInsert> = {},
+) {
   const n = unique();
   const [row] = await db
     .insert(ebookPlatforms)

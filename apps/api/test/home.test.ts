@@ -14,7 +14,8 @@ async function insertPublishedArticles(db: Parameters<typeof insertArticle>[0], 
   await insertArticle(db, { kind, path: `${kind}-scheduled`, start_at: daysFromNow(1) });
 }
 
-const numbered = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${i + 1}`);
+const numbered = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, i) => `${prefix}-${i + 1}`);
 
 describe.each(databaseTargets())("home on $name", (target) => {
   const api = useApi(target, async (db) => {

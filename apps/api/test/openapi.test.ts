@@ -44,7 +44,10 @@ const publicPaths = ["/settings", "/cate/{key}", "/home", "/home/{key}", ...list
 function collect(node: unknown, key: string): unknown[] {
   if (Array.isArray(node)) return node.flatMap((item) => collect(item, key));
   if (node === null || typeof node !== "object") return [];
-  return Object.entries(node).flatMap(([name, value]) => [...(name === key ? [value] : []), ...collect(value, key)]);
+  return Object.entries(node).flatMap(([name, value]) => [
+    ...(name === key ? [value] : []),
+    ...collect(value, key),
+  ]);
 }
 
 describe.each(databaseTargets())("API description on $name", (target) => {
@@ -73,7 +76,10 @@ describe.each(databaseTargets())("API description on $name", (target) => {
         for (const operation of Object.values(operations)) {
           const inPath = (operation.parameters ?? []).filter((parameter) => parameter.in === "path");
           expect(inPath.map((parameter) => parameter.name).sort(), path).toEqual(templated.sort());
-          expect(inPath.every((parameter) => parameter.required === true), path).toBe(true);
+          expect(
+            inPath.every((parameter) => parameter.required === true),
+            path,
+          ).toBe(true);
         }
       }
     });
@@ -82,11 +88,15 @@ describe.each(databaseTargets())("API description on $name", (target) => {
       const { body } = await api.get<Document>("/openapi.json");
       for (const [path, operations] of Object.entries(body.paths)) {
         for (const operation of Object.values(operations)) {
-          expect(operation.responses["200"]?.content?.["application/json"]?.schema, path).toBeTypeOf("object");
+          expect(operation.responses["200"]?.content?.["application/json"]?.schema, path).toBeTypeOf(
+            "object",
+          );
         }
       }
       for (const path of [...listPaths, ...detailPaths]) {
-        expect(Object.keys(body.paths[path]!.get!.responses), path).toEqual(expect.arrayContaining(["200", "404", "422"]));
+        expect(Object.keys(body.paths[path]!.get!.responses), path).toEqual(
+          expect.arrayContaining(["200", "404", "422"]),
+        );
       }
     });
 
@@ -94,7 +104,9 @@ describe.each(databaseTargets())("API description on $name", (target) => {
       const { body } = await api.get<Document>("/openapi.json");
       for (const path of listPaths) {
         const query = Object.fromEntries(
-          (body.paths[path]!.get!.parameters ?? []).filter((p) => p.in === "query").map((p) => [p.name, p.schema?.default]),
+          (body.paths[path]!.get!.parameters ?? [])
+            .filter((p) => p.in === "query")
+            .map((p) => [p.name, p.schema?.default]),
         );
         expect(query, path).toMatchObject({ page: 1, limit: 999, status: 1 });
       }
@@ -121,7 +133,8 @@ describe.each(databaseTargets())("API description on $name", (target) => {
       }
       const id = body.paths["/news/{id}"]!.get!.parameters!.find((parameter) => parameter.name === "id")!;
       const pattern = new RegExp((id.schema as { pattern: string }).pattern, "u");
-      for (const accepted of ["42", "market-opens", "台北開幕"]) expect(accepted, pattern.source).toMatch(pattern);
+      for (const accepted of ["42", "market-opens", "台北開幕"])
+        expect(accepted, pattern.source).toMatch(pattern);
       expect("a/b").not.toMatch(pattern);
     });
   });

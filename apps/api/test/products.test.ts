@@ -1,4 +1,12 @@
-import type { Ebook, Item, Magazine, MagazineSummary, Merch, MerchSummary, Paginated } from "@shiyi/contracts";
+import type {
+  Ebook,
+  Item,
+  Magazine,
+  MagazineSummary,
+  Merch,
+  MerchSummary,
+  Paginated,
+} from "@shiyi/contracts";
 import { describe, expect, it } from "vitest";
 import { expectInvalid, expectNotFound, expectPublicCache, useApi } from "./api.ts";
 import { databaseTargets } from "./databases.ts";
@@ -74,7 +82,14 @@ describe.each(databaseTargets())("shop on $name", (target) => {
       expectPublicCache(response);
       expect(response.body.data.map((item) => item.issue)).toEqual([103, 102, 101]);
       expect(response.body.data.every((item) => item.type === "magazine" && item.available === 1)).toBe(true);
-      expect(response.body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 999, total: 3, from: 1, to: 3 });
+      expect(response.body.meta).toEqual({
+        current_page: 1,
+        last_page: 1,
+        per_page: 999,
+        total: 3,
+        from: 1,
+        to: 3,
+      });
       expect(response.body.data[2]).toMatchObject({
         id: issue.i101!.id,
         path: "issue-101",
@@ -92,7 +107,9 @@ describe.each(databaseTargets())("shop on $name", (target) => {
 
     it("with ids answers exactly those, also switched-off, scheduled and deleted ones, with available 0", async () => {
       const wanted = [issue.i101!, issue.off!, issue.later!, issue.deleted!];
-      const response = await api.get<Paginated<MagazineSummary>>(`/magazines?ids=${wanted.map((row) => row.id).join(",")}`);
+      const response = await api.get<Paginated<MagazineSummary>>(
+        `/magazines?ids=${wanted.map((row) => row.id).join(",")}`,
+      );
       expectPublicCache(response);
       const availability = Object.fromEntries(response.body.data.map((item) => [item.issue, item.available]));
       expect(availability).toEqual({ 101: 1, 104: 0, 105: 0, 99: 0 });
@@ -127,7 +144,15 @@ describe.each(databaseTargets())("shop on $name", (target) => {
     });
 
     it("answers 404 for switched-off, scheduled, deleted and unknown issues", async () => {
-      for (const key of [issue.off!.id, "issue-104", issue.later!.id, issue.deleted!.id, "issue-99", 987654, "issue-1"]) {
+      for (const key of [
+        issue.off!.id,
+        "issue-104",
+        issue.later!.id,
+        issue.deleted!.id,
+        "issue-99",
+        987654,
+        "issue-1",
+      ]) {
         expectNotFound(await api.get(`/magazines/${key}`));
       }
     });
@@ -138,14 +163,28 @@ describe.each(databaseTargets())("shop on $name", (target) => {
       const response = await api.get<Paginated<MerchSummary>>("/merch");
       expectPublicCache(response);
       expect(response.body.data.map((item) => item.path)).toEqual(["tote", "cup"]);
-      expect(response.body.data[0]).toMatchObject({ type: "merch", available: 1, title: "帆布袋", image: image("/media/tote.jpg") });
+      expect(response.body.data[0]).toMatchObject({
+        type: "merch",
+        available: 1,
+        title: "帆布袋",
+        image: image("/media/tote.jpg"),
+      });
       expect(response.body.data[1]!.image).toBeNull();
-      expect(response.body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 999, total: 2, from: 1, to: 2 });
+      expect(response.body.meta).toEqual({
+        current_page: 1,
+        last_page: 1,
+        per_page: 999,
+        total: 2,
+        from: 1,
+        to: 2,
+      });
     });
 
     it("with ids answers also withdrawn goods, marked unavailable", async () => {
       const wanted = [goods.cup!, goods.off!, goods.deleted!, goods.later!];
-      const { body } = await api.get<Paginated<MerchSummary>>(`/merch?ids=${wanted.map((row) => row.id).join(",")}`);
+      const { body } = await api.get<Paginated<MerchSummary>>(
+        `/merch?ids=${wanted.map((row) => row.id).join(",")}`,
+      );
       expect(Object.fromEntries(body.data.map((item) => [item.path, item.available]))).toEqual({
         cup: 1,
         apron: 0,
@@ -188,8 +227,18 @@ describe.each(databaseTargets())("shop on $name", (target) => {
       const response = await api.get<Paginated<Ebook>>("/ebooks");
       expectPublicCache(response);
       expect(ids(response.body)).toEqual([books.newer!.id, books.older!.id]);
-      expect(response.body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 999, total: 2, from: 1, to: 2 });
-      expect(response.body.data[0]).toMatchObject({ path: "ebook-101", cover: image("/media/e101.jpg", 600, 800) });
+      expect(response.body.meta).toEqual({
+        current_page: 1,
+        last_page: 1,
+        per_page: 999,
+        total: 2,
+        from: 1,
+        to: 2,
+      });
+      expect(response.body.data[0]).toMatchObject({
+        path: "ebook-101",
+        cover: image("/media/e101.jpg", 600, 800),
+      });
       expect(response.body.data[0]!.links).toEqual([
         { platform: expect.objectContaining({ name: "Kobo" }), url: "https://kobo.example.com/101" },
         { platform: expect.objectContaining({ name: "Readmoo" }), url: "https://readmoo.example.com/101" },

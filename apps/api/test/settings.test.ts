@@ -12,11 +12,29 @@ describe.each(databaseTargets())("GET /settings on $name", (target) => {
       const response = await api.get<Item<Settings>>("/settings");
       expectPublicCache(response);
       const settings = response.body.data;
-      expect(settings).toMatchObject({ name: "食藝誌", postage: 44, postage_2: 60, postage_3: 92, hours: "09:00~17:30" });
-      expect(Object.keys(settings.pages).sort()).toEqual(
-        ["about", "columns", "contact", "donate", "ebooks", "features", "magazines", "news", "policy"],
-      );
-      expect(settings.pages.news).toEqual({ title: "最新消息", info_title: "News", description: expect.any(String) });
+      expect(settings).toMatchObject({
+        name: "食藝誌",
+        postage: 44,
+        postage_2: 60,
+        postage_3: 92,
+        hours: "09:00~17:30",
+      });
+      expect(Object.keys(settings.pages).sort()).toEqual([
+        "about",
+        "columns",
+        "contact",
+        "donate",
+        "ebooks",
+        "features",
+        "magazines",
+        "news",
+        "policy",
+      ]);
+      expect(settings.pages.news).toEqual({
+        title: "最新消息",
+        info_title: "News",
+        description: expect.any(String),
+      });
     });
   });
 
@@ -33,12 +51,21 @@ describe.each(databaseTargets())("GET /settings on $name", (target) => {
 
     it("lets a stored row win over the default and keeps the other defaults", async () => {
       const { body } = await api.get<Item<Settings>>("/settings");
-      expect(body.data).toMatchObject({ postage: 50, hours: "10:00~18:00", tel: "02-1234-5678", postage_3: 92 });
+      expect(body.data).toMatchObject({
+        postage: 50,
+        hours: "10:00~18:00",
+        tel: "02-1234-5678",
+        postage_3: 92,
+      });
     });
 
     it("merges a partial pages override per page and per field", async () => {
       const { body } = await api.get<Item<Settings>>("/settings");
-      expect(body.data.pages.news).toEqual({ title: "產業新聞", info_title: "News", description: expect.any(String) });
+      expect(body.data.pages.news).toEqual({
+        title: "產業新聞",
+        info_title: "News",
+        description: expect.any(String),
+      });
       expect(body.data.pages.features.title).toBe("專題企劃");
       expect(Object.keys(body.data.pages)).toHaveLength(9);
       expect(body.data.pages).not.toHaveProperty("nowhere");

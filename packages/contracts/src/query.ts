@@ -1,6 +1,21 @@
 import { z } from "zod";
 import { messages } from "./messages.ts";
 
+/** A path slug or an id: ASCII letters and digits, CJK ideographs, `-` and `_` (no flags, so JSON Schema can use it). */
+const slugPattern = /^[A-Za-z0-9_\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff-]+$/;
+const slug = z
+  .string()
+  .trim()
+  .min(1, { error: messages.required })
+  .max(200, { error: messages.maxLength(200) })
+  .regex(slugPattern, { error: messages.invalidParams });
+
+/** An empty filter (`?category=`) is no filter. */
+const optionalSlug = z.preprocess((value) => (value === "" ? undefined : value), slug.optional());
+
+/** Postgres `integer` ids: larger numbers cannot name a row. */
+export const maxId = 2_147_483_647;
+
 const positiveInt = (fallback: number, max: number) =>
   z.coerce
     .number({ error: messages.numeric })
@@ -19,16 +34,8 @@ export const listQuery = z.object({
     .min(1, { error: messages.min(1) })
     .max(1, { error: messages.max(1) })
     .default(1),
-  category: z
-    .string()
-    .trim()
-    .max(200, { error: messages.maxLength(200) })
-    .optional(),
-  author: z
-    .string()
-    .trim()
-    .max(200, { error: messages.maxLength(200) })
-    .optional(),
+  category: optionalSlug,
+  author: optionalSlug,
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
@@ -36,19 +43,15 @@ export type ListQuery = z.infer<typeof listQuery>;
 export const magazineListQuery = listQuery.extend({
   ids: z
     .string()
+    .max(2000, { error: messages.maxLength(2000) })
     .regex(/^\d+(,\d+)*$/, { error: messages.numeric })
     .transform((value) => value.split(",").map(Number))
+    .refine((ids) => ids.every((id) => id <= maxId), { error: messages.max(maxId) })
     .optional(),
 });
 
 /** A detail is addressed by numeric id or by its path slug. */
-export const detailParam = z.object({
-  id: z
-    .string()
-    .min(1, { error: messages.required })
-    .max(200, { error: messages.maxLength(200) })
-    .regex(/^[\p{L}\p{N}_-]+$/u, { error: messages.invalidParams }),
-});
+export const detailParam = z.object({ id: slug });
 
 export const keyParam = z.object({
   key: z

@@ -1,5 +1,5 @@
 import type { Author, AuthorSummary, ListQuery, Paginated } from "@shiyi/contracts";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { articles, authors } from "../db/schema.ts";
 import { notFound } from "../lib/errors.ts";
@@ -38,16 +38,16 @@ export async function listAuthors(
 
 export async function getAuthor(db: Database, key: string): Promise<Author> {
   const [row] = await db
-    .select({
-      ...summary,
-      content: authors.content,
-      article_count: sql<number>`(select count(*)::int from ${articles} where ${articles.author_id} = ${authors.id} and ${published(articles)})`,
-    })
+    .select({ ...summary, content: authors.content })
     .from(authors)
     .where(and(visible, byIdOrPath(authors, key)))
     .limit(1);
   if (!row) throw notFound("找不到這位作者");
-  return row;
+  const [pieces] = await db
+    .select({ value: count() })
+    .from(articles)
+    .where(and(eq(articles.author_id, row.id), published(articles)));
+  return { ...row, article_count: pieces?.value ?? 0 };
 }
 
 export async function featuredAuthors(db: Database, limit: number): Promise<AuthorSummary[]> {

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { maxId } from "@shiyi/contracts";
 
 /** The public sees a record when it is switched on and its start time, if any, has come. */
 export function published(table: { status: PgColumn; start_at: PgColumn }): SQL {
@@ -13,5 +14,7 @@ export function onSale(table: { status: PgColumn; start_at: PgColumn; deleted_at
 
 /** A detail is addressed by its numeric id or by its path slug. */
 export function byIdOrPath(table: { id: PgColumn; path: PgColumn }, key: string): SQL {
-  return /^\d+$/.test(key) ? eq(table.id, Number(key)) : eq(table.path, key);
+  if (!/^\d+$/.test(key)) return eq(table.path, key);
+  // A number past the integer column cannot be an id; it names nothing rather than failing.
+  return Number(key) <= maxId ? eq(table.id, Number(key)) : sql`false`;
 }
