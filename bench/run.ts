@@ -21,6 +21,7 @@ import { runLighthouse, type PageLighthouse } from "./lib/lighthouse.ts";
 import { measureLoad, type LoadOptions } from "./lib/load.ts";
 import {
   childEnv,
+  cpuTimeMs,
   freePort,
   killAllSync,
   runCommand,
@@ -215,12 +216,22 @@ async function main() {
   const throughput: Throughput[] = [];
   const measure = async (name: string, service: Service, target: string) => {
     const loadAvg = os.loadavg()[0]!;
-    const result = await measureLoad(service.url + target, load);
+    let cpuStart: number | undefined;
+    let cpuEnd: number | undefined;
+    const result = await measureLoad(service.url + target, load, {
+      onWindowStart: () => (cpuStart = cpuTimeMs(service.child.pid)),
+      onWindowEnd: () => (cpuEnd = cpuTimeMs(service.child.pid)),
+    });
+    const cpuMsPerRequest =
+      cpuStart !== undefined && cpuEnd !== undefined && result.requests > 0
+        ? (cpuEnd - cpuStart) / result.requests
+        : undefined;
     log(
       `  ${name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, ` +
-        `${Math.round(result.bytes)} B, ${result.errors} errors (load average before: ${loadAvg.toFixed(2)})`,
+        `${Math.round(result.bytes)} B, ${result.errors} errors, server CPU ${cpuMsPerRequest?.toFixed(2) ?? "?"} ms/request ` +
+        `(load average before: ${loadAvg.toFixed(2)})`,
     );
-    throughput.push({ name, path: target, result, loadAvg });
+    throughput.push({ name, path: target, result, loadAvg, cpuMsPerRequest });
   };
   await phase("load test", async () => {
     await measure("article SSR, site as shipped (NODE_ENV unset)", site, articlePath);
@@ -230,16 +241,22 @@ async function main() {
     await measure("bare React Router route", bare, "/");
     await measure("bare node:http (article bytes)", bareNode, articlePath);
   });
+  const fetchAsset = createAssetFetcher();
+  const bareAssets = await measurePageAssets(
+    "bare React Router route (reference)",
+    bare.url,
+    "/",
+    fetchAsset,
+  );
   await Promise.all([stopChild(bare.child), stopChild(bareNode.child), stopChild(site.child)]);
   // JS bytes and Lighthouse on the site as shipped.
   site = await phase("restart site as shipped", () => startSite("unset"));
 
   // 5. JS per page type.
   const assets: PageAssets[] = await phase("JS bytes per page", async () => {
-    const fetchAsset = createAssetFetcher();
     const out: PageAssets[] = [];
     for (const p of pages) out.push(await measurePageAssets(p.page, site.url, p.path, fetchAsset));
-    return out;
+    return [...out, bareAssets];
   });
 
   // 6. Lighthouse.

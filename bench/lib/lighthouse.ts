@@ -140,6 +140,7 @@ export function findings(lhr: Result): Finding[] {
   const out: Array<Finding & { weight: number }> = [];
   for (const ref of refs) {
     if (ref.group !== "insights" && ref.group !== "diagnostics") continue;
+    if (ref.id === "lcp-breakdown-insight") continue; // reported on its own line
     const audit = lhr.audits[ref.id];
     if (!audit || audit.score === null || audit.score >= 0.9) continue;
     if (audit.scoreDisplayMode === "notApplicable" || audit.scoreDisplayMode === "manual") continue;

@@ -9,6 +9,9 @@ export type LoadOptions = {
   timeoutMs: number;
 };
 
+/** Called when the measured window opens and when it closes (e.g. to read the server's CPU time). */
+export type WindowHooks = { onWindowStart?: () => void; onWindowEnd?: () => void };
+
 export type LoadResult = {
   url: string;
   requests: number;
@@ -66,7 +69,11 @@ const percentile = (sorted: Float64Array, p: number) =>
  * the previous one is answered, for a warm-up and then a measured window. Only responses that
  * complete inside the window count; the whole run is bounded by warm-up + duration + timeout.
  */
-export async function measureLoad(target: string, options: LoadOptions): Promise<LoadResult> {
+export async function measureLoad(
+  target: string,
+  options: LoadOptions,
+  hooks: WindowHooks = {},
+): Promise<LoadResult> {
   const url = new URL(target);
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   const start = performance.now();
@@ -77,6 +84,20 @@ export async function measureLoad(target: string, options: LoadOptions): Promise
   let bytes = 0;
   let firstError: string | undefined;
 
+  let opened = false;
+  let closed = false;
+  const open = () => {
+    if (!opened) hooks.onWindowStart?.();
+    opened = true;
+  };
+  const close = () => {
+    if (!closed) hooks.onWindowEnd?.();
+    closed = true;
+  };
+  const windowTimers = [
+    setTimeout(open, options.warmupMs),
+    setTimeout(close, options.warmupMs + options.durationMs),
+  ];
   const worker = async () => {
     while (performance.now() < windowEnd) {
       const outcome = await get(url, agent, options.timeoutMs);
@@ -94,6 +115,10 @@ export async function measureLoad(target: string, options: LoadOptions): Promise
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
+  for (const timer of windowTimers) clearTimeout(timer);
+  // The workers may see the window close a moment before its timer fires.
+  open();
+  close();
   agent.destroy();
 
   const sorted = Float64Array.from(latencies).sort();

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -137,5 +138,22 @@ export async function stopAll(): Promise<void> {
 export function killAllSync(): void {
   for (const child of children) {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  }
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc on Linux; undefined elsewhere.
+ * Unlike wall-clock latency, CPU time per request barely depends on what else the machine runs.
+ */
+export function cpuTimeMs(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 and 15 of stat (utime, stime), counted from after the command name: 12 and 13.
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
   }
 }

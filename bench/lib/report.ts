@@ -18,7 +18,14 @@ export type Environment = {
 };
 
 /** `loadAvg`: the machine's 1-minute load average just before the measurement. */
-export type Throughput = { name: string; path: string; result: LoadResult; loadAvg: number };
+export type Throughput = {
+  name: string;
+  path: string;
+  result: LoadResult;
+  loadAvg: number;
+  /** Server process CPU time (user + system) per completed request over the measured window. */
+  cpuMsPerRequest?: number;
+};
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 2 : 1) : "–");
@@ -62,13 +69,26 @@ export function renderReport(input: {
   out.push(
     `Loopback, closed loop: ${load.concurrency} concurrent keep-alive connections, ${load.warmupMs / 1000} s warm-up then ` +
       `${load.durationMs / 1000} s measured per target, one target at a time; HTML uncompressed (no accept-encoding). ` +
-      `The load generator and each server are separate Node processes on the same machine.`,
+      `The load generator and each server are separate Node processes on the same machine. ` +
+      `"server CPU ms/req" is the server process's user + system CPU time over the window divided by the requests completed.`,
     ``,
   );
   out.push(
     table(
-      ["target", "path", "HTML bytes", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "load avg before"],
-      throughput.map(({ name, path, result: r, loadAvg }) => [
+      [
+        "target",
+        "path",
+        "HTML bytes",
+        "req/s",
+        "p50 ms",
+        "p90 ms",
+        "p99 ms",
+        "max ms",
+        "errors",
+        "server CPU ms/req",
+        "load avg before",
+      ],
+      throughput.map(({ name, path, result: r, loadAvg, cpuMsPerRequest }) => [
         name,
         `\`${path}\``,
         String(Math.round(r.bytes)),
@@ -78,6 +98,7 @@ export function renderReport(input: {
         ms(r.p99),
         ms(r.max),
         r.errors ? `${r.errors} (${r.firstError})` : "0",
+        cpuMsPerRequest === undefined ? "–" : cpuMsPerRequest.toFixed(2),
         loadAvg.toFixed(2),
       ]),
     ),
@@ -94,6 +115,21 @@ export function renderReport(input: {
     );
   };
   out.push(``, shareLine("site as shipped", shipped), ``, shareLine("NODE_ENV=production", production));
+  const cpuShare = (part: Throughput | undefined) =>
+    part?.cpuMsPerRequest && bare?.cpuMsPerRequest
+      ? (bare.cpuMsPerRequest / part.cpuMsPerRequest) * 100
+      : undefined;
+  const cpuShipped = cpuShare(shipped);
+  const cpuProduction = cpuShare(production);
+  if (cpuShipped !== undefined || cpuProduction !== undefined) {
+    out.push(
+      ``,
+      `By server CPU time per request (less sensitive to other load on the machine), the article page's ` +
+        `throughput-equivalent is ${cpuShipped === undefined ? "–" : `${cpuShipped.toFixed(1)} %`} (as shipped) and ` +
+        `${cpuProduction === undefined ? "–" : `${cpuProduction.toFixed(1)} %`} (NODE_ENV=production) of the bare ` +
+        `route's (bare CPU ms/req ÷ article CPU ms/req).`,
+    );
+  }
   const nodeShare = shareOf(shipped, node);
   const nodeShareProduction = shareOf(production, node);
   if (nodeShare !== undefined || nodeShareProduction !== undefined) {
@@ -146,6 +182,7 @@ export function renderReport(input: {
   }
   const files = new Map<string, { gzip: number; raw: number; pages: Set<string> }>();
   for (const a of assets) {
+    if (a.page.startsWith("bare")) continue;
     for (const f of [...a.js, ...a.jsUnlisted]) {
       const entry = files.get(f.url) ?? { gzip: f.gzip, raw: f.raw, pages: new Set<string>() };
       entry.pages.add(a.page);
@@ -153,7 +190,7 @@ export function renderReport(input: {
     }
   }
   const biggest = [...files.entries()].sort((a, b) => b[1].gzip - a[1].gzip).slice(0, 8);
-  out.push(``, `Largest chunks (gzip):`, ``);
+  out.push(``, `Largest chunks of the site (gzip):`, ``);
   out.push(
     table(
       ["file", "raw KB", "gzip KB", "pages"],
@@ -187,6 +224,7 @@ export function renderReport(input: {
         "CLS",
         "FCP ms",
         "SI ms",
+        "benchmarkIndex",
       ],
       lighthouse.map((l) => [
         l.page,
