@@ -12,7 +12,11 @@ export default defineConfig({
         },
         test: {
           name: "unit",
-          include: ["packages/**/*.test.ts", "apps/web/app/**/*.test.{ts,tsx}"],
+          include: [
+            "packages/**/*.test.ts",
+            "apps/web/app/**/*.test.{ts,tsx}",
+            "apps/web/server/**/*.test.ts",
+          ],
           setupFiles,
         },
       },

@@ -10,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type * as entry from "../app/entry.server.tsx";
 import type { ApiFetch } from "../app/lib/api.server.ts";
 import type { WebConfig } from "./env.ts";
+import { cachePublicReads } from "./read-cache.ts";
 
 /** Public HTML may be cached by a CDN for five minutes and served stale for a day while it refreshes. */
 export const publicPageCache = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
@@ -51,6 +52,8 @@ export function createWebServer({ config, build, clientDir, logger, db }: WebSer
       );
     };
   }
+
+  apiFetch = cachePublicReads(apiFetch, { ttlMs: 10_000, maxEntries: 1000 });
 
   const ipx = createIPX({
     storage: ipxFSStorage({ dir: [config.dataDir, clientDir] }),

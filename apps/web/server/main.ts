@@ -1,3 +1,4 @@
+import "./production-env.ts";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";

@@ -5,6 +5,7 @@ import {
   parseSizes,
   placeholderUrl,
   presets,
+  responsiveWidths,
   type Fit,
   type ImageModifiers,
   type Preset,
@@ -69,10 +70,9 @@ export function Image({
   let sizesAttribute: string | undefined;
   if (sizes !== undefined) {
     const entries = parseSizes(sizes);
-    const widths = [
-      ...new Set(entries.flatMap((entry) => densities.map((d) => Math.round(entry.px * d)))),
-    ].sort((a, b) => a - b);
-    srcSet = widths.map((w) => `${at(w)} ${w}w`).join(", ");
+    srcSet = responsiveWidths(entries, densities)
+      .map((w) => `${at(w)} ${w}w`)
+      .join(", ");
     sizesAttribute = entries
       .map((entry) => (entry.media ? `${entry.media} ${entry.size}` : entry.size))
       .join(", ");

@@ -6,11 +6,14 @@ export function MagazineCover({
   magazine,
   width,
   priority = false,
+  sizes,
   className = "",
 }: {
   magazine: Pick<MagazineSummary, "cover" | "title" | "issue">;
   width: number;
   priority?: boolean;
+  /** How wide the cover is shown at each breakpoint (SPEC §5 syntax); fixed at `width` when absent. */
+  sizes?: string;
   className?: string;
 }) {
   const height = Math.round((width * 4) / 3);
@@ -30,6 +33,7 @@ export function MagazineCover({
       alt={`《食藝》第 ${magazine.issue} 期封面：${magazine.title}`}
       width={width}
       height={height}
+      sizes={sizes}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
       className={`aspect-[3/4] h-auto w-full bg-paper-deep object-cover ${className}`}

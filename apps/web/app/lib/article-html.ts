@@ -1,10 +1,12 @@
 import { imageUrl } from "./image.ts";
 
 const bodyWidth = 720;
+const bodyWidths = [480, 720, 960, 1440];
+const bodySizes = "(min-width: 768px) 720px, 100vw";
 
 /**
  * Article bodies come from the API already sanitized; their local images are pointed at the image
- * proxy in webp at the body's width (1x and 2x) and load lazily.
+ * proxy in webp at widths from a phone's to the body's at 2x, and load lazily.
  */
 export function proxyBodyImages(html: string): string {
   return html.replace(
@@ -15,7 +17,8 @@ export function proxyBodyImages(html: string): string {
         .replace(/\s+/g, " ")
         .trimEnd();
       const at = (width: number) => imageUrl(src, { width, format: "webp", quality: 80 });
-      return `<img${attributes} src="${at(bodyWidth)}" srcset="${at(bodyWidth)} 1x, ${at(bodyWidth * 2)} 2x" loading="lazy" decoding="async">`;
+      const srcset = bodyWidths.map((width) => `${at(width)} ${width}w`).join(", ");
+      return `<img${attributes} src="${at(bodyWidth)}" srcset="${srcset}" sizes="${bodySizes}" loading="lazy" decoding="async">`;
     },
   );
 }

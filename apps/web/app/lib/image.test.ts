@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertImageOptions, imageUrl, parseSizes, placeholderUrl } from "./image.ts";
+import { assertImageOptions, imageUrl, parseSizes, placeholderUrl, responsiveWidths } from "./image.ts";
 
 describe("imageUrl", () => {
   it("builds IPX modifiers for format, fit, size, quality, blur and background", () => {
@@ -50,6 +50,25 @@ describe("parseSizes", () => {
     expect(() => parseSizes("huge:50vw")).toThrow(/Unknown breakpoint/);
     expect(() => parseSizes(-1)).toThrow(/Invalid image sizes/);
     expect(() => parseSizes("")).toThrow();
+  });
+});
+
+describe("responsiveWidths", () => {
+  it("offers phone-sized widths for fluid images, up to the largest size at the highest density", () => {
+    // 100vw holds below xl (1200 px), so up to 2400 px at 2x: every candidate, plus 600 and 1200.
+    expect(responsiveWidths(parseSizes("100vw xl:600px"), [1, 2])).toEqual([
+      320, 480, 600, 640, 750, 960, 1200, 1280, 1600, 1920,
+    ]);
+    expect(responsiveWidths(parseSizes("50vw sm:33vw xl:280px"), [1, 2])).toEqual([
+      280, 320, 480, 560, 640, 750,
+    ]);
+    expect(responsiveWidths(parseSizes("100vw"), [1, 2])).toEqual([
+      320, 480, 640, 750, 960, 1280, 1600, 1920,
+    ]);
+  });
+
+  it("offers exactly the densities for fixed sizes", () => {
+    expect(responsiveWidths(parseSizes(300), [1, 2])).toEqual([300, 600]);
   });
 });
 

@@ -139,3 +139,27 @@ export function assertImageOptions(options: ImageAttributeOptions) {
 
 export const placeholderUrl = (src: string) =>
   imageUrl(src, { width: 10, height: 10, fit: "cover", quality: 50, blur: 3, format: "webp" });
+
+/** Widths offered to the browser for a `sizes` image, so that phones are not sent desktop pictures. */
+export const candidateWidths = [320, 480, 640, 750, 960, 1280, 1600, 1920];
+
+export function responsiveWidths(entries: ReturnType<typeof parseSizes>, densities: number[]): number[] {
+  const maxDensity = Math.max(...densities);
+  const widths = new Set<number>();
+  let upper = 0;
+  // Entries come widest screen first; a vw entry holds up to the next wider breakpoint (or 1920 px).
+  entries.forEach((entry, index) => {
+    if (entry.size.endsWith("px")) {
+      for (const d of densities) widths.add(Math.round(entry.px * d));
+      upper = Math.max(upper, entry.px);
+      return;
+    }
+    const wider = entries[index - 1]?.media;
+    const screen = wider ? Number(/\d+/.exec(wider)![0]) : 1920;
+    upper = Math.max(upper, (parseFloat(entry.size) / 100) * screen);
+  });
+  if (entries.some((entry) => entry.size.endsWith("vw"))) {
+    for (const w of candidateWidths) if (w <= upper * maxDensity) widths.add(w);
+  }
+  return [...widths].sort((a, b) => a - b);
+}

@@ -62,6 +62,7 @@ export default function MagazineDetail({ loaderData }: Route.ComponentProps) {
           <MagazineCover
             magazine={magazine}
             width={420}
+            sizes="100vw md:420px"
             priority
             className="shadow-[0_24px_48px_-20px_rgba(29,27,24,0.55)]"
           />

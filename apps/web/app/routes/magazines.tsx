@@ -32,6 +32,7 @@ export default function Magazines({ loaderData, matches }: Route.ComponentProps)
             <MagazineCover
               magazine={latest}
               width={360}
+              sizes="100vw md:360px"
               priority
               className="shadow-[0_24px_48px_-20px_rgba(29,27,24,0.55)]"
             />
@@ -62,6 +63,7 @@ export default function Magazines({ loaderData, matches }: Route.ComponentProps)
                 <MagazineCover
                   magazine={magazine}
                   width={280}
+                  sizes="50vw sm:33vw lg:25vw xl:280px"
                   className="transition-transform duration-500 group-hover:-translate-y-1"
                 />
                 <p className="mt-4 text-xs text-muted">第 {magazine.issue} 期</p>

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { cachePublicReads } from "./read-cache.ts";
+
+function api(cacheControl: string | null, status = 200) {
+  const calls: string[] = [];
+  const fetchApi = async (request: Request) => {
+    calls.push(`${request.method} ${new URL(request.url).pathname}`);
+    await Promise.resolve();
+    const headers = new Headers({ "content-type": "application/json" });
+    if (cacheControl) headers.set("cache-control", cacheControl);
+    return new Response(JSON.stringify({ n: calls.length }), { status, headers });
+  };
+  return { calls, fetchApi };
+}
+
+const get = (path: string, init?: RequestInit) => new Request(`http://api.test${path}`, init);
+
+describe("cachePublicReads", () => {
+  it("answers repeated public reads from memory until the time is up", async () => {
+    let clock = 0;
+    const { calls, fetchApi } = api("public, s-maxage=60");
+    const fetch = cachePublicReads(fetchApi, { ttlMs: 1000, maxEntries: 10, now: () => clock });
+    expect(await (await fetch(get("/news"))).json()).toEqual({ n: 1 });
+    expect(await (await fetch(get("/news"))).json()).toEqual({ n: 1 });
+    expect((await fetch(get("/news"))).headers.get("cache-control")).toBe("public, s-maxage=60");
+    clock = 1001;
+    expect(await (await fetch(get("/news"))).json()).toEqual({ n: 2 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("shares one request among concurrent misses", async () => {
+    const { calls, fetchApi } = api("public, s-maxage=60");
+    const fetch = cachePublicReads(fetchApi, { ttlMs: 1000, maxEntries: 10 });
+    const bodies = await Promise.all([1, 2, 3].map(async () => (await fetch(get("/settings"))).json()));
+    expect(bodies).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("never keeps errors, private answers, writes or authenticated reads", async () => {
+    for (const [cacheControl, status, init] of [
+      [null, 200, undefined],
+      ["private, no-store", 200, undefined],
+      ["public, s-maxage=60", 404, undefined],
+      ["public, s-maxage=60", 200, { method: "POST" }],
+      ["public, s-maxage=60", 200, { headers: { authorization: "Bearer x" } }],
+    ] as const) {
+      const { calls, fetchApi } = api(cacheControl, status);
+      const fetch = cachePublicReads(fetchApi, { ttlMs: 1000, maxEntries: 10 });
+      await fetch(get("/x", init));
+      await fetch(get("/x", init));
+      expect(calls).toHaveLength(2);
+    }
+  });
+
+  it("forgets the oldest entry past its size", async () => {
+    const { calls, fetchApi } = api("public");
+    const fetch = cachePublicReads(fetchApi, { ttlMs: 1000, maxEntries: 2 });
+    for (const path of ["/a", "/b", "/c", "/a"]) await fetch(get(path));
+    expect(calls).toEqual(["GET /a", "GET /b", "GET /c", "GET /a"]);
+  });
+});

@@ -1,0 +1,54 @@
+type Entry = { expires: number; status: number; headers: [string, string][]; body: ArrayBuffer };
+
+export type ReadCacheOptions = { ttlMs: number; maxEntries: number; now?: () => number };
+
+/**
+ * A short-lived cache of the API's public reads, in front of the API client. Only GET answers
+ * that the API itself marks `public` are kept, for a few seconds, so a burst of page views costs one
+ * query; concurrent misses for the same URL share one request. The CDN in front of the site does
+ * the long-term caching; this only spares the database.
+ */
+export function cachePublicReads(
+  fetchApi: (request: Request) => Promise<Response>,
+  { ttlMs, maxEntries, now = Date.now }: ReadCacheOptions,
+) {
+  const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<Entry | Response>>();
+
+  const toResponse = (entry: Entry) =>
+    new Response(entry.body.slice(0), { status: entry.status, headers: entry.headers });
+
+  async function load(request: Request, key: string): Promise<Entry | Response> {
+    const response = await fetchApi(request);
+    const cacheable =
+      response.status === 200 && /\bpublic\b/.test(response.headers.get("cache-control") ?? "");
+    if (!cacheable) return response;
+    const entry: Entry = {
+      expires: now() + ttlMs,
+      status: response.status,
+      headers: [...response.headers],
+      body: await response.arrayBuffer(),
+    };
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(key, entry);
+    return entry;
+  }
+
+  return async (request: Request): Promise<Response> => {
+    if (request.method !== "GET" || request.headers.has("authorization")) return fetchApi(request);
+    const key = request.url;
+    const cached = entries.get(key);
+    if (cached && cached.expires > now()) return toResponse(cached);
+    if (cached) entries.delete(key);
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = load(request, key).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+      const result = await pending;
+      return result instanceof Response ? result : toResponse(result);
+    }
+    // A concurrent caller of an uncacheable answer asks again rather than sharing a consumed body.
+    const result = await pending;
+    return result instanceof Response ? fetchApi(request) : toResponse(result);
+  };
+}
