@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detailParam, listQuery, magazineListQuery } from "./query.ts";
+import { articleListQuery, detailParam, listQuery, magazineListQuery } from "./query.ts";
 
 describe("listQuery", () => {
   it("defaults to page 1, limit 999, status 1", () => {
@@ -7,7 +7,7 @@ describe("listQuery", () => {
   });
 
   it("coerces query strings and keeps filters", () => {
-    expect(listQuery.parse({ page: "3", limit: "12", category: " openings " })).toMatchObject({
+    expect(articleListQuery.parse({ page: "3", limit: "12", category: " openings " })).toMatchObject({
       page: 3,
       limit: 12,
       category: "openings",

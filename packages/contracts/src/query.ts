@@ -34,10 +34,15 @@ export const listQuery = z.object({
     .min(1, { error: messages.min(1) })
     .max(1, { error: messages.max(1) })
     .default(1),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+/** News, columns and features also filter by category and author (id or path). */
+export const articleListQuery = listQuery.extend({
   category: optionalSlug,
   author: optionalSlug,
 });
-export type ListQuery = z.infer<typeof listQuery>;
+export type ArticleListQuery = z.infer<typeof articleListQuery>;
 
 /** `ids=1,2,3` on the magazines list. */
 export const magazineListQuery = listQuery.extend({

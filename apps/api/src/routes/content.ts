@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import {
   articleKinds,
+  articleListQuery,
   articleSchema,
   articleSummarySchema,
   authorSchema,
@@ -142,6 +143,7 @@ for (const kind of ["news", "columns", "features"] as const) {
         path: `/${kind}`,
         tag: "Articles",
         summary: `${kind} 列表（可依 category、author 篩選）`,
+        query: articleListQuery,
         item: articleSummarySchema,
       }),
       async (c) => c.json(await listArticles(c.var.db, kind, c.req.valid("query")), 200),

@@ -4,7 +4,7 @@ import type {
   ArticleSummary,
   AuthorSummary,
   Category,
-  ListQuery,
+  ArticleListQuery,
   Paginated,
 } from "@shiyi/contracts";
 import { and, asc, count, desc, eq, gt, lt, ne, or, sql, type SQL } from "drizzle-orm";
@@ -70,7 +70,7 @@ function selectArticles(db: Database) {
     .leftJoin(categories, eq(articles.category_id, categories.id));
 }
 
-export type ArticleFilter = Pick<ListQuery, "page" | "limit" | "category" | "author">;
+export type ArticleFilter = Pick<ArticleListQuery, "page" | "limit" | "category" | "author">;
 
 export async function listArticles(
   db: Database,
@@ -113,6 +113,7 @@ export async function getArticle(db: Database, kind: ArticleKind | null, key: st
   if (kind) conditions.push(eq(articles.kind, kind));
   const [row] = await selectArticles(db)
     .where(and(...conditions))
+    .orderBy(asc(articles.id))
     .limit(1);
   if (!row) throw notFound();
   const article = row.article;

@@ -1,5 +1,5 @@
 import type { Ebook, EbookPlatform, ListQuery, Paginated } from "@shiyi/contracts";
-import { asc, count, desc, eq } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { ebookPlatforms, ebooks } from "../db/schema.ts";
 import { pageWindow, paginationMeta } from "../lib/paginate.ts";
@@ -29,7 +29,7 @@ export async function listEbooks(
       .select()
       .from(ebooks)
       .where(where)
-      .orderBy(desc(ebooks.publication_date), desc(ebooks.id))
+      .orderBy(sql`${ebooks.publication_date} desc nulls last`, desc(ebooks.id))
       .limit(limit)
       .offset(offset),
     db.select({ value: count() }).from(ebooks).where(where),
