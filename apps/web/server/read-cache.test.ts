@@ -52,6 +52,22 @@ describe("cachePublicReads", () => {
     }
   });
 
+  it("works with responses of another Response class, as a remote API's are", async () => {
+    // The node server swaps the global Response; answers from fetch() are of the original class.
+    class OtherResponse {
+      readonly status = 404;
+      readonly headers = new Headers({ "content-type": "application/json" });
+      async arrayBuffer() {
+        return new ArrayBuffer(0);
+      }
+    }
+    const fetch = cachePublicReads(async () => new OtherResponse() as unknown as Response, {
+      ttlMs: 1000,
+      maxEntries: 2,
+    });
+    expect((await fetch(get("/missing"))).status).toBe(404);
+  });
+
   it("forgets the oldest entry past its size", async () => {
     const { calls, fetchApi } = api("public");
     const fetch = cachePublicReads(fetchApi, { ttlMs: 1000, maxEntries: 2 });

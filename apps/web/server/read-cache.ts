@@ -13,16 +13,18 @@ export function cachePublicReads(
   { ttlMs, maxEntries, now = Date.now }: ReadCacheOptions,
 ) {
   const entries = new Map<string, Entry>();
-  const inFlight = new Map<string, Promise<Entry | Response>>();
+  // A tagged result: the global Response class may be replaced by the HTTP server's, so no instanceof.
+  type Loaded = { entry: Entry } | { response: Response };
+  const inFlight = new Map<string, Promise<Loaded>>();
 
   const toResponse = (entry: Entry) =>
     new Response(entry.body.slice(0), { status: entry.status, headers: entry.headers });
 
-  async function load(request: Request, key: string): Promise<Entry | Response> {
+  async function load(request: Request, key: string): Promise<Loaded> {
     const response = await fetchApi(request);
     const cacheable =
       response.status === 200 && /\bpublic\b/.test(response.headers.get("cache-control") ?? "");
-    if (!cacheable) return response;
+    if (!cacheable) return { response };
     const entry: Entry = {
       expires: now() + ttlMs,
       status: response.status,
@@ -31,7 +33,7 @@ export function cachePublicReads(
     };
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
     entries.set(key, entry);
-    return entry;
+    return { entry };
   }
 
   return async (request: Request): Promise<Response> => {
@@ -45,10 +47,10 @@ export function cachePublicReads(
       pending = load(request, key).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
       const result = await pending;
-      return result instanceof Response ? result : toResponse(result);
+      return "entry" in result ? toResponse(result.entry) : result.response;
     }
     // A concurrent caller of an uncacheable answer asks again rather than sharing a consumed body.
     const result = await pending;
-    return result instanceof Response ? fetchApi(request) : toResponse(result);
+    return "entry" in result ? toResponse(result.entry) : fetchApi(request);
   };
 }
