@@ -5,16 +5,19 @@ import postgres from "postgres";
 import { openDatabase } from "../src/db/client.ts";
 import type { Database } from "../src/db/client.ts";
 
+export type OpenedDatabase = { db: Database; close(): Promise<void>; url?: string };
+
 export type DatabaseTarget = {
   name: "pglite" | "postgres";
-  open(): Promise<{ db: Database; close(): Promise<void> }>;
+  /** A fresh database, migrated unless `migrate` is false; `url` is set for PostgreSQL. */
+  open(options?: { migrate?: boolean }): Promise<OpenedDatabase>;
 };
 
 const pglite: DatabaseTarget = {
   name: "pglite",
-  async open() {
+  async open({ migrate = true } = {}) {
     const handle = openDatabase({ dataDir: null });
-    await handle.migrate();
+    if (migrate) await handle.migrate();
     return { db: handle.db, close: handle.close };
   },
 };
@@ -22,7 +25,7 @@ const pglite: DatabaseTarget = {
 function postgresTarget(baseUrl: string): DatabaseTarget {
   return {
     name: "postgres",
-    async open() {
+    async open({ migrate = true } = {}) {
       const url = new URL(baseUrl);
       const base = decodeURIComponent(url.pathname.slice(1)) || "postgres";
       const name = `${base.slice(0, 40)}_t_${randomBytes(6).toString("hex")}`;
@@ -39,12 +42,12 @@ function postgresTarget(baseUrl: string): DatabaseTarget {
         }
       };
       try {
-        await handle.migrate();
+        if (migrate) await handle.migrate();
       } catch (error) {
         await dispose();
         throw error;
       }
-      return { db: handle.db, close: dispose };
+      return { db: handle.db, close: dispose, url: url.toString() };
     },
   };
 }

@@ -14,8 +14,10 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   driver: "pglite" | "postgres";
-  /** Applies the committed migrations; safe to call from several instances at once. */
+  /** Applies the committed migrations. */
   migrate: () => Promise<void>;
+  /** Runs `task` while no other instance runs one: start-up work (migrate, seed) happens once. */
+  exclusively: <T>(task: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
@@ -29,12 +31,13 @@ export function openDatabase(options: { url?: string; dataDir?: string | null })
     return {
       db,
       driver: "postgres",
-      migrate: async () => {
-        // One instance migrates at a time: the others wait on the lock, then find nothing to do.
+      migrate: () => migratePostgres(db as never, { migrationsFolder }),
+      exclusively: async (task) => {
+        // A session lock on a connection of its own; the others wait on it, then find nothing to do.
         const lock = postgres(options.url!, { max: 1, onnotice: () => {} });
         try {
           await lock`select pg_advisory_lock(7281931)`;
-          await migratePostgres(db as never, { migrationsFolder });
+          return await task();
         } finally {
           await lock.end({ timeout: 5 });
         }
@@ -49,6 +52,8 @@ export function openDatabase(options: { url?: string; dataDir?: string | null })
     db: pglite as unknown as Database,
     driver: "pglite",
     migrate: () => migratePglite(pglite, { migrationsFolder }),
+    // One process owns a PGlite directory, so there is no one else to wait for.
+    exclusively: (task) => task(),
     close: () => client.close(),
   };
 }

@@ -4,12 +4,17 @@ import type { DatabaseHandle } from "./client.ts";
 import { articles } from "./schema.ts";
 import { seed } from "./seed.ts";
 
-/** Migrates, and on a database without content (a first start) seeds the demo content. */
+/**
+ * Migrates, and on a database without content (a first start) seeds the demo content; instances
+ * starting together on one PostgreSQL database take turns.
+ */
 export async function prepareDatabase(handle: DatabaseHandle, options: { mediaDir: string; logger: Logger }) {
-  await handle.migrate();
-  const [row] = await handle.db.select({ value: count() }).from(articles);
-  if ((row?.value ?? 0) === 0) {
-    options.logger.info("empty database: seeding demo content");
-    await seed(handle.db, { mediaDir: options.mediaDir });
-  }
+  await handle.exclusively(async () => {
+    await handle.migrate();
+    const [row] = await handle.db.select({ value: count() }).from(articles);
+    if ((row?.value ?? 0) === 0) {
+      options.logger.info("empty database: seeding demo content");
+      await seed(handle.db, { mediaDir: options.mediaDir });
+    }
+  });
 }

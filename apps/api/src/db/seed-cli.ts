@@ -7,7 +7,9 @@ import { seed } from "./seed.ts";
 const config = readApiConfig();
 const logger = createLogger(config.LOG_LEVEL);
 const handle = openDatabase({ url: config.DATABASE_URL, dataDir: config.pgliteDir });
-await handle.migrate();
-await seed(handle.db, { mediaDir: config.mediaDir });
+await handle.exclusively(async () => {
+  await handle.migrate();
+  await seed(handle.db, { mediaDir: config.mediaDir });
+});
 await handle.close();
 logger.info({ driver: handle.driver }, "demo content seeded");

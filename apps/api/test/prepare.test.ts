@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { count, max } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../src/db/client.ts";
+import { prepareDatabase } from "../src/db/prepare.ts";
+import { articles, magazines } from "../src/db/schema.ts";
+import { createLogger } from "../src/lib/logger.ts";
+import { databaseTargets } from "./databases.ts";
+
+const logger = createLogger("silent");
+const mediaDir = mkdtempSync(path.join(tmpdir(), "shiyi-prepare-"));
+afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));
+
+async function contentState(db: Database) {
+  const [[issues], [pieces]] = await Promise.all([
+    db.select({ value: count() }).from(magazines),
+    db.select({ value: count(), lastId: max(articles.id) }).from(articles),
+  ]);
+  return { issues: issues?.value, pieces: pieces?.value, lastId: pieces?.lastId };
+}
+
+describe("first start", () => {
+  it("migrates and seeds an empty embedded database, and leaves a seeded one alone", async () => {
+    const handle = openDatabase({ dataDir: null });
+    try {
+      await prepareDatabase(handle, { mediaDir, logger });
+      const seeded = await contentState(handle.db);
+      expect(seeded.issues).toBe(8);
+      expect(seeded.pieces).toBeGreaterThan(40);
+      await prepareDatabase(handle, { mediaDir, logger });
+      expect(await contentState(handle.db)).toEqual(seeded);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  const postgresTarget = databaseTargets().find((target) => target.name === "postgres");
+  it.runIf(postgresTarget)(
+    "lets instances starting together on one PostgreSQL database migrate and seed it once",
+    async () => {
+      const database = await postgresTarget!.open({ migrate: false });
+      const instances = [1, 2, 3].map(() => openDatabase({ url: database.url }));
+      try {
+        await Promise.all(instances.map((handle) => prepareDatabase(handle, { mediaDir, logger })));
+        const state = await contentState(database.db);
+        expect(state.issues).toBe(8);
+        // Seeded once: a second seed would have deleted and re-inserted, moving the ids on.
+        expect(state.lastId).toBe(state.pieces);
+      } finally {
+        await Promise.all(instances.map((handle) => handle.close()));
+        await database.close();
+      }
+    },
+  );
+});
