@@ -1,10 +1,16 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
+import { siteUrl, splitApiUrl, splitSiteUrl } from "./e2e/support/servers.ts";
 
-const port = 3100;
-const baseURL = `http://localhost:${port}`;
+const baseURL = siteUrl;
+const port = new URL(siteUrl).port;
 // A fresh data folder per server start: the embedded database is migrated and seeded anew.
 const dataDir = fileURLToPath(new URL("./.data/e2e", import.meta.url));
+
+const splitDataDir = fileURLToPath(new URL("./.data/e2e-split", import.meta.url));
+
+const removeDir = (dir: string) =>
+  `node -e "fs.rmSync(process.argv[1], { recursive: true, force: true })" ${JSON.stringify(dir)}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -38,19 +44,47 @@ export default defineConfig({
     },
   ],
   // The build is made by `npm run test:e2e` before Playwright starts.
-  webServer: {
-    command: `node -e "fs.rmSync(process.argv[1], { recursive: true, force: true })" ${JSON.stringify(dataDir)} && node apps/web/server/main.ts`,
-    url: `${baseURL}/api/settings`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  webServer: [
+    {
+      command: `${removeDir(dataDir)} && node apps/web/server/main.ts`,
+      url: `${baseURL}/api/settings`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: port,
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      },
     },
-  },
+    // The split deployment: the API alone (on its own embedded database) and the web pointed at it.
+    {
+      command: `${removeDir(splitDataDir)} && node apps/api/src/main.ts`,
+      url: `${splitApiUrl}/settings`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { PORT: new URL(splitApiUrl).port, DATA_DIR: splitDataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
+    },
+    {
+      command: "node apps/web/server/main.ts",
+      url: `${splitSiteUrl}/robots.txt`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: new URL(splitSiteUrl).port,
+        PUBLIC_URL: splitSiteUrl,
+        DATA_DIR: splitDataDir,
+        API_BASE_URL: splitApiUrl,
+        LOG_LEVEL: "warn",
+        DATABASE_URL: "",
+      },
+    },
+  ],
 });

@@ -1,16 +1,19 @@
 import path from "node:path";
 import { z } from "zod";
 
+/** An empty variable counts as unset, as shells and process managers often leave them. */
+const optionalUrl = z.preprocess((value) => (value === "" ? undefined : value), z.url().optional());
+
 /** The web server's configuration; `process.env` is read here and nowhere else in the web. */
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
-    PUBLIC_URL: z.url().optional(),
-    DATABASE_URL: z.url().optional(),
+    PUBLIC_URL: optionalUrl,
+    DATABASE_URL: optionalUrl,
     DATA_DIR: z.string().default(".data"),
-    API_BASE_URL: z.url().optional(),
+    API_BASE_URL: optionalUrl,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Set by deployments: the public address must be known in production to build canonical links. */
     REQUIRE_PUBLIC_URL: z.stringbool().default(false),
