@@ -12,6 +12,7 @@ import type { Database } from "../db/client.ts";
 import { articles, authors, categories } from "../db/schema.ts";
 import { notFound } from "../lib/errors.ts";
 import { pageWindow, paginationMeta } from "../lib/paginate.ts";
+import { authorSummaryColumns } from "./authors.ts";
 import { byIdOrPath, published } from "./visibility.ts";
 
 /** The date shown for an item: publication date, else start time, else creation. */
@@ -19,15 +20,8 @@ const displayDate = sql<string>`coalesce(${articles.publication_date}, ${article
 
 const summaryColumns = {
   article: articles,
-  author: {
-    id: authors.id,
-    path: authors.path,
-    name: authors.name,
-    title: authors.title,
-    description: authors.description,
-    avatar: authors.avatar,
-    updated_at: authors.updated_at,
-  },
+  author: authorSummaryColumns,
+
   category: {
     id: categories.id,
     section: categories.section,

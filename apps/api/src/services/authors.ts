@@ -6,7 +6,8 @@ import { notFound } from "../lib/errors.ts";
 import { pageWindow, paginationMeta } from "../lib/paginate.ts";
 import { byIdOrPath, published } from "./visibility.ts";
 
-const summary = {
+/** The columns of an author as other records embed them. */
+export const authorSummaryColumns = {
   id: authors.id,
   path: authors.path,
   name: authors.name,
@@ -25,7 +26,7 @@ export async function listAuthors(
   const { limit, offset } = pageWindow(query.page, query.limit);
   const [rows, [total]] = await Promise.all([
     db
-      .select(summary)
+      .select(authorSummaryColumns)
       .from(authors)
       .where(visible)
       .orderBy(asc(authors.sort), asc(authors.id))
@@ -38,7 +39,7 @@ export async function listAuthors(
 
 export async function getAuthor(db: Database, key: string): Promise<Author> {
   const [row] = await db
-    .select({ ...summary, content: authors.content })
+    .select({ ...authorSummaryColumns, content: authors.content })
     .from(authors)
     .where(and(visible, byIdOrPath(authors, key)))
     .limit(1);
@@ -52,7 +53,7 @@ export async function getAuthor(db: Database, key: string): Promise<Author> {
 
 export async function featuredAuthors(db: Database, limit: number): Promise<AuthorSummary[]> {
   return db
-    .select(summary)
+    .select(authorSummaryColumns)
     .from(authors)
     .where(visible)
     .orderBy(asc(authors.sort), asc(authors.id))

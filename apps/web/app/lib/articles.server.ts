@@ -51,3 +51,25 @@ export async function loadArticle(
   );
   return { ...article, content: article.content ? proxyBodyImages(article.content) : null };
 }
+
+const sectionNames = { news: "新聞", columns: "專欄", features: "專題" } as const;
+
+/** A news, column or feature page: the article and its breadcrumb (with the category where it has pages). */
+export async function loadArticlePage(
+  context: Readonly<RouterContextProvider>,
+  kind: keyof typeof sectionNames,
+  path: string,
+) {
+  const article = await loadArticle(context, kind, path);
+  const categoryCrumb =
+    article.category && kind !== "features"
+      ? [{ name: article.category.name, path: `/${kind}/category/${article.category.path}` }]
+      : [];
+  const crumbs = [
+    { name: "首頁", path: "/" },
+    { name: sectionNames[kind], path: `/${kind}` },
+    ...categoryCrumb,
+    { name: article.title, path: `/${kind}/${article.path}` },
+  ];
+  return { article, crumbs };
+}

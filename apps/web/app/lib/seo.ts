@@ -1,4 +1,4 @@
-import type { Image, PageKey, SeoEntry, Settings } from "@shiyi/contracts";
+import type { Article, Image, PageKey, SeoEntry, Settings } from "@shiyi/contracts";
 import type { MetaDescriptor } from "react-router";
 import { imageUrl } from "./image.ts";
 
@@ -173,4 +173,33 @@ export function articleJsonLd(
       : { "@type": "Organization", "@id": `${publicUrl}/#organization` },
     publisher: { "@id": `${publicUrl}/#organization` },
   };
+}
+
+/** Metadata of a news, column or feature page: the article, its author as a Person, its breadcrumb. */
+export function articlePageMeta(
+  site: SiteData,
+  location: { pathname: string; search: string },
+  page: { section: PageKey; type: "Article" | "NewsArticle" },
+  loaderData: { article: Article; crumbs: { name: string; path: string }[] } | undefined,
+): MetaDescriptor[] {
+  if (!loaderData) return [];
+  const { article, crumbs } = loaderData;
+  return buildMeta(site, location, {
+    page: page.section,
+    data: article,
+    detail: true,
+    type: "article",
+    jsonLd: [
+      articleJsonLd(site.publicUrl, page.type, {
+        title: article.title,
+        description: article.description,
+        image: article.image,
+        published: article.publication_date ?? article.start_at ?? article.created_at,
+        modified: article.updated_at,
+        path: location.pathname,
+        author: article.author,
+      }),
+      breadcrumbJsonLd(site.publicUrl, crumbs),
+    ],
+  });
 }

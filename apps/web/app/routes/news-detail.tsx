@@ -1,44 +1,19 @@
 import { ArticleDetailView } from "../components/article-detail-view.tsx";
-import { loadArticle } from "../lib/articles.server.ts";
-import { articleJsonLd, breadcrumbJsonLd, buildMeta, siteFromMatches } from "../lib/seo.ts";
-import { displayDate } from "../lib/format.ts";
+import { loadArticlePage } from "../lib/articles.server.ts";
+import { articlePageMeta, siteFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/news-detail";
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  if (!loaderData) return [];
-  const { article, crumbs } = loaderData;
-  return buildMeta(site, location, {
-    page: "news",
-    data: article,
-    detail: true,
-    type: "article",
-    jsonLd: [
-      articleJsonLd(site.publicUrl, "NewsArticle", {
-        title: article.title,
-        description: article.description,
-        image: article.image,
-        published: displayDate(article),
-        modified: article.updated_at,
-        path: location.pathname,
-        author: article.author,
-      }),
-      breadcrumbJsonLd(site.publicUrl, crumbs),
-    ],
-  });
+  return articlePageMeta(
+    siteFromMatches(matches),
+    location,
+    { section: "news", type: "NewsArticle" },
+    loaderData,
+  );
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const article = await loadArticle(context, "news", params.path);
-  const crumbs = [
-    { name: "首頁", path: "/" },
-    { name: "新聞", path: "/news" },
-    ...(article.category
-      ? [{ name: article.category.name, path: `/news/category/${article.category.path}` }]
-      : []),
-    { name: article.title, path: `/news/${article.path}` },
-  ];
-  return { article, crumbs };
+  return loadArticlePage(context, "news", params.path);
 }
 
 export default function NewsDetail({ loaderData }: Route.ComponentProps) {
