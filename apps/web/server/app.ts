@@ -9,6 +9,7 @@ import { isbot } from "isbot";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type * as entry from "../app/entry.server.tsx";
 import type { ApiFetch } from "../app/lib/api.server.ts";
+import { deferModuleScripts } from "./defer-scripts.ts";
 import type { WebConfig } from "./env.ts";
 import { cachePublicReads } from "./read-cache.ts";
 
@@ -95,7 +96,7 @@ export function createWebServer({ config, build, clientDir, logger, db }: WebSer
     const requestId = c.req.header("x-request-id") ?? randomUUID();
     const context = createLoadContext({ apiFetch, apiBaseUrl, publicUrl: config.publicUrl, requestId });
     const started = performance.now();
-    const response = await handle(c.req.raw, context);
+    const response = await deferModuleScripts(await handle(c.req.raw, context));
     logger.info(
       {
         requestId,

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { deferModuleScripts, withoutModulePreloads } from "./defer-scripts.ts";
+
+const head =
+  '<head><link rel="preload" as="image" href="/_ipx/w_750/media/a.jpg"/>' +
+  '<link rel="stylesheet" href="/assets/app.css" data-precedence="default"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client-a.js"/>' +
+  '<link rel="modulepreload" href="/assets/root-b.js" crossorigin="anonymous"/>' +
+  "<title>食藝誌</title></head>";
+
+describe("withoutModulePreloads", () => {
+  it("drops the script preloads and keeps every other link", () => {
+    expect(withoutModulePreloads(head)).toBe(
+      '<head><link rel="preload" as="image" href="/_ipx/w_750/media/a.jpg"/>' +
+        '<link rel="stylesheet" href="/assets/app.css" data-precedence="default"/>' +
+        "<title>食藝誌</title></head>",
+    );
+  });
+
+  it("leaves the inline module script that imports the chunks alone", () => {
+    const script = '<script type="module" async="">import("/assets/entry.client-a.js");</script>';
+    expect(withoutModulePreloads(script)).toBe(script);
+  });
+});
+
+describe("deferModuleScripts", () => {
+  it("rewrites HTML documents and keeps status and headers", async () => {
+    const response = await deferModuleScripts(
+      new Response(head, {
+        status: 404,
+        headers: { "content-type": "text/html; charset=utf-8", "x-a": "1" },
+      }),
+    );
+    expect(response.status).toBe(404);
+    expect(response.headers.get("x-a")).toBe("1");
+    expect(await response.text()).not.toContain("modulepreload");
+  });
+
+  it("passes other answers through untouched", async () => {
+    const original = new Response('<link rel="modulepreload" href="/x.js"/>', {
+      headers: { "content-type": "application/xml" },
+    });
+    expect(await deferModuleScripts(original)).toBe(original);
+  });
+});
