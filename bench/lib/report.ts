@@ -143,9 +143,9 @@ export function renderReport(input: {
 
   out.push(`## JavaScript per page type`, ``);
   out.push(
-    `JS named by each page's HTML (\`<script type=module src>\`, \`<link rel=modulepreload>\`, the inline module script's ` +
-      `\`import\`s), each unique file fetched once and gzipped at level 9. "Unlisted" = chunks those files statically import ` +
-      `that the HTML does not name (0 when every chunk is preloaded).`,
+    `All the JS a page loads: the files its HTML names (\`<script type=module src>\`, \`<link rel=modulepreload>\`, ` +
+      `the inline module script's \`import\`s) and the chunks those import statically, each unique file fetched once ` +
+      `and gzipped at level 9. The next column is the part loaded only through static imports.`,
     ``,
   );
   out.push(
@@ -156,16 +156,16 @@ export function renderReport(input: {
         "JS files",
         "JS raw KB",
         "**JS gzip KB**",
-        "unlisted gzip KB",
+        "not named in the HTML, gzip KB",
         "CSS gzip KB",
         "HTML gzip KB",
       ],
       assets.map((a) => [
         a.page,
         `\`${a.path}\``,
-        String(a.js.length),
-        kb(sum(a.js, "raw")),
-        `**${kb(sum(a.js, "gzip"))}**`,
+        String(a.js.length + a.jsUnlisted.length),
+        kb(sum(a.js, "raw") + sum(a.jsUnlisted, "raw")),
+        `**${kb(sum(a.js, "gzip") + sum(a.jsUnlisted, "gzip"))}**`,
         a.jsUnlisted.length ? `${kb(sum(a.jsUnlisted, "gzip"))} (${a.jsUnlisted.length} files)` : "0",
         kb(sum(a.css, "gzip")),
         kb(a.html.gzip),
@@ -174,7 +174,7 @@ export function renderReport(input: {
   );
   const articleAssets = assets.find((a) => a.page === "article");
   if (articleAssets) {
-    const gz = sum(articleAssets.js, "gzip") / 1024;
+    const gz = (sum(articleAssets.js, "gzip") + sum(articleAssets.jsUnlisted, "gzip")) / 1024;
     out.push(
       ``,
       `**Article page JS: ${gz.toFixed(1)} KB gzip** (target ≤ ${targets.articleJsGzipKb} KB: ${verdict(gz <= targets.articleJsGzipKb)})`,
