@@ -88,3 +88,21 @@ test.describe("images on an article page", () => {
     expect(belowTheFold, "images below the fold").toBeGreaterThan(0);
   });
 });
+
+test.describe("image placeholders on a list page", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 1280, height: 720 } });
+
+  test("lazy pictures sit on a 10x10, quality 50, blur 3 webp stand-in; the first view's do not", async ({
+    page,
+  }) => {
+    await page.goto("/news");
+    const cards = page.getByRole("main").locator("img");
+    const lazy = cards.and(page.locator('[loading="lazy"]')).first();
+    const style = (await lazy.getAttribute("style")) ?? "";
+    expect(style).toMatch(
+      /background-image:\s*url\("?\/_ipx\/f_webp,fit_cover,w_10,h_10,q_50,blur_3\/media\//,
+    );
+    const eager = cards.and(page.locator('[loading="eager"]')).first();
+    expect((await eager.getAttribute("style")) ?? "").not.toContain("background-image");
+  });
+});

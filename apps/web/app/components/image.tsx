@@ -27,6 +27,7 @@ export type ImageProps = {
   quality?: number;
   preset?: Preset;
   provider?: "ipx";
+  /** The blurred 10x10 stand-in; by default only lazy images get one, so the first view loads nothing extra. */
   placeholder?: boolean;
   className?: string;
 };
@@ -53,7 +54,7 @@ export function Image({
   quality,
   preset,
   provider = "ipx",
-  placeholder = true,
+  placeholder = loading === "lazy",
   className,
 }: ImageProps) {
   assertImageOptions({ loading, decoding, crossOrigin, densities, provider, preset });
