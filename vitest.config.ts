@@ -1,14 +1,17 @@
 import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
 
 const setupFiles = [fileURLToPath(new URL("./test/setup-console.ts", import.meta.url))];
+const webApp = fileURLToPath(new URL("./apps/web/app/", import.meta.url));
 
 export default defineConfig({
   test: {
     projects: [
       {
         resolve: {
-          alias: [{ find: /^~\//, replacement: fileURLToPath(new URL("./apps/web/app/", import.meta.url)) }],
+          alias: [{ find: /^~\//, replacement: webApp }],
         },
         test: {
           name: "unit",
@@ -17,7 +20,29 @@ export default defineConfig({
             "apps/web/app/**/*.test.{ts,tsx}",
             "apps/web/server/**/*.test.ts",
           ],
+          exclude: ["**/*.browser.test.tsx", "**/node_modules/**"],
           setupFiles,
+        },
+      },
+      {
+        // Components are tested in a real Chromium (Vitest browser mode), keyboard and pointer included.
+        plugins: [tailwindcss()],
+        resolve: { alias: [{ find: /^~\//, replacement: webApp }] },
+        test: {
+          name: "components",
+          include: ["apps/web/app/**/*.browser.test.tsx"],
+          setupFiles: [...setupFiles, fileURLToPath(new URL("./test/setup-browser.ts", import.meta.url))],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: {
+                executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium",
+                args: ["--no-sandbox", "--disable-gpu"],
+              },
+            }),
+            instances: [{ browser: "chromium" }],
+          },
         },
       },
       {

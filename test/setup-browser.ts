@@ -1,0 +1,2 @@
+// The site's stylesheet, so components are tested with their real layout, z-index and colours.
+import "../apps/web/app/app.css";
