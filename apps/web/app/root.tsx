@@ -1,13 +1,26 @@
 import type { Item, Paginated, SeoEntry, Settings } from "@shiyi/contracts";
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useFetchers,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage, errorTitle } from "./components/error-page.tsx";
+import { LoadingBar } from "./components/loading-bar.tsx";
+import { LoadingScreen, LoadingScreenNoScript } from "./components/loading-screen.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { apiContext, siteConfigContext } from "./lib/context.ts";
+import { pageLoadingBar } from "./lib/loading-indicator.ts";
 import type { SiteData } from "./lib/seo.ts";
+import { usePageBehaviours } from "./lib/use-page-behaviours.ts";
 
 export function meta({ error, loaderData }: Route.MetaArgs) {
   if (!error) return [];
@@ -40,8 +53,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
+        <LoadingScreenNoScript />
       </head>
       <body className="flex min-h-dvh flex-col">
+        <LoadingScreen name={site?.settings.name ?? "食藝誌"} />
+        <PageBehaviours />
         <SiteHeader name={site?.settings.name ?? "食藝誌"} />
         <main id="main" className="flex-1">
           {children}
@@ -51,6 +67,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/** The loading bars and the behaviours every page transition shares (SPEC §2, §4). */
+function PageBehaviours() {
+  usePageBehaviours();
+  const navigating = useNavigation().state !== "idle";
+  const working = useFetchers().some((fetcher) => fetcher.state !== "idle");
+  return (
+    <>
+      <LoadingBar active={navigating} label="頁面載入中" options={pageLoadingBar} />
+      <LoadingBar active={working} label="處理中" />
+    </>
   );
 }
 

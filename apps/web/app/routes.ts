@@ -22,5 +22,6 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("_version", "routes/version.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -11,16 +11,19 @@ export function ArticleDetailView({
   basePath,
   crumbs,
   categoryLinks = true,
+  scrollAnchor = false,
 }: {
   article: Article;
   basePath: string;
   crumbs: Crumb[];
   /** Sections without category pages show the category as plain text. */
   categoryLinks?: boolean;
+  /** News and columns land on the article after a navigation (SPEC §2). */
+  scrollAnchor?: boolean;
 }) {
   const date = displayDate(article);
   return (
-    <article id="article-layout" className="pb-8">
+    <article id="article-layout" data-scroll-anchor={scrollAnchor ? "default" : undefined} className="pb-8">
       <header className="container-page max-w-4xl pt-10 text-center md:pt-14">
         <div className="flex justify-center">
           <Breadcrumb items={crumbs} />

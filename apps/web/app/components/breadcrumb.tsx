@@ -2,9 +2,17 @@ import { Link } from "react-router";
 
 export type Crumb = { name: string; path: string };
 
-export function Breadcrumb({ items, id }: { items: Crumb[]; id?: string }) {
+export function Breadcrumb({
+  items,
+  id,
+  scrollAnchor,
+}: {
+  items: Crumb[];
+  id?: string;
+  scrollAnchor?: string;
+}) {
   return (
-    <nav aria-label="導覽路徑" id={id} className="text-xs text-muted">
+    <nav aria-label="導覽路徑" id={id} data-scroll-anchor={scrollAnchor} className="text-xs text-muted">
       <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
         {items.map((item, index) => (
           <li key={item.path} className="flex items-center gap-2">

@@ -10,6 +10,7 @@ import {
   type ImageModifiers,
   type Preset,
 } from "../lib/image.ts";
+import { lazyRefreshEvent } from "../lib/page-loading.ts";
 
 export type ImageProps = {
   src: string;
@@ -33,7 +34,7 @@ export type ImageProps = {
 };
 
 /** Lazy images start loading this far before they scroll into view (SPEC §9). */
-const lazyMargin = "500px";
+const lazyMarginPx = 500;
 
 /**
  * A proxied, webp image at 1x and 2x (or per `sizes`), lazy by default, with a 10x10 blurred
@@ -89,17 +90,25 @@ export function Image({
     if (img.complete) loaded();
     else img.addEventListener("load", loaded, { once: true });
     if (loading !== "lazy" || !("IntersectionObserver" in window)) return;
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        if (entry?.isIntersecting) {
-          img.loading = "eager";
-          observer.disconnect();
-        }
-      },
-      { rootMargin: lazyMargin },
-    );
+    const load = () => {
+      img.loading = "eager";
+      observer.disconnect();
+      window.removeEventListener(lazyRefreshEvent, refresh);
+    };
+    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && load(), {
+      rootMargin: `${lazyMarginPx}px`,
+    });
+    // After a page transition the layout may have moved under the observer: measure again.
+    const refresh = () => {
+      const box = img.getBoundingClientRect();
+      if (box.bottom > -lazyMarginPx && box.top < innerHeight + lazyMarginPx) load();
+    };
     observer.observe(img);
-    return () => observer.disconnect();
+    window.addEventListener(lazyRefreshEvent, refresh);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener(lazyRefreshEvent, refresh);
+    };
   }, [loading, src]);
 
   const style: CSSProperties | undefined = placeholder

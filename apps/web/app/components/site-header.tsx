@@ -1,15 +1,10 @@
-import { useEffect, useRef } from "react";
+import { Dialog } from "@base-ui/react/dialog";
+import { useState } from "react";
 import { Link, NavLink, useNavigation } from "react-router";
 import { mainNavigation, secondaryNavigation } from "../lib/navigation.ts";
 import { Logo } from "./logo.tsx";
 
 export function SiteHeader({ name }: { name: string }) {
-  const menu = useRef<HTMLDetailsElement>(null);
-  const navigationState = useNavigation().state;
-  // The mobile menu closes when page loading starts and when it ends (SPEC §2).
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [navigationState]);
   return (
     <header className="border-b border-rule bg-paper">
       <a
@@ -45,33 +40,67 @@ export function SiteHeader({ name }: { name: string }) {
             ))}
           </ul>
         </nav>
-        <details ref={menu} className="group relative lg:hidden">
-          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-sm border border-rule px-3 py-2 text-sm [&::-webkit-details-marker]:hidden">
-            <span
-              aria-hidden="true"
-              className="block w-4 border-t-2 border-ink shadow-[0_5px_0_0_var(--color-ink),0_-5px_0_0_var(--color-ink)]"
-            />
-            <span>選單</span>
-          </summary>
-          <nav
-            aria-label="行動版選單"
-            className="absolute right-0 z-40 mt-3 w-64 border border-rule bg-paper p-5 shadow-[0_12px_40px_-12px_rgba(29,27,24,0.35)]"
-          >
+        <MobileMenu />
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The menu below the lg breakpoint: a modal panel that traps focus, closes on Escape, on the close
+ * button, and whenever page loading starts or ends (SPEC §2), and gives focus back to its button.
+ */
+function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const navigationState = useNavigation().state;
+  // Closing while rendering (not in an effect) so the panel never paints open on the new page.
+  const [seenState, setSeenState] = useState(navigationState);
+  if (seenState !== navigationState) {
+    setSeenState(navigationState);
+    setOpen(false);
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className="flex min-h-11 cursor-pointer items-center gap-2 rounded-sm border border-rule px-3 py-2 text-sm lg:hidden">
+        <span
+          aria-hidden="true"
+          className="block w-4 border-t-2 border-ink shadow-[0_5px_0_0_var(--color-ink),0_-5px_0_0_var(--color-ink)]"
+        />
+        <span>選單</span>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Backdrop className="mobile-menu-backdrop fixed inset-0 z-[200] bg-ink/40 lg:hidden" />
+        <Dialog.Popup className="mobile-menu fixed inset-y-0 right-0 z-[210] flex w-[min(20rem,88vw)] flex-col overflow-y-auto bg-paper px-6 pb-10 pt-5 shadow-[0_12px_40px_-12px_rgba(29,27,24,0.45)] lg:hidden">
+          <div className="flex items-center justify-between border-b border-rule pb-4">
+            <Dialog.Title className="font-serif text-lg tracking-[0.3em]">選單</Dialog.Title>
+            <Dialog.Close
+              aria-label="關閉選單"
+              className="-mr-2 flex h-11 w-11 cursor-pointer items-center justify-center text-2xl leading-none"
+            >
+              <span aria-hidden="true">×</span>
+            </Dialog.Close>
+          </div>
+          <nav aria-label="行動版選單" className="mt-4">
             <ul className="space-y-1">
               {[...mainNavigation, ...secondaryNavigation].map((item) => (
                 <li key={item.to + item.label}>
-                  <Link to={item.to} className="flex items-baseline justify-between py-2 hover:text-primary">
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      `flex min-h-11 items-baseline justify-between py-2.5 ${isActive ? "text-primary" : "hover:text-primary"}`
+                    }
+                  >
                     <span className="font-serif text-lg tracking-widest">{item.label}</span>
                     <span className="text-[0.65rem] uppercase tracking-[0.2em] text-muted">
                       {item.subtitle}
                     </span>
-                  </Link>
+                  </NavLink>
                 </li>
               ))}
             </ul>
           </nav>
-        </details>
-      </div>
-    </header>
+        </Dialog.Popup>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

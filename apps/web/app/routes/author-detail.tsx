@@ -67,6 +67,7 @@ export default function AuthorDetail({ loaderData }: Route.ComponentProps) {
       <Breadcrumb items={crumbs} />
       <header
         id="author-nav"
+        data-scroll-anchor="default"
         className="mt-10 grid gap-8 border-b border-rule pb-12 md:grid-cols-[200px_1fr] md:gap-12"
       >
         {author.avatar && (

@@ -17,5 +17,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function ColumnsDetail({ loaderData }: Route.ComponentProps) {
-  return <ArticleDetailView article={loaderData.article} basePath="/columns" crumbs={loaderData.crumbs} />;
+  return (
+    <ArticleDetailView
+      article={loaderData.article}
+      basePath="/columns"
+      crumbs={loaderData.crumbs}
+      scrollAnchor
+    />
+  );
 }

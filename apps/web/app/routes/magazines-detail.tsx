@@ -56,7 +56,7 @@ export default function MagazineDetail({ loaderData }: Route.ComponentProps) {
   const soldOut = magazine.stock <= 0;
   return (
     <div className="container-page pt-8">
-      <Breadcrumb items={crumbs} id="magazine-breadcrumb" />
+      <Breadcrumb items={crumbs} id="magazine-breadcrumb" scrollAnchor="magazines" />
       <article className="mt-8 grid gap-10 md:grid-cols-[minmax(0,420px)_1fr] md:gap-16">
         <div>
           <MagazineCover

@@ -17,5 +17,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function NewsDetail({ loaderData }: Route.ComponentProps) {
-  return <ArticleDetailView article={loaderData.article} basePath="/news" crumbs={loaderData.crumbs} />;
+  return (
+    <ArticleDetailView
+      article={loaderData.article}
+      basePath="/news"
+      crumbs={loaderData.crumbs}
+      scrollAnchor
+    />
+  );
 }

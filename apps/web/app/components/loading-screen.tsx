@@ -1,0 +1,97 @@
+import { memo, useEffect, useState } from "react";
+import { useLocation, useNavigation } from "react-router";
+import { isLoadingScreenExcluded, loadingScreen } from "../lib/page-loading.ts";
+import { Logo } from "./logo.tsx";
+
+declare global {
+  interface Window {
+    /** Set by the loading screen's inline script, before React has loaded. */
+    __loadingScreen?: { start(): void; finish(): void; readonly percent: number };
+  }
+}
+
+const id = "loading-screen";
+/** If the app never starts (scripts blocked or failed), the page is revealed anyway after this long. */
+const failOpenMs = 10_000;
+
+/**
+ * Runs before any bundle: counts up to 92 every 100 ms and swallows wheel and touch input on the
+ * screen (clicks land on the screen itself), so the percentage moves while the scripts download.
+ * React later calls finish() (SPEC §4: loaded after the initial duration or at page end).
+ */
+const script = `(function(){var el=document.getElementById(${JSON.stringify(id)});if(!el)return;
+var n=el.querySelector("[data-percent]"),p=0,t=0,h=0,max=${loadingScreen.max};
+function block(e){e.preventDefault()}
+["wheel","touchstart","touchmove"].forEach(function(type){el.addEventListener(type,block,{passive:false})});
+function render(){n.textContent=String(p);el.setAttribute("aria-valuenow",String(p))}
+function start(){clearInterval(t);clearTimeout(h);p=0;el.hidden=false;el.setAttribute("data-state","loading");render();
+t=setInterval(function(){p=Math.min(max,p+Math.max(1,Math.round((max-p)/10)));render();if(p>=max)clearInterval(t)},100)}
+function finish(){if(el.getAttribute("data-state")!=="loading")return;clearInterval(t);p=100;render();el.setAttribute("data-state","done");
+h=setTimeout(function(){el.hidden=true},matchMedia("(prefers-reduced-motion: reduce)").matches?0:400)}
+window.__loadingScreen={start:start,finish:finish,get percent(){return p}};
+if(el.getAttribute("data-state")==="loading"){start();setTimeout(finish,${failOpenMs})}})()`;
+
+/**
+ * The full-screen loading screen (SPEC §2): the masthead and a percentage. It is in the server's
+ * HTML so it covers the page from the first paint until the app has started. Without JavaScript a
+ * <noscript> style in the document head hides it.
+ */
+export const LoadingScreen = memo(function LoadingScreen({ name }: { name: string }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  // What the server rendered: the first page decides whether the screen starts shown.
+  const [initiallyShown] = useState(() => !isLoadingScreenExcluded(location.pathname));
+  const loading = navigation.state === "loading";
+  const target = navigation.location?.pathname;
+
+  useEffect(() => {
+    const timer = setTimeout(() => window.__loadingScreen?.finish(), loadingScreen.initialDuration);
+    return () => clearTimeout(timer);
+  }, []);
+
+  // With the once setting off, each page load shows the screen again (except on excluded pages).
+  useEffect(() => {
+    if (loadingScreen.once) return;
+    if (loading && target && !isLoadingScreenExcluded(target)) window.__loadingScreen?.start();
+    if (!loading) {
+      const timer = setTimeout(() => window.__loadingScreen?.finish(), loadingScreen.duration);
+      return () => clearTimeout(timer);
+    }
+  }, [loading, target]);
+
+  return (
+    <>
+      <div
+        id={id}
+        role="progressbar"
+        aria-label="頁面載入中"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={0}
+        data-state={initiallyShown ? "loading" : "done"}
+        hidden={!initiallyShown}
+        suppressHydrationWarning
+        className="loading-screen fixed inset-0 z-[1000] flex flex-col items-center justify-center gap-5 bg-paper text-ink"
+      >
+        <Logo className="h-16 w-16" />
+        <p className="font-serif text-lg font-bold tracking-[0.3em]">{name}</p>
+        <p className="font-serif text-sm tabular-nums tracking-widest text-muted">
+          <span data-percent suppressHydrationWarning>
+            0
+          </span>
+          %
+        </p>
+      </div>
+      <script dangerouslySetInnerHTML={{ __html: script }} suppressHydrationWarning />
+    </>
+  );
+});
+
+/** For the document head: without JavaScript nothing would ever lift the screen. */
+export function LoadingScreenNoScript() {
+  return (
+    <noscript>
+      <style>{`#${id}{display:none}`}</style>
+    </noscript>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, test } from "vitest";
+import { actionFailure, ApiRequestError, createApiClient, type ApiFetch } from "./api.server.ts";
+
+const seen: Request[] = [];
+const fetch: ApiFetch = async (request) => {
+  seen.push(request);
+  const url = new URL(request.url);
+  if (url.pathname === "/api/echo") {
+    const body = request.method === "GET" ? null : await request.json();
+    return Response.json({ method: request.method, query: url.search, body });
+  }
+  if (url.pathname === "/api/invalid") {
+    return Response.json(
+      { message: "參數格式不正確", errors: { email: ["請輸入正確的電子郵件"] } },
+      { status: 422 },
+    );
+  }
+  if (url.pathname === "/api/orders") return Response.json({ message: "訂單服務暫停" }, { status: 503 });
+  return new Response("not json", { status: 500 });
+};
+const api = createApiClient({ baseUrl: "http://api.test/api/", fetch, requestId: "req-1" });
+
+describe("createApiClient", () => {
+  test("GET with a query, a JSON Accept header and the request id", async () => {
+    const result = await api.get<{ method: string; query: string }>("/echo", { page: 2, status: undefined });
+    expect(result).toMatchObject({ method: "GET", query: "?page=2" });
+    const request = seen.at(-1)!;
+    expect(request.headers.get("accept")).toBe("application/json");
+    expect(request.headers.get("x-request-id")).toBe("req-1");
+  });
+
+  test("POST and PATCH send JSON", async () => {
+    expect(await api.post("/echo", { name: "林" })).toMatchObject({ method: "POST", body: { name: "林" } });
+    expect(seen.at(-1)!.headers.get("content-type")).toBe("application/json");
+    expect(await api.patch("/echo", { quantity: 2 })).toMatchObject({
+      method: "PATCH",
+      body: { quantity: 2 },
+    });
+  });
+
+  test("a failure carries status, path, message and field errors", async () => {
+    const error = await api.post("/invalid", {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 422, path: "/invalid", message: "參數格式不正確" });
+    expect((error as ApiRequestError).fieldErrors).toEqual({ email: ["請輸入正確的電子郵件"] });
+  });
+
+  test("a body that is not JSON still fails with the fallback message", async () => {
+    await expect(api.get("/broken")).rejects.toMatchObject({ status: 500, message: "發生錯誤，請稍後再試" });
+  });
+});
+
+describe("actionFailure", () => {
+  test("a 422 becomes a danger toast with the field errors and the same status", async () => {
+    const error = await api.post("/invalid", {}).catch((caught: unknown) => caught);
+    const result = actionFailure(error);
+    expect(result.init?.status).toBe(422);
+    expect(result.data).toEqual({
+      ok: false,
+      toast: { type: "danger", message: "參數格式不正確" },
+      fieldErrors: { email: ["請輸入正確的電子郵件"] },
+    });
+  });
+
+  test("a 503 of /orders throws the error page's response", async () => {
+    const error = await api.get("/orders").catch((caught: unknown) => caught);
+    let thrown: unknown;
+    try {
+      actionFailure(error);
+    } catch (caught) {
+      thrown = caught;
+    }
+    expect(thrown).toMatchObject({ data: "訂單服務暫停", init: { status: 503 } });
+  });
+
+  test("anything that is not an API failure is rethrown as it is", () => {
+    const bug = new TypeError("bug");
+    expect(() => actionFailure(bug)).toThrow(bug);
+  });
+});

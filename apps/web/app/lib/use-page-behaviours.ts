@@ -1,0 +1,115 @@
+import { useEffect, useRef } from "react";
+import { createPath, useLocation, useNavigation, useNavigationType } from "react-router";
+import {
+  menuBreakpoint,
+  refreshLazyImages,
+  scrollDelay,
+  scrollOffsetFor,
+  versionPollMs,
+} from "./page-loading.ts";
+import { scrollToElement } from "./smooth-scroll.ts";
+
+/**
+ * What happens around every page transition (SPEC §2, §4): the scroll to the section's anchor,
+ * the lazy-image refresh, the new-version check and the reload after a failed chunk load.
+ */
+export function usePageBehaviours() {
+  useScrollAfterNavigation();
+  useLazyRefresh();
+  useNewVersionReload();
+  useChunkFailureReload();
+}
+
+/**
+ * After a new page (not back/forward, not a #hash), wait 550 ms and glide to the page's
+ * `data-scroll-anchor` element, at the section's offset.
+ */
+function useScrollAfterNavigation() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (navigationType === "POP" || location.hash) return;
+    const timer = setTimeout(() => {
+      const anchor = document.querySelector<HTMLElement>("[data-scroll-anchor]");
+      if (!anchor) return;
+      const compact = innerWidth < menuBreakpoint;
+      scrollToElement(anchor, { offset: scrollOffsetFor(anchor.dataset.scrollAnchor, compact) });
+    }, scrollDelay);
+    return () => clearTimeout(timer);
+  }, [location.key, location.hash, navigationType]);
+}
+
+/** After a transition, at its end and 550 ms later, lazy images check their distance again. */
+function useLazyRefresh() {
+  const location = useLocation();
+  useEffect(() => {
+    refreshLazyImages();
+    const timer = setTimeout(refreshLazyImages, scrollDelay);
+    return () => clearTimeout(timer);
+  }, [location.key]);
+}
+
+/**
+ * Polls the server's build id; once it differs from ours, the next navigation is a full page load,
+ * so nobody keeps running an old bundle against a new server.
+ */
+function useNewVersionReload() {
+  const stale = useRef(false);
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    let stopped = false;
+    const check = async () => {
+      if (stale.current || stopped) return;
+      try {
+        const response = await fetch("/_version", {
+          headers: { accept: "application/json" },
+          cache: "no-store",
+        });
+        if (!response.ok) return;
+        const { version } = (await response.json()) as { version?: string };
+        if (version && version !== __BUILD_ID__) stale.current = true;
+      } catch {
+        // Offline or between deployments: the next poll asks again.
+      }
+    };
+    const timer = setInterval(check, versionPollMs);
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void check();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (stale.current && navigation.state === "loading" && navigation.location) {
+      window.location.assign(createPath(navigation.location));
+    }
+  }, [navigation.state, navigation.location]);
+}
+
+const reloadGuardKey = "chunk-reload-at";
+
+/** A script chunk that fails to load (usually a deployment removed it) reloads the page, once a minute at most. */
+function useChunkFailureReload() {
+  useEffect(() => {
+    const onPreloadError = (event: Event) => {
+      const last = Number(sessionStorage.getItem(reloadGuardKey) ?? 0);
+      if (Date.now() - last < 60_000) return;
+      event.preventDefault();
+      sessionStorage.setItem(reloadGuardKey, String(Date.now()));
+      window.location.reload();
+    };
+    window.addEventListener("vite:preloadError", onPreloadError);
+    return () => window.removeEventListener("vite:preloadError", onPreloadError);
+  }, []);
+}
