@@ -2,3 +2,4 @@ export * from "./messages.ts";
 export * from "./query.ts";
 export * from "./api-types.ts";
 export * from "./validation.ts";
+export * from "./contact.ts";

@@ -17,6 +17,8 @@ export const messages = {
   fallback: "發生錯誤，請稍後再試",
   notFound: "找不到相關資料",
   invalidParams: "參數格式不正確",
+  /** A rate limit was reached (contact form, and later login, registration and password reset). */
+  tooManyRequests: "送出次數過多，請稍後再試",
 } as const;
 
 /** Error page texts of SPEC §2. */
