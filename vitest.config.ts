@@ -27,6 +27,10 @@ export default defineConfig({
       {
         // Components are tested in a real Chromium (Vitest browser mode), keyboard and pointer included.
         plugins: [tailwindcss()],
+        // Pre-bundled up front, so a test meeting a new Base UI entry does not reload the run.
+        optimizeDeps: {
+          include: ["react", "react-dom", "react-dom/client", "@base-ui/react/**", "vitest-browser-react"],
+        },
         resolve: { alias: [{ find: /^~\//, replacement: webApp }] },
         test: {
           name: "components",

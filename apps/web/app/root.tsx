@@ -17,6 +17,8 @@ import { LoadingBar } from "./components/loading-bar.tsx";
 import { LoadingScreen, LoadingScreenNoScript } from "./components/loading-screen.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { ConfirmProvider } from "./components/ui/confirm-dialog.tsx";
+import { ToastProvider } from "./components/ui/toast.tsx";
 import { apiContext, siteConfigContext } from "./lib/context.ts";
 import { pageLoadingBar } from "./lib/loading-indicator.ts";
 import type { SiteData } from "./lib/seo.ts";
@@ -57,12 +59,16 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         <LoadingScreen name={site?.settings.name ?? "食藝誌"} />
-        <PageBehaviours />
-        <SiteHeader name={site?.settings.name ?? "食藝誌"} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        {site && <SiteFooter settings={site.settings} />}
+        <ToastProvider>
+          <ConfirmProvider>
+            <PageBehaviours />
+            <SiteHeader name={site?.settings.name ?? "食藝誌"} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            {site && <SiteFooter settings={site.settings} />}
+          </ConfirmProvider>
+        </ToastProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

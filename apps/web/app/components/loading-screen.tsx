@@ -64,7 +64,7 @@ export const LoadingScreen = memo(function LoadingScreen({ name }: { name: strin
       <div
         id={id}
         role="progressbar"
-        aria-label="頁面載入中"
+        aria-label="網站載入中"
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={0}

@@ -1,0 +1,214 @@
+import { expect, test, type Page } from "@playwright/test";
+import { discover } from "./support/site.ts";
+
+// A desktop browser's user agent: the headless one counts as a bot (SPEC §2's bot rule).
+test.use({
+  userAgent:
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
+});
+
+const screen = (page: Page) => page.locator("#loading-screen");
+
+/** Holds back the app's scripts until `release()` is called, so the loading screen stays up. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe("loading screen", () => {
+  test("counts up towards 92 while the app loads, then shows 100 and goes away", async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto("/", { waitUntil: "commit" });
+    await expect(screen(page)).toBeVisible();
+    await expect(screen(page).getByText("食藝誌")).toBeVisible();
+    const percent = screen(page).locator("[data-percent]");
+    await expect.poll(async () => Number(await percent.textContent())).toBeGreaterThan(20);
+    const seen: number[] = [];
+    for (let i = 0; i < 5; i++) seen.push(Number(await percent.textContent()));
+    expect(Math.max(...seen)).toBeLessThanOrEqual(92);
+    await expect(screen(page)).toHaveAttribute("aria-valuenow", /\d+/);
+
+    release();
+    await expect(screen(page)).toHaveAttribute("data-state", "done");
+    await expect(percent).toHaveText("100");
+    await expect(screen(page)).toBeHidden();
+  });
+
+  test("blocks clicks and the mouse wheel while it shows", async ({ page, baseURL }) => {
+    const release = await holdScripts(page);
+    await page.goto("/", { waitUntil: "commit" });
+    await expect(screen(page)).toBeVisible();
+    const link = page.getByRole("banner").getByRole("link", { name: /新聞\s*News/ });
+    const box = (await link.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 1200);
+    await page.waitForLoadState("domcontentloaded");
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    expect(page.url()).toBe(`${baseURL}/`);
+    release();
+    await expect(screen(page)).toBeHidden();
+    await page.mouse.wheel(0, 1200);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+  });
+
+  for (const path of [
+    "/auth",
+    "/auth/reset-password",
+    "/auth/confirmation",
+    "/cart/result",
+    "/support-us/result",
+  ]) {
+    test(`is not shown on ${path}`, async ({ page }) => {
+      const release = await holdScripts(page);
+      await page.goto(path, { waitUntil: "domcontentloaded" });
+      await expect(screen(page)).toBeHidden();
+      release();
+    });
+  }
+
+  test("is shown once: a later navigation shows the progress bar, not the screen", async ({ page }) => {
+    await page.goto("/");
+    await expect(screen(page)).toBeHidden();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: /新聞\s*News/ })
+      .click();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(screen(page)).toBeHidden();
+  });
+});
+
+test("the 4 px progress bar shows at the top during a slow navigation", async ({ page }) => {
+  await page.goto("/");
+  await expect(screen(page)).toBeHidden();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/news.data*", async (route) => {
+    await released;
+    await route.continue();
+  });
+  const bar = page.getByRole("progressbar", { name: "頁面載入中", includeHidden: true });
+  await expect(bar).toHaveAttribute("data-visible", "false");
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /新聞\s*News/ })
+    .click();
+  await expect(bar).toHaveAttribute("data-visible", "true");
+  await expect(bar).toHaveCSS("opacity", "1");
+  const style = await bar.evaluate((element) => {
+    const computed = getComputedStyle(element);
+    return {
+      height: computed.height,
+      color: computed.backgroundColor,
+      top: element.getBoundingClientRect().top,
+    };
+  });
+  expect(style).toEqual({ height: "4px", color: "rgb(154, 59, 34)", top: 0 });
+  await expect.poll(async () => Number(await bar.getAttribute("aria-valuenow"))).toBeGreaterThan(10);
+  release();
+  await expect(page).toHaveURL(/\/news$/);
+  await expect(bar).toHaveAttribute("data-visible", "false");
+});
+
+/** Where the window should rest: the anchor `offset` px below the top, within the page's scroll range. */
+async function expectScrolledToAnchor(page: Page, offset: number) {
+  await expect
+    .poll(() =>
+      page.evaluate((offset) => {
+        const anchor = document.querySelector("[data-scroll-anchor]")!;
+        const max = document.documentElement.scrollHeight - innerHeight;
+        const wanted = Math.max(0, Math.min(max, anchor.getBoundingClientRect().top + scrollY - offset));
+        return Math.abs(scrollY - wanted);
+      }, offset),
+    )
+    .toBeLessThanOrEqual(1);
+}
+
+for (const [width, compact] of [
+  [1280, false],
+  [375, true],
+] as const) {
+  test.describe(`scroll after navigation at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 }, reducedMotion: "reduce" });
+
+    test("a magazine lands with its breadcrumb 60 px from the top", async ({ page, request }) => {
+      const { magazine } = await discover(request);
+      await page.goto("/magazines");
+      await expect(screen(page)).toBeHidden();
+      await page.locator(`main a[href="/magazines/${magazine.path}"]`).first().click();
+      await expect(page).toHaveURL(new RegExp(`/magazines/${magazine.path}$`));
+      await expect(page.locator("[data-scroll-anchor='magazines']")).toBeVisible();
+      await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+      await expectScrolledToAnchor(page, 60);
+    });
+
+    test(`a news article lands at its layout, ${compact ? 80 : 140} px from the top`, async ({
+      page,
+      request,
+    }) => {
+      const { news } = await discover(request);
+      await page.goto("/news");
+      await expect(screen(page)).toBeHidden();
+      await page.locator(`main a[href="/news/${news.path}"]`).first().click();
+      await expect(page).toHaveURL(new RegExp(`/news/${news.path}$`));
+      await expect(page.locator("#article-layout[data-scroll-anchor]")).toBeVisible();
+      await expectScrolledToAnchor(page, compact ? 80 : 140);
+    });
+  });
+}
+
+test("a new build makes the next navigation a full page load", async ({ page }) => {
+  await page.goto("/");
+  await expect(screen(page)).toBeHidden();
+  await page.evaluate(() => Object.assign(window, { __samePage: true }));
+
+  // A client-side navigation while the build is current keeps the page.
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /雜誌\s*Magazines/ })
+    .click();
+  await expect(page).toHaveURL(/\/magazines$/);
+  expect(await page.evaluate(() => "__samePage" in window)).toBe(true);
+
+  await page.route("**/_version", (route) => route.fulfill({ json: { version: "a-newer-build" } }));
+  // The check runs on a timer and whenever the tab becomes visible again.
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await page.waitForResponse("**/_version");
+
+  const documentLoad = page.waitForRequest((request) => request.resourceType() === "document");
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /新聞\s*News/ })
+    .click();
+  expect(new URL((await documentLoad).url()).pathname).toBe("/news");
+  await expect(page).toHaveURL(/\/news$/);
+  expect(await page.evaluate(() => "__samePage" in window)).toBe(false);
+});
+
+test("a page chunk that fails to load makes a full reload", async ({ page }) => {
+  await page.goto("/");
+  await expect(screen(page)).toBeHidden();
+  await page.evaluate(() => Object.assign(window, { __samePage: true }));
+  await page.route("**/assets/news-*.js", (route) => route.fulfill({ status: 404, body: "" }), { times: 1 });
+  const documentLoad = page.waitForRequest((request) => request.resourceType() === "document");
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /新聞\s*News/ })
+    .click();
+  await documentLoad;
+  await page.waitForLoadState("load");
+  expect(await page.evaluate(() => "__samePage" in window)).toBe(false);
+  // The fresh page works: the same link now leads to the news.
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /新聞\s*News/ })
+    .click();
+  await expect(page).toHaveURL(/\/news$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
