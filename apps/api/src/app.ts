@@ -7,16 +7,24 @@ import type { ApiEnv } from "./app-env.ts";
 import type { Database } from "./db/client.ts";
 import { ApiError } from "./lib/errors.ts";
 import type { Logger } from "./lib/logger.ts";
+import { createRateLimiter, type RateLimitStore } from "./lib/rate-limit.ts";
+import { contactRoutes } from "./routes/contact.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { renderReference } from "./routes/reference.ts";
 
-export type ApiOptions = { db: Database; logger: Logger };
+export type ApiOptions = {
+  db: Database;
+  logger: Logger;
+  /** Where rate limits count attempts; this process's memory unless a shared store is given. */
+  rateLimitStore?: RateLimitStore;
+};
 
 /** Public reads may be served by a CDN for a minute and stale for ten while it refreshes. */
 const publicCache = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
 /** The Hono API of SPEC §7; its routes have no prefix, the host decides where to mount it. */
-export function createApi({ db, logger }: ApiOptions) {
+export function createApi({ db, logger, rateLimitStore }: ApiOptions) {
+  const rateLimiter = createRateLimiter(rateLimitStore);
   const app = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
@@ -30,6 +38,7 @@ export function createApi({ db, logger }: ApiOptions) {
     const requestId = c.req.header("x-request-id") ?? randomUUID();
     c.set("requestId", requestId);
     c.set("db", db);
+    c.set("rateLimiter", rateLimiter);
     c.set("logger", logger.child({ requestId }));
     const started = performance.now();
     await next();
@@ -49,6 +58,7 @@ export function createApi({ db, logger }: ApiOptions) {
   });
 
   app.route("/", contentRoutes);
+  app.route("/", contactRoutes);
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

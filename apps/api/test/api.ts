@@ -13,6 +13,8 @@ export type ApiHarness = {
   readonly db: Database;
   get<T>(path: string): Promise<ApiResponse<T>>;
   getHtml(path: string): Promise<ApiResponse<string>>;
+  /** A JSON POST; `headers` add to (or replace) the JSON Accept and Content-Type. */
+  post<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
 };
 
 /** Registers `beforeAll`/`afterAll` that open and close the target; call it inside a `describe`. */
@@ -29,9 +31,9 @@ export function useApi(target: DatabaseTarget, seed?: (db: Database) => Promise<
     await opened?.close();
   });
 
-  const request = async (path: string) => {
+  const request = async (path: string, init: RequestInit = {}) => {
     if (!api) throw new Error("useApi: the suite's beforeAll has not run");
-    return api.request(path, { headers: { accept: "application/json" } });
+    return api.request(path, { ...init, headers: { accept: "application/json", ...init.headers } });
   };
 
   return {
@@ -46,6 +48,14 @@ export function useApi(target: DatabaseTarget, seed?: (db: Database) => Promise<
     async getHtml(path: string) {
       const response = await request(path);
       return { status: response.status, headers: response.headers, body: await response.text() };
+    },
+    async post<T>(path: string, body: unknown, headers: Record<string, string> = {}) {
+      const response = await request(path, {
+        method: "POST",
+        body: typeof body === "string" ? body : JSON.stringify(body),
+        headers: { "content-type": "application/json", ...headers },
+      });
+      return { status: response.status, headers: response.headers, body: (await response.json()) as T };
     },
   };
 }

@@ -37,7 +37,7 @@ export type ContactInput = z.input<typeof contactSchema>;
 export type ContactMessage = z.output<typeof contactSchema>;
 
 /** The API's answers to POST /contact. */
-export const contactMessages = {
+export const contactReplies = {
   sent: "感謝您的來信，我們會盡快回覆。",
 } as const;
 

@@ -178,3 +178,21 @@ export const ebooks = pgTable("ebooks", {
     .notNull()
     .default(sql`'[]'::jsonb`),
 });
+
+/**
+ * Messages sent through the contact form. Not content: the demo seed leaves them alone. The sender's
+ * address is not kept; it only counts towards the rate limit while the request runs.
+ */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    topic: text("topic").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    mobile: text("mobile"),
+    message: text("message").notNull(),
+    created_at: timestamps.created_at,
+  },
+  (t) => [index("contact_messages_created").on(t.created_at)],
+);

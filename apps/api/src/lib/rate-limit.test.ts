@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { createRateLimiter, MemoryRateLimitStore } from "./rate-limit.ts";
+
+const rule = { limit: 3, windowMs: 10_000 };
+
+/** A limiter on a clock the test moves by hand. */
+function limiterAt(start = 1_000_000) {
+  const store = new MemoryRateLimitStore();
+  const clock = { now: start };
+  return { store, clock, limiter: createRateLimiter(store, () => clock.now) };
+}
+
+describe("rate limiter (memory store)", () => {
+  it("allows `limit` attempts in the window and refuses the next, saying how long to wait", async () => {
+    const { limiter, clock } = limiterAt();
+    for (let i = 0; i < 3; i += 1) {
+      expect(await limiter.consume(rule, ["a"])).toEqual({ allowed: true });
+      clock.now += 1_000;
+    }
+    // Attempts at 0 s, 1 s and 2 s; at 3 s the first leaves the window at 10 s.
+    expect(await limiter.consume(rule, ["a"])).toEqual({ allowed: false, retryAfterSeconds: 7 });
+  });
+
+  it("slides: an attempt leaving the window makes room for one more, not for a new burst", async () => {
+    const { limiter, clock } = limiterAt();
+    for (const at of [0, 4_000, 8_000]) {
+      clock.now = 1_000_000 + at;
+      await limiter.consume(rule, ["a"]);
+    }
+    clock.now = 1_000_000 + 10_000;
+    expect((await limiter.consume(rule, ["a"])).allowed).toBe(true);
+    expect((await limiter.consume(rule, ["a"])).allowed).toBe(false);
+    clock.now = 1_000_000 + 14_000;
+    expect((await limiter.consume(rule, ["a"])).allowed).toBe(true);
+  });
+
+  it("does not count refused attempts, so hammering on does not push the release further away", async () => {
+    const { limiter, clock } = limiterAt();
+    for (let i = 0; i < 3; i += 1) await limiter.consume(rule, ["a"]);
+    for (let i = 0; i < 20; i += 1) {
+      clock.now += 400;
+      expect((await limiter.consume(rule, ["a"])).allowed).toBe(false);
+    }
+    clock.now = 1_000_000 + 10_000;
+    expect((await limiter.consume(rule, ["a"])).allowed).toBe(true);
+  });
+
+  it("keeps keys apart, and refuses when any one key is over its limit", async () => {
+    const { limiter } = limiterAt();
+    for (let i = 0; i < 3; i += 1) await limiter.consume(rule, ["ip:1", `email:${i}`]);
+    expect((await limiter.consume(rule, ["ip:2", "email:9"])).allowed).toBe(true);
+    expect((await limiter.consume(rule, ["ip:1", "email:10"])).allowed).toBe(false);
+  });
+
+  it("skips unknown keys", async () => {
+    const { limiter } = limiterAt();
+    for (let i = 0; i < 5; i += 1)
+      expect(await limiter.consume(rule, [undefined])).toEqual({ allowed: true });
+  });
+
+  it("forgets keys whose attempts have all left their window", async () => {
+    const { limiter, store, clock } = limiterAt();
+    await limiter.consume(rule, ["a"]);
+    await limiter.consume(rule, ["b"]);
+    expect(store.size).toBe(2);
+    clock.now += 120_000;
+    await limiter.consume(rule, ["c"]);
+    expect(store.size).toBe(1);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Rate limits for the calls people can abuse: the contact form now; login, registration and
+ * password reset later. A rule allows at most `limit` attempts per key within any `windowMs`
+ * (a sliding window: there is no window edge at which a burst of twice the limit gets through).
+ * Refused attempts are not counted, so hammering on does not push the release further away.
+ */
+export type RateLimitRule = { limit: number; windowMs: number };
+
+export type RateLimitHit = {
+  /** Whether the attempt was within the limit (and was counted). */
+  allowed: boolean;
+  /** When the oldest counted attempt leaves the window, in ms since the epoch. */
+  resetAt: number;
+};
+
+/**
+ * Where attempts are counted. The memory store suits one process; several instances need a shared
+ * store (Redis when REDIS_URL is set: a sorted set per key, trimmed and counted in one script).
+ */
+export interface RateLimitStore {
+  /** Counts an attempt on `key` at `now` unless `rule.limit` attempts already lie in the window. */
+  hit(key: string, rule: RateLimitRule, now: number): Promise<RateLimitHit>;
+}
+
+/** How often, at most, the memory store drops keys whose attempts have all left their window. */
+const sweepEveryMs = 60_000;
+
+/** Attempt times per key in this process's memory. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  readonly #attempts = new Map<string, { times: number[]; windowMs: number }>();
+  #sweptAt = 0;
+
+  async hit(key: string, { limit, windowMs }: RateLimitRule, now: number): Promise<RateLimitHit> {
+    this.#sweep(now);
+    const entry = this.#attempts.get(key) ?? { times: [], windowMs };
+    entry.windowMs = windowMs;
+    entry.times = entry.times.filter((time) => time > now - windowMs);
+    const allowed = entry.times.length < limit;
+    if (allowed) entry.times.push(now);
+    if (entry.times.length > 0) this.#attempts.set(key, entry);
+    else this.#attempts.delete(key);
+    return { allowed, resetAt: (entry.times[0] ?? now) + windowMs };
+  }
+
+  /** The number of keys held, for tests. */
+  get size() {
+    return this.#attempts.size;
+  }
+
+  #sweep(now: number) {
+    if (now - this.#sweptAt < sweepEveryMs) return;
+    this.#sweptAt = now;
+    for (const [key, { times, windowMs }] of this.#attempts) {
+      if ((times.at(-1) ?? 0) <= now - windowMs) this.#attempts.delete(key);
+    }
+  }
+}
+
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export type RateLimiter = {
+  /**
+   * Counts one attempt on each key (say, the client's address and the e-mail address); refused
+   * when any key is over the limit, with the wait until every refusing key has room again.
+   * Keys that are `undefined` (an unknown address) are skipped.
+   */
+  consume(rule: RateLimitRule, keys: readonly (string | undefined)[]): Promise<RateLimitResult>;
+};
+
+export function createRateLimiter(
+  store: RateLimitStore = new MemoryRateLimitStore(),
+  clock: () => number = Date.now,
+): RateLimiter {
+  return {
+    async consume(rule, keys) {
+      const now = clock();
+      let resetAt = 0;
+      for (const key of keys) {
+        if (key === undefined) continue;
+        const hit = await store.hit(key, rule, now);
+        if (!hit.allowed) resetAt = Math.max(resetAt, hit.resetAt);
+      }
+      if (resetAt === 0) return { allowed: true };
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import {
+  apiErrorSchema,
+  contactCreatedSchema,
+  contactReplies,
+  contactSchema,
+  messages,
+} from "@shiyi/contracts";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import type { ApiEnv } from "../app-env.ts";
+import { clientAddress } from "../lib/client-address.ts";
+import type { RateLimitRule } from "../lib/rate-limit.ts";
+import { receiveContactMessage } from "../services/contact.ts";
+import { json } from "./specs.ts";
+
+/** At most 5 messages in any 10 minutes from one address, and to one e-mail address. */
+export const contactRateLimit: RateLimitRule = { limit: 5, windowMs: 10 * 60_000 };
+
+/** Far more than the longest valid message (2,000 characters); anything bigger is not read. */
+const maxBodyBytes = 64 * 1024;
+
+export const contactRoutes = new OpenAPIHono<ApiEnv>();
+
+contactRoutes.use(
+  "/contact",
+  bodyLimit({ maxSize: maxBodyBytes, onError: (c) => c.json({ message: messages.invalidParams }, 413) }),
+);
+
+contactRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/contact",
+    tags: ["Site"],
+    summary: "聯絡表單",
+    description:
+      "儲存一則來信。同一來源位址、同一電子郵件 10 分鐘內最多 5 則，超過時回應 429。`website` 是給機器人的陷阱欄位，人不會填：填了也回應 200，但不儲存。",
+    request: { body: { content: { "application/json": { schema: contactSchema } }, required: true } },
+    responses: {
+      201: json(contactCreatedSchema, "已收到來信"),
+      200: json(z.object({ message: z.string() }), "陷阱欄位有值：回應同樣的感謝，但不儲存"),
+      422: json(apiErrorSchema, "欄位格式不正確"),
+      429: json(apiErrorSchema, "送出次數過多"),
+    },
+  }),
+  async (c) => {
+    const { terms: _terms, website, ...message } = c.req.valid("json");
+    const address = clientAddress(c);
+    const limit = await c.var.rateLimiter.consume(contactRateLimit, [
+      address && `contact:address:${address}`,
+      `contact:email:${message.email.toLowerCase()}`,
+    ]);
+    if (!limit.allowed) {
+      c.header("retry-after", String(limit.retryAfterSeconds));
+      return c.json({ message: messages.tooManyRequests }, 429);
+    }
+    if (website) {
+      c.var.logger.info("contact form honeypot filled: message not stored");
+      return c.json({ message: contactReplies.sent }, 200);
+    }
+    const { id } = await receiveContactMessage(c.var.db, message);
+    return c.json({ data: { id }, message: contactReplies.sent }, 201);
+  },
+);
