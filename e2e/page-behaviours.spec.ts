@@ -52,7 +52,7 @@ test.describe("loading screen", () => {
     expect(await page.evaluate(() => scrollY)).toBe(0);
     expect(page.url()).toBe(`${baseURL}/`);
     release();
-    await expect(screen(page)).toBeHidden();
+    await expect(screen(page)).toBeHidden({ timeout: 10_000 });
     await page.mouse.wheel(0, 1200);
     await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
   });
@@ -71,6 +71,15 @@ test.describe("loading screen", () => {
       release();
     });
   }
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("it never covers the page", async ({ page }) => {
+      await page.goto("/news");
+      await expect(screen(page)).toBeHidden();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    });
+  });
 
   test("is shown once: a later navigation shows the progress bar, not the screen", async ({ page }) => {
     await page.goto("/");
@@ -196,15 +205,15 @@ test("a page chunk that fails to load makes a full reload", async ({ page }) => 
   await expect(screen(page)).toBeHidden();
   await page.evaluate(() => Object.assign(window, { __samePage: true }));
   await page.route("**/assets/news-*.js", (route) => route.fulfill({ status: 404, body: "" }), { times: 1 });
-  const documentLoad = page.waitForRequest((request) => request.resourceType() === "document");
+  const reloaded = page.waitForEvent("load");
   await page
     .getByRole("banner")
     .getByRole("link", { name: /新聞\s*News/ })
     .click();
-  await documentLoad;
-  await page.waitForLoadState("load");
-  expect(await page.evaluate(() => "__samePage" in window)).toBe(false);
+  await reloaded;
+  await expect.poll(() => page.evaluate(() => "__samePage" in window)).toBe(false);
   // The fresh page works: the same link now leads to the news.
+  await expect(screen(page)).toBeHidden();
   await page
     .getByRole("banner")
     .getByRole("link", { name: /新聞\s*News/ })

@@ -12,7 +12,7 @@ declare global {
 
 const id = "loading-screen";
 /** If the app never starts (scripts blocked or failed), the page is revealed anyway after this long. */
-const failOpenMs = 10_000;
+const failOpenMs = 20_000;
 
 /**
  * Runs before any bundle: counts up to 92 every 100 ms and swallows wheel and touch input on the

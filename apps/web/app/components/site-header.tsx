@@ -1,8 +1,9 @@
-import { Dialog } from "@base-ui/react/dialog";
-import { useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink, useNavigation } from "react-router";
-import { mainNavigation, secondaryNavigation } from "../lib/navigation.ts";
+import { mainNavigation } from "../lib/navigation.ts";
 import { Logo } from "./logo.tsx";
+
+const MobileMenuPanel = lazy(() => import("./mobile-menu-panel.tsx"));
 
 export function SiteHeader({ name }: { name: string }) {
   return (
@@ -49,9 +50,12 @@ export function SiteHeader({ name }: { name: string }) {
 /**
  * The menu below the lg breakpoint: a modal panel that traps focus, closes on Escape, on the close
  * button, and whenever page loading starts or ends (SPEC §2), and gives focus back to its button.
+ * The panel (Base UI's dialog) is fetched when the button is first pointed at or pressed.
  */
 function MobileMenu() {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const navigationState = useNavigation().state;
   // Closing while rendering (not in an effect) so the panel never paints open on the new page.
   const [seenState, setSeenState] = useState(navigationState);
@@ -59,48 +63,33 @@ function MobileMenu() {
     setSeenState(navigationState);
     setOpen(false);
   }
+  const prefetch = () => setWanted(true);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="flex min-h-11 cursor-pointer items-center gap-2 rounded-sm border border-rule px-3 py-2 text-sm lg:hidden">
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        className="flex min-h-11 cursor-pointer items-center gap-2 rounded-sm border border-rule px-3 py-2 text-sm lg:hidden"
+      >
         <span
           aria-hidden="true"
           className="block w-4 border-t-2 border-ink shadow-[0_5px_0_0_var(--color-ink),0_-5px_0_0_var(--color-ink)]"
         />
         <span>選單</span>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Backdrop className="mobile-menu-backdrop fixed inset-0 z-[200] bg-ink/40 lg:hidden" />
-        <Dialog.Popup className="mobile-menu fixed inset-y-0 right-0 z-[210] flex w-[min(20rem,88vw)] flex-col overflow-y-auto bg-paper px-6 pb-10 pt-5 shadow-[0_12px_40px_-12px_rgba(29,27,24,0.45)] lg:hidden">
-          <div className="flex items-center justify-between border-b border-rule pb-4">
-            <Dialog.Title className="font-serif text-lg tracking-[0.3em]">選單</Dialog.Title>
-            <Dialog.Close
-              aria-label="關閉選單"
-              className="-mr-2 flex h-11 w-11 cursor-pointer items-center justify-center text-2xl leading-none"
-            >
-              <span aria-hidden="true">×</span>
-            </Dialog.Close>
-          </div>
-          <nav aria-label="行動版選單" className="mt-4">
-            <ul className="space-y-1">
-              {[...mainNavigation, ...secondaryNavigation].map((item) => (
-                <li key={item.to + item.label}>
-                  <NavLink
-                    to={item.to}
-                    className={({ isActive }) =>
-                      `flex min-h-11 items-baseline justify-between py-2.5 ${isActive ? "text-primary" : "hover:text-primary"}`
-                    }
-                  >
-                    <span className="font-serif text-lg tracking-widest">{item.label}</span>
-                    <span className="text-[0.65rem] uppercase tracking-[0.2em] text-muted">
-                      {item.subtitle}
-                    </span>
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </Dialog.Popup>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileMenuPanel open={open} onOpenChange={setOpen} returnFocus={trigger} />
+        </Suspense>
+      )}
+    </>
   );
 }

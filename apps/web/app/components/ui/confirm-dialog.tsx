@@ -1,9 +1,10 @@
-import { AlertDialog } from "@base-ui/react/alert-dialog";
-import { createContext, useCallback, useContext, useEffect, useState } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState } from "react";
 import type { ReactNode } from "react";
-import { startSmoothScroll, stopSmoothScroll } from "~/lib/smooth-scroll";
-import { tones } from "./toast";
-import type { ToastType } from "./toast";
+import { startSmoothScroll, stopSmoothScroll } from "../../lib/smooth-scroll.ts";
+import type { ToastType } from "./toast.tsx";
+
+// Base UI's alert dialog is a chunk of its own, fetched with the first confirm.
+const ConfirmDialogView = lazy(() => import("./confirm-dialog-view.tsx"));
 
 export type ConfirmType = ToastType;
 
@@ -31,15 +32,12 @@ export const confirmDefaults = {
 /** Resolves true for the action, false for cancel (button or Escape). */
 export type Confirm = (options?: ConfirmOptions) => Promise<boolean>;
 
-interface ConfirmRequest {
+export interface ConfirmRequest {
   options: Required<ConfirmOptions>;
   resolve: (ok: boolean) => void;
 }
 
 const ConfirmContext = createContext<Confirm | null>(null);
-
-const buttonBase =
-  "inline-flex min-w-28 items-center justify-center border px-6 py-2.5 font-serif tracking-[0.2em] transition-colors";
 
 /**
  * Renders the confirm dialog for `useConfirm()`. Requests made while one is open wait in a queue
@@ -87,55 +85,20 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext value={confirm}>
       {children}
-      <AlertDialog.Root
-        open={open}
-        onOpenChange={(nextOpen, details) => {
-          if (nextOpen) return;
-          // Without a cancel button the notice can only be acknowledged (e.g. 請重新登入).
-          if (current?.options.hideCancel) {
-            details.cancel();
-            return;
-          }
-          answer(false);
-        }}
-        onOpenChangeComplete={(isOpen) => {
-          if (isOpen || !answered) return;
-          setQueue((requests) => requests.slice(1));
-          setAnswered(false);
-        }}
-      >
-        {current && (
-          <AlertDialog.Portal>
-            <AlertDialog.Backdrop className="fixed inset-0 z-200 bg-ink/45 transition-opacity duration-200 data-ending-style:opacity-0 data-starting-style:opacity-0" />
-            <AlertDialog.Popup
-              className={`${tones[current.options.type]} fixed top-1/2 left-1/2 z-500 w-120 max-w-[94vw] -translate-x-1/2 -translate-y-1/2 border-t-4 border-(--tone) bg-paper px-6 pt-8 pb-6 text-ink shadow-[0_24px_60px_-24px_rgb(29_27_24/0.55)] transition-[opacity,scale] duration-200 ease-out outline-none data-ending-style:scale-[0.98] data-ending-style:opacity-0 data-starting-style:scale-[0.98] data-starting-style:opacity-0 md:px-10 md:pt-10`}
-            >
-              <AlertDialog.Title className="font-serif text-xl leading-snug font-bold tracking-wide">
-                {current.options.title}
-              </AlertDialog.Title>
-              <AlertDialog.Description className="mt-4 leading-loose tracking-wide text-ink-soft">
-                {current.options.message}
-              </AlertDialog.Description>
-              <div className="mt-8 flex flex-wrap justify-end gap-3">
-                {!current.options.hideCancel && (
-                  <AlertDialog.Close
-                    className={`${buttonBase} border-ink text-ink hover:bg-ink hover:text-paper`}
-                  >
-                    {current.options.cancelText}
-                  </AlertDialog.Close>
-                )}
-                <button
-                  type="button"
-                  onClick={() => answer(true)}
-                  className={`${buttonBase} border-(--tone) bg-(--tone) text-white hover:border-(--tone-deep) hover:bg-(--tone-deep)`}
-                >
-                  {current.options.actionText}
-                </button>
-              </div>
-            </AlertDialog.Popup>
-          </AlertDialog.Portal>
-        )}
-      </AlertDialog.Root>
+      {busy && (
+        <Suspense fallback={null}>
+          <ConfirmDialogView
+            request={current}
+            open={open}
+            onAnswer={answer}
+            onClosed={() => {
+              if (!answered) return;
+              setQueue((requests) => requests.slice(1));
+              setAnswered(false);
+            }}
+          />
+        </Suspense>
+      )}
     </ConfirmContext>
   );
 }

@@ -1,0 +1,56 @@
+import { Dialog } from "@base-ui/react/dialog";
+import type { RefObject } from "react";
+import { NavLink } from "react-router";
+import { mainNavigation, secondaryNavigation } from "../lib/navigation.ts";
+
+/** The mobile menu's panel, sliding in from the right; see MobileMenu in site-header.tsx. */
+export default function MobileMenuPanel({
+  open,
+  onOpenChange,
+  returnFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocus: RefObject<HTMLButtonElement | null>;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Backdrop className="mobile-menu-backdrop fixed inset-0 z-[200] bg-ink/40 lg:hidden" />
+        <Dialog.Popup
+          finalFocus={returnFocus}
+          className="mobile-menu fixed inset-y-0 right-0 z-[210] flex w-[min(20rem,88vw)] flex-col overflow-y-auto bg-paper px-6 pb-10 pt-5 shadow-[0_12px_40px_-12px_rgba(29,27,24,0.45)] lg:hidden"
+        >
+          <div className="flex items-center justify-between border-b border-rule pb-4">
+            <Dialog.Title className="font-serif text-lg tracking-[0.3em]">選單</Dialog.Title>
+            <Dialog.Close
+              aria-label="關閉選單"
+              className="-mr-2 flex h-11 w-11 cursor-pointer items-center justify-center text-2xl leading-none"
+            >
+              <span aria-hidden="true">×</span>
+            </Dialog.Close>
+          </div>
+          <nav aria-label="行動版選單" className="mt-4">
+            <ul className="space-y-1">
+              {[...mainNavigation, ...secondaryNavigation].map((item) => (
+                <li key={item.to + item.label}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      `flex min-h-11 items-baseline justify-between py-2.5 ${isActive ? "text-primary" : "hover:text-primary"}`
+                    }
+                  >
+                    <span className="font-serif text-lg tracking-widest">{item.label}</span>
+                    <span className="text-[0.65rem] uppercase tracking-[0.2em] text-muted">
+                      {item.subtitle}
+                    </span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </Dialog.Popup>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
