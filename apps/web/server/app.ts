@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createApi, type Database, type Logger } from "@shiyi/api";
@@ -82,12 +83,15 @@ export function createWebServer({ config, build, clientDir, logger, db }: WebSer
     "/media/*",
     serveStatic({ root: config.dataDir, onFound: (_path, c) => c.header("cache-control", imageCache) }),
   );
-  app.use(
-    "*",
-    serveStatic({
-      root: clientDir,
-      onFound: (_path, c) => c.header("cache-control", "public, max-age=3600"),
-    }),
+  // The build's other public files (favicon.svg, og/…) are looked up only under their own names,
+  // listed once here: otherwise every page request would cost a failed stat() of the client folder.
+  const publicEntries = new Set(readdirSync(clientDir));
+  const servePublicFile = serveStatic({
+    root: clientDir,
+    onFound: (_path, c) => c.header("cache-control", "public, max-age=3600"),
+  });
+  app.use("*", (c, next) =>
+    publicEntries.has(c.req.path.split("/", 2)[1] ?? "") ? servePublicFile(c, next) : next(),
   );
 
   const handle = createRequestHandler(build, config.mode);
@@ -113,6 +117,11 @@ export function createWebServer({ config, build, clientDir, logger, db }: WebSer
       return new Response(null, { status: response.status, headers: { "x-request-id": requestId } });
     }
     response.headers.set("x-request-id", requestId);
+    // compress() would add this header itself, through c.header(), which rebuilds the response
+    // around a stream of its body; set here, the page stays a string that is written in one go.
+    if (!/accept-encoding/i.test(response.headers.get("vary") ?? "")) {
+      response.headers.append("vary", "Accept-Encoding");
+    }
     if (c.req.method === "GET" && response.status === 200 && !response.headers.has("cache-control")) {
       response.headers.set("cache-control", publicPageCache);
     }
