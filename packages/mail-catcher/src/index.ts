@@ -1,0 +1,2 @@
+export { startMailCatcher, type MailCatcher, type MailCatcherOptions } from "./catcher.ts";
+export type { CaughtMessage, MailAddress, MessageFilter } from "./mailbox.ts";
