@@ -1,0 +1,5 @@
+export type { RenderedMail } from "./layout.ts";
+export { passwordChangedMail, type PasswordChangedData } from "./password-changed.ts";
+export { passwordResetMail, type PasswordResetData } from "./password-reset.ts";
+export { verifyEmailMail, type VerifyEmailData } from "./verify-email.ts";
+export { welcomeMail, type WelcomeData } from "./welcome.ts";

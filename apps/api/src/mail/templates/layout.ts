@@ -1,0 +1,128 @@
+/**
+ * The magazine's mail: a masthead, a heading, a few blocks and a footer, rendered twice from the
+ * same content, as HTML (tables and inline styles, 600 px, for mail clients) and as plain text.
+ */
+
+export type RenderedMail = { subject: string; html: string; text: string };
+
+/** What a mail says, block by block; every string is data, escaped where it is rendered. */
+export type MailBlock =
+  | { kind: "paragraph"; text: string }
+  /** A button, with the bare link under it for clients that do not show buttons. */
+  | { kind: "action"; label: string; url: string }
+  /** Small print: validity, what to do if it was not you. */
+  | { kind: "note"; text: string };
+
+export type MailContent = {
+  subject: string;
+  /** The line inboxes show after the subject. */
+  preheader: string;
+  heading: string;
+  blocks: MailBlock[];
+  /** Why the reader gets this mail, in the footer. */
+  reason: string;
+  /** The site's public origin, linked from the masthead and the footer. */
+  siteUrl: string;
+};
+
+export const companyName = "食藝文化出版有限公司";
+
+const colors = { paper: "#faf7f1", ink: "#1d1b18", primary: "#9a3b22", muted: "#6b645a", line: "#e4ddd0" };
+const serif = "'Noto Serif TC','Songti TC','PMingLiU',serif";
+const sans = "'Noto Sans TC','PingFang TC','Microsoft JhengHei',sans-serif";
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** A value for one line of the text part: control characters (line breaks included) become spaces. */
+export function plainText(value: string): string {
+  return value.replace(/\p{Cc}+/gu, " ").trim();
+}
+
+/** Links in mail are ours and absolute; anything else is a bug, not something to send. */
+export function mailUrl(value: string): string {
+  const url = new URL(value);
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`Not a web link: ${value}`);
+  return url.href;
+}
+
+/** "王小明 您好：", or "您好：" when the name is blank. */
+export const greeting = (name: string) => `${plainText(name)} 您好：`.trimStart();
+
+export function renderMail(content: MailContent): RenderedMail {
+  return { subject: plainText(content.subject), html: renderHtml(content), text: renderText(content) };
+}
+
+function renderHtml({ subject, preheader, heading, blocks, reason, siteUrl }: MailContent): string {
+  const site = escapeHtml(mailUrl(siteUrl));
+  const siteHost = escapeHtml(new URL(mailUrl(siteUrl)).host);
+  const body = blocks.map(blockHtml).join("\n");
+  return `<!doctype html>
+<html lang="zh-Hant-TW">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="x-apple-disable-message-reformatting">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(plainText(subject))}</title>
+</head>
+<body style="margin:0;padding:0;background-color:${colors.paper};">
+<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;">${escapeHtml(plainText(preheader))}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${colors.paper}" style="background-color:${colors.paper};">
+<tr><td align="center" style="padding:32px 16px;">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;">
+<tr><td align="center" style="padding:0 0 18px;border-bottom:3px double ${colors.ink};">
+<a href="${site}" style="font-family:${serif};font-size:32px;line-height:1.2;font-weight:700;letter-spacing:8px;color:${colors.ink};text-decoration:none;">食藝誌</a>
+</td></tr>
+<tr><td style="padding:32px 4px 16px;font-family:${sans};font-size:16px;line-height:1.8;color:${colors.ink};">
+<h1 style="margin:0 0 24px;font-family:${serif};font-size:24px;line-height:1.4;font-weight:700;color:${colors.ink};">${escapeHtml(plainText(heading))}</h1>
+${body}
+</td></tr>
+<tr><td style="padding:20px 4px 0;border-top:1px solid ${colors.line};font-family:${sans};font-size:13px;line-height:1.7;color:${colors.muted};">
+<p style="margin:0 0 8px;">${escapeHtml(plainText(reason))}這是系統自動寄出的信件，請勿直接回覆。</p>
+<p style="margin:0;">${companyName}・<a href="${site}" style="color:${colors.primary};">${siteHost}</a></p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+function blockHtml(block: MailBlock): string {
+  switch (block.kind) {
+    case "paragraph":
+      return `<p style="margin:0 0 16px;">${escapeHtml(plainText(block.text))}</p>`;
+    case "note":
+      return `<p style="margin:0 0 12px;font-size:14px;line-height:1.7;color:${colors.muted};">${escapeHtml(plainText(block.text))}</p>`;
+    case "action": {
+      const url = escapeHtml(mailUrl(block.url));
+      return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px;">
+<tr><td bgcolor="${colors.primary}" style="border-radius:4px;background-color:${colors.primary};">
+<a href="${url}" target="_blank" style="display:inline-block;padding:12px 32px;font-family:${sans};font-size:16px;font-weight:700;letter-spacing:1px;color:#ffffff;text-decoration:none;border-radius:4px;">${escapeHtml(plainText(block.label))}</a>
+</td></tr>
+</table>
+<p style="margin:0 0 24px;font-size:14px;line-height:1.7;color:${colors.muted};">如果按鈕無法點選，請將以下連結複製到瀏覽器開啟：<br><a href="${url}" target="_blank" style="color:${colors.primary};word-break:break-all;">${url}</a></p>`;
+    }
+  }
+}
+
+function renderText({ heading, blocks, reason, siteUrl }: MailContent): string {
+  const body = blocks.map((block) =>
+    block.kind === "action" ? `${plainText(block.label)}：\n${mailUrl(block.url)}` : plainText(block.text),
+  );
+  return [
+    "食藝誌",
+    "",
+    `【${plainText(heading)}】`,
+    "",
+    body.join("\n\n"),
+    "",
+    "--",
+    `${plainText(reason)}這是系統自動寄出的信件，請勿直接回覆。`,
+    `${companyName}　${mailUrl(siteUrl)}`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { escapeHtml } from "./layout.ts";
+import {
+  passwordChangedMail,
+  passwordResetMail,
+  verifyEmailMail,
+  welcomeMail,
+  type RenderedMail,
+} from "./index.ts";
+
+const siteUrl = "https://shiyi.test/";
+const link = "https://shiyi.test/auth/confirmation?token=abc123&email=reader%40example.com";
+const hostileName = '<script>alert("x")</script> & 王小明\n\n請改到 https://evil.example 驗證';
+
+const mails: Record<string, (name: string) => { mail: RenderedMail; url: string }> = {
+  "account verification": (name) => ({
+    mail: verifyEmailMail({ siteUrl, name, verifyUrl: link, validHours: 24 }),
+    url: link,
+  }),
+  welcome: (name) => ({ mail: welcomeMail({ siteUrl, name }), url: siteUrl }),
+  "password reset": (name) => ({
+    mail: passwordResetMail({ siteUrl, name, resetUrl: link, validHours: 1 }),
+    url: link,
+  }),
+  "password changed": (name) => ({
+    mail: passwordChangedMail({
+      siteUrl,
+      name,
+      changedAt: new Date("2026-11-22T03:30:00Z"),
+      contactUrl: "https://shiyi.test/contact",
+    }),
+    url: "https://shiyi.test/contact",
+  }),
+};
+
+describe.each(Object.entries(mails))("the %s mail", (_name, render) => {
+  it("renders a subject, an HTML part in the magazine's layout and a text part", () => {
+    const { mail } = render("王小明");
+
+    expect(mail.subject.length).toBeGreaterThan(0);
+    expect(mail.html).toMatch(/^<!doctype html>\n<html lang="zh-Hant-TW">/);
+    expect(mail.html).toContain('width="600"');
+    expect(mail.html).toContain("background-color:#faf7f1");
+    expect(mail.html).toContain(">食藝誌</a>");
+    expect(mail.html).toContain("食藝文化出版有限公司");
+    expect(mail.html).toContain("王小明 您好：");
+    expect(mail.html).toContain("您收到這封信，是因為");
+    expect(mail.text).toMatch(/^食藝誌\n/);
+    expect(mail.text).toContain("王小明 您好：");
+    expect(mail.text).toContain("食藝文化出版有限公司");
+    expect(mail.text).not.toMatch(/<[a-z]/i);
+  });
+
+  it("contains its link in both parts", () => {
+    const { mail, url } = render("王小明");
+
+    expect(mail.html).toContain(`href="${escapeHtml(url)}"`);
+    expect(mail.text).toContain(url);
+  });
+
+  it("escapes a hostile name in the HTML and keeps it to one line in the text", () => {
+    const { mail } = render(hostileName);
+
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; 王小明");
+    expect(mail.text).toContain(
+      '<script>alert("x")</script> & 王小明 請改到 https://evil.example 驗證 您好：',
+    );
+    expect(mail.text).not.toMatch(/^請改到/m);
+  });
+
+  it("greets without a name when there is none", () => {
+    const { mail } = render("");
+    expect(mail.text).toMatch(/^您好：$/m);
+  });
+});
+
+describe("what each mail says", () => {
+  it("verification: a button, the link under it, and how long it is valid", () => {
+    const mail = verifyEmailMail({ siteUrl, name: "王小明", verifyUrl: link, validHours: 24 });
+    expect(mail.subject).toBe("請驗證您的電子郵件地址");
+    expect(mail.html).toContain(">驗證電子郵件地址</a>");
+    expect(mail.html).toContain("如果按鈕無法點選");
+    expect(mail.text).toContain("24 小時內有效");
+  });
+
+  it("password reset: valid for an hour, and nothing changes if it was not you", () => {
+    const mail = passwordResetMail({ siteUrl, name: "王小明", resetUrl: link, validHours: 1 });
+    expect(mail.text).toContain("1 小時內有效");
+    expect(mail.text).toContain("如果您沒有申請重設密碼，請忽略這封信");
+  });
+
+  it("password changed: when, in Taiwan time, and whom to contact if it was not you", () => {
+    const mail = passwordChangedMail({
+      siteUrl,
+      name: "王小明",
+      changedAt: new Date("2026-11-22T03:30:00Z"),
+      contactUrl: "https://shiyi.test/contact",
+    });
+    expect(mail.text).toContain("2026年11月22日 上午11:30（台灣時間）");
+    expect(mail.text).toContain("如果您沒有變更密碼");
+    expect(mail.text).toContain("聯絡我們：\nhttps://shiyi.test/contact");
+  });
+
+  it("refuses a link that is not a web address", () => {
+    expect(() =>
+      verifyEmailMail({ siteUrl, name: "王小明", verifyUrl: "javascript:alert(1)", validHours: 24 }),
+    ).toThrow(/Not a web link/);
+  });
+});
