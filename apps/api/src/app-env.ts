@@ -1,12 +1,14 @@
 import type { Database } from "./db/client.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { RateLimiter } from "./lib/rate-limit.ts";
+import type { Mailer } from "./mail/mailer.ts";
 
 /** What every API handler finds on its context. */
 export type ApiEnv = {
   Variables: {
     db: Database;
     logger: Logger;
+    mailer: Mailer;
     rateLimiter: RateLimiter;
     requestId: string;
   };

@@ -8,6 +8,7 @@ import type { Database } from "./db/client.ts";
 import { ApiError } from "./lib/errors.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createRateLimiter, type RateLimitStore } from "./lib/rate-limit.ts";
+import type { Mailer } from "./mail/mailer.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { renderReference } from "./routes/reference.ts";
@@ -15,6 +16,8 @@ import { renderReference } from "./routes/reference.ts";
 export type ApiOptions = {
   db: Database;
   logger: Logger;
+  /** Outgoing mail (SMTP); tests hand in one that sends to a catcher of their own. */
+  mailer: Mailer;
   /** Where rate limits count attempts; this process's memory unless a shared store is given. */
   rateLimitStore?: RateLimitStore;
 };
@@ -23,7 +26,7 @@ export type ApiOptions = {
 const publicCache = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
 /** The Hono API of SPEC §7; its routes have no prefix, the host decides where to mount it. */
-export function createApi({ db, logger, rateLimitStore }: ApiOptions) {
+export function createApi({ db, logger, mailer, rateLimitStore }: ApiOptions) {
   const rateLimiter = createRateLimiter(rateLimitStore);
   const app = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
@@ -38,6 +41,7 @@ export function createApi({ db, logger, rateLimitStore }: ApiOptions) {
     const requestId = c.req.header("x-request-id") ?? randomUUID();
     c.set("requestId", requestId);
     c.set("db", db);
+    c.set("mailer", mailer);
     c.set("rateLimiter", rateLimiter);
     c.set("logger", logger.child({ requestId }));
     const started = performance.now();

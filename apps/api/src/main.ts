@@ -5,16 +5,21 @@ import { openDatabase } from "./db/client.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { readApiConfig } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
+import { startMail } from "./mail/start.ts";
 
 /** The API on its own, for deployments that run it apart from the web (the web's API_BASE_URL). */
 const config = readApiConfig();
 const logger = createLogger(config.LOG_LEVEL);
 const handle = openDatabase({ url: config.DATABASE_URL, dataDir: config.pgliteDir });
 await prepareDatabase(handle, { mediaDir: config.mediaDir, logger });
-const app = new Hono().route("/api", createApi({ db: handle.db, logger }));
+const mail = await startMail(config.mail, logger);
+const app = new Hono().route("/api", createApi({ db: handle.db, logger, mailer: mail.mailer }));
+// The local mail catcher's inbox, only when SMTP_URL is unset (never in production).
+if (mail.inbox) app.route("/_mail", mail.inbox);
 const server = serve({ fetch: app.fetch, port: config.PORT }, (info) =>
   logger.info({ port: info.port }, "API listening"),
 );
-const stop = () => server.close(() => void handle.close().then(() => process.exit(0)));
+const stop = () =>
+  server.close(() => void Promise.all([handle.close(), mail.close()]).then(() => process.exit(0)));
 process.once("SIGTERM", stop);
 process.once("SIGINT", stop);

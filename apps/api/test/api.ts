@@ -1,9 +1,11 @@
 // Opens a migrated database of its own for the enclosing suite and an API on top of it.
 import type { ApiError } from "@shiyi/contracts";
+import { startMailCatcher, type MailCatcher } from "@shiyi/mail-catcher";
 import { afterAll, beforeAll, expect } from "vitest";
 import { createApi } from "../src/app.ts";
 import type { Database } from "../src/db/client.ts";
 import { createLogger } from "../src/lib/logger.ts";
+import { createMailer } from "../src/mail/mailer.ts";
 import type { DatabaseTarget } from "./databases.ts";
 
 export type ApiResponse<T> = { status: number; headers: Headers; body: T };
@@ -11,6 +13,8 @@ export type ApiResponse<T> = { status: number; headers: Headers; body: T };
 export type ApiHarness = {
   /** The suite's database, for builders; valid from `beforeAll` on. */
   readonly db: Database;
+  /** The suite's own SMTP catcher, where everything the API sends arrives. */
+  readonly mail: MailCatcher;
   get<T>(path: string): Promise<ApiResponse<T>>;
   getHtml(path: string): Promise<ApiResponse<string>>;
   /** A JSON POST; `headers` add to (or replace) the JSON Accept and Content-Type. */
@@ -21,14 +25,18 @@ export type ApiHarness = {
 export function useApi(target: DatabaseTarget, seed?: (db: Database) => Promise<void>): ApiHarness {
   let opened: { db: Database; close(): Promise<void> } | undefined;
   let api: ReturnType<typeof createApi> | undefined;
+  let catcher: MailCatcher | undefined;
 
   beforeAll(async () => {
     opened = await target.open();
-    api = createApi({ db: opened.db, logger: createLogger("silent") });
+    catcher = await startMailCatcher({ port: 0 });
+    const logger = createLogger("silent");
+    const mailer = createMailer({ smtpUrl: catcher.smtpUrl, from: "食藝誌 <no-reply@shiyi.test>", logger });
+    api = createApi({ db: opened.db, logger, mailer });
     await seed?.(opened.db);
   });
   afterAll(async () => {
-    await opened?.close();
+    await Promise.all([opened?.close(), catcher?.close()]);
   });
 
   const request = async (path: string, init: RequestInit = {}) => {
@@ -40,6 +48,10 @@ export function useApi(target: DatabaseTarget, seed?: (db: Database) => Promise<
     get db() {
       if (!opened) throw new Error("useApi: the suite's beforeAll has not run");
       return opened.db;
+    },
+    get mail() {
+      if (!catcher) throw new Error("useApi: the suite's beforeAll has not run");
+      return catcher;
     },
     async get<T>(path: string) {
       const response = await request(path);

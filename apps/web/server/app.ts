@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { createApi, type Database, type Logger } from "@shiyi/api";
+import { createApi, type Database, type Logger, type MailService } from "@shiyi/api";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createIPX, createIPXWebServer, ipxFSStorage, ipxHttpStorage } from "ipx";
@@ -29,13 +29,16 @@ export type WebServerOptions = {
   logger: Logger;
   /** The database for the in-process API; absent when API_BASE_URL points elsewhere. */
   db?: Database;
+  /** The in-process API's mail (with the local catcher's inbox when SMTP_URL is unset); absent likewise. */
+  mail?: Pick<MailService, "mailer" | "inbox">;
 };
 
 /**
  * One process serves everything by default: the API at /api, the image proxy at /_ipx, hashed
- * assets, and the React Router site, whose loaders reach the API in-process.
+ * assets, and the React Router site, whose loaders reach the API in-process; without SMTP_URL
+ * (never in production), the local mail catcher's inbox at /_mail.
  */
-export function createWebServer({ config, build, clientDir, logger, db }: WebServerOptions) {
+export function createWebServer({ config, build, clientDir, logger, db, mail }: WebServerOptions) {
   const app = new Hono();
   let apiFetch: ApiFetch;
   let apiBaseUrl: string;
@@ -43,9 +46,10 @@ export function createWebServer({ config, build, clientDir, logger, db }: WebSer
     apiFetch = (request) => fetch(request);
     apiBaseUrl = config.apiBaseUrl;
   } else {
-    if (!db) throw new Error("The in-process API needs a database");
-    const api = createApi({ db, logger });
+    if (!db || !mail) throw new Error("The in-process API needs a database and a mailer");
+    const api = createApi({ db, logger, mailer: mail.mailer });
     app.route("/api", api);
+    if (mail.inbox) app.route("/_mail", mail.inbox);
     apiBaseUrl = "http://in-process/api";
     apiFetch = (request) => {
       const url = new URL(request.url);

@@ -1,13 +1,19 @@
 import path from "node:path";
+import { mailConfig, mailVariables, smtpUrlRequired, type MailConfig } from "@shiyi/api";
 import { z } from "zod";
+import { publicReadTtlMs } from "./read-cache.ts";
 
 /** An empty variable counts as unset, as shells and process managers often leave them. */
 const optionalUrl = z.preprocess((value) => (value === "" ? undefined : value), z.url().optional());
 
-/** The web server's configuration; `process.env` is read here and nowhere else in the web. */
+/**
+ * The web server's configuration, read once at start-up from the environment as the process
+ * received it (`receivedEnv` in production-env.ts, before NODE_ENV is defaulted).
+ */
 const schema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    /** Unset: React's production build, but a local run (mail caught locally); see production-env.ts. */
+    NODE_ENV: z.enum(["development", "production", "test"]).optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
     PUBLIC_URL: optionalUrl,
@@ -17,11 +23,19 @@ const schema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Set by deployments: the public address must be known in production to build canonical links. */
     REQUIRE_PUBLIC_URL: z.stringbool().default(false),
+    /** How long an anonymous read of a public page is reused (decision 007); 0 turns that off. */
+    PAGE_CACHE_TTL_MS: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.coerce.number().int().min(0).default(publicReadTtlMs),
+    ),
+    ...mailVariables,
   })
   .refine((env) => !env.REQUIRE_PUBLIC_URL || env.PUBLIC_URL, {
     message: "PUBLIC_URL must be set (REQUIRE_PUBLIC_URL is on)",
     path: ["PUBLIC_URL"],
-  });
+  })
+  // The in-process API sends mail; a web on API_BASE_URL sends none.
+  .refine((env) => env.NODE_ENV !== "production" || env.API_BASE_URL || env.SMTP_URL, smtpUrlRequired);
 
 export type WebConfig = {
   port: number;
@@ -32,10 +46,12 @@ export type WebConfig = {
   mediaDir: string;
   apiBaseUrl?: string;
   logLevel: string;
+  pageCacheTtlMs: number;
   mode: "development" | "production" | "test";
+  mail: MailConfig;
 };
 
-export function readWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
+export function readWebConfig(env: NodeJS.ProcessEnv): WebConfig {
   const parsed = schema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   const value = parsed.data;
@@ -49,6 +65,8 @@ export function readWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
     mediaDir: path.join(dataDir, "media"),
     apiBaseUrl: value.API_BASE_URL,
     logLevel: value.LOG_LEVEL,
-    mode: value.NODE_ENV,
+    pageCacheTtlMs: value.PAGE_CACHE_TTL_MS,
+    mode: value.NODE_ENV ?? "production",
+    mail: mailConfig(value),
   };
 }

@@ -1,32 +1,48 @@
-import "./production-env.ts";
+import { receivedEnv } from "./production-env.ts";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
-import { createLogger, openDatabase, prepareDatabase } from "@shiyi/api";
+import { createLogger, openDatabase, prepareDatabase, startMail } from "@shiyi/api";
 import type { ServerBuild } from "react-router";
 import { createWebServer, defaultClientDir } from "./app.ts";
 import { readWebConfig } from "./env.ts";
 
 const webDir = fileURLToPath(new URL("..", import.meta.url));
-const config = readWebConfig();
+const config = readWebConfig(receivedEnv);
 const logger = createLogger(config.logLevel);
 
 const database = config.apiBaseUrl
   ? undefined
   : openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
 if (database) await prepareDatabase(database, { mediaDir: config.mediaDir, logger });
+// Only the in-process API sends mail; with SMTP_URL unset it is caught here and shown at /_mail.
+const mail = config.apiBaseUrl ? undefined : await startMail(config.mail, logger);
 
 const build = (await import(
   pathToFileURL(path.join(webDir, "build", "server", "index.js")).href
 )) as ServerBuild;
-const app = createWebServer({ config, build, clientDir: defaultClientDir(webDir), logger, db: database?.db });
+const app = createWebServer({
+  config,
+  build,
+  clientDir: defaultClientDir(webDir),
+  logger,
+  db: database?.db,
+  mail,
+});
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-  logger.info({ url: config.publicUrl, database: database?.driver ?? "remote API" }, "site ready"),
+  logger.info(
+    {
+      url: config.publicUrl,
+      database: database?.driver ?? "remote API",
+      ...(mail?.inbox ? { mail: `${config.publicUrl}/_mail` } : {}),
+    },
+    "site ready",
+  ),
 );
 
 const stop = () => {
-  server.close(() => void (database?.close() ?? Promise.resolve()).then(() => process.exit(0)));
+  server.close(() => void Promise.all([database?.close(), mail?.close()]).then(() => process.exit(0)));
 };
 process.once("SIGTERM", stop);
 process.once("SIGINT", stop);

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { readApiConfig } from "./env.ts";
+
+describe("the API's mail configuration", () => {
+  it("catches mail locally by default, from the site's no-reply address, on port 1025", () => {
+    expect(readApiConfig({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: "食藝誌 <no-reply@shiyi.local>",
+      catcherPort: 1025,
+    });
+  });
+
+  it("counts empty variables as unset", () => {
+    const { mail } = readApiConfig({ SMTP_URL: "", MAIL_FROM: "", MAIL_CATCHER_PORT: "" });
+    expect(mail).toEqual({ smtpUrl: undefined, from: "食藝誌 <no-reply@shiyi.local>", catcherPort: 1025 });
+  });
+
+  it("takes an SMTP URL, a sender and a catcher port", () => {
+    const { mail } = readApiConfig({
+      SMTP_URL: "smtps://user:secret@smtp.example.com:465",
+      MAIL_FROM: "食藝誌 <service@example.com>",
+      MAIL_CATCHER_PORT: "2525",
+    });
+    expect(mail).toEqual({
+      smtpUrl: "smtps://user:secret@smtp.example.com:465",
+      from: "食藝誌 <service@example.com>",
+      catcherPort: 2525,
+    });
+  });
+
+  it("refuses a URL that is not SMTP", () => {
+    expect(() => readApiConfig({ SMTP_URL: "https://smtp.example.com" })).toThrow(
+      /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+  });
+
+  it("stops start-up in production without SMTP_URL, saying why", () => {
+    expect(() => readApiConfig({ NODE_ENV: "production" })).toThrow(/SMTP_URL must be set in production/);
+    expect(readApiConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail:25" }).mail.smtpUrl).toBe(
+      "smtp://mail:25",
+    );
+  });
+});

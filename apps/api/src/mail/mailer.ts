@@ -1,0 +1,48 @@
+import nodemailer from "nodemailer";
+import type { Logger } from "../lib/logger.ts";
+
+/** One mail, as every feature hands it over: both parts, always. */
+export type OutgoingMail = {
+  to: string | string[];
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string;
+  cc?: string | string[];
+};
+
+export type Mailer = {
+  /** Resolves once the SMTP server has accepted the message; rejects (after logging) otherwise. */
+  send(mail: OutgoingMail): Promise<{ messageId: string }>;
+};
+
+export type MailerOptions = {
+  /** `smtp://user:pass@host:587` or `smtps://…:465`; nodemailer's URL options may follow as a query. */
+  smtpUrl: string;
+  /** The From header, e.g. `食藝誌 <no-reply@example.com>`. */
+  from: string;
+  logger: Logger;
+};
+
+/** Mail over SMTP with nodemailer; the same path in production, development and tests. */
+export function createMailer({ smtpUrl, from, logger }: MailerOptions): Mailer {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    // A request waiting on a mail should fail in seconds, not after nodemailer's minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send({ to, subject, html, text, replyTo, cc }) {
+      try {
+        const info = await transport.sendMail({ from, to, cc, replyTo, subject, html, text });
+        logger.info({ messageId: info.messageId, subject }, "mail sent");
+        return { messageId: info.messageId };
+      } catch (error) {
+        logger.error({ err: error, subject }, "mail not sent");
+        throw error;
+      }
+    },
+  };
+}
