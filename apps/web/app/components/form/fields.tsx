@@ -1,0 +1,306 @@
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useInputControl,
+  type FieldMetadata,
+} from "@conform-to/react";
+import { useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
+import { Select } from "../ui/select.tsx";
+import { ErrorGlyph, useAutoFocus } from "./schema-form.tsx";
+
+type Field = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+
+type FieldProps = {
+  /** The field from `useSchemaForm`'s `fields`. */
+  meta: Field;
+  label: ReactNode;
+  /** A line of help under the label, read out with the field. */
+  hint?: ReactNode;
+  /** Marks the field as required (an asterisk, and `aria-required` for assistive tech). */
+  required?: boolean;
+  className?: string;
+};
+
+/**
+ * The look of the shared Select's trigger (components/ui/select.tsx), so every control of a form
+ * matches: 44 px touch height, a rule border that darkens on hover and focus, the danger colour
+ * when invalid. Text is 16 px, so phones do not zoom in on focus. The scroll margin keeps the
+ * label in view when a control is scrolled to (the focus after a failed submit).
+ */
+const control = [
+  "w-full scroll-mt-24 scroll-mb-8 border border-rule bg-paper px-3 text-base text-ink",
+  "transition-colors placeholder:text-muted hover:border-ink-soft focus:border-ink",
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary",
+  "aria-invalid:border-primary-deep",
+].join(" ");
+
+/** The hint's id for aria-describedby; Conform puts the error's id before it while the field is invalid. */
+const hintId = (meta: Field, hint: ReactNode) => (hint ? meta.descriptionId : undefined);
+
+const labelStyle = "text-[0.9375rem] font-medium tracking-[0.06em] text-ink";
+
+function Label({ meta, required, children }: { meta: Field; required?: boolean; children: ReactNode }) {
+  return (
+    <label htmlFor={meta.id} className={labelStyle}>
+      {children}
+      {required && <RequiredMark />}
+    </label>
+  );
+}
+
+function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-1 text-primary">
+      *
+    </span>
+  );
+}
+
+function Hint({ meta, hint }: { meta: Field; hint: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={meta.descriptionId} className="text-sm leading-6 text-muted">
+      {hint}
+    </p>
+  );
+}
+
+/** The field's messages, in the danger colour under the control; the control names it in aria-describedby. */
+export function FieldError({ meta }: { meta: Field }) {
+  if (!meta.errors?.length) return null;
+  return (
+    <div id={meta.errorId} className="text-sm leading-6 text-primary-deep">
+      {meta.errors.map((message) => (
+        <p key={message} className="flex items-start gap-1.5">
+          <ErrorGlyph className="mt-[0.3rem] shrink-0" />
+          {message}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+type TextFieldProps = FieldProps &
+  Pick<ComponentProps<"input">, "autoComplete" | "inputMode" | "placeholder" | "spellCheck"> & {
+    type?: "text" | "email" | "tel";
+  };
+
+/** A one-line text, e-mail or telephone field with its label, hint and error. */
+export function TextField({
+  meta,
+  label,
+  hint,
+  required,
+  className,
+  type = "text",
+  ...input
+}: TextFieldProps) {
+  const autoFocus = useAutoFocus(meta.name);
+  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintId(meta, hint) });
+  return (
+    <div className={["grid gap-2", className].filter(Boolean).join(" ")}>
+      <Label meta={meta} required={required}>
+        {label}
+      </Label>
+      <Hint meta={meta} hint={hint} />
+      <input
+        key={key}
+        {...props}
+        {...input}
+        autoFocus={autoFocus}
+        aria-required={required || undefined}
+        className={`${control} min-h-11`}
+      />
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+type TextareaFieldProps = FieldProps & Pick<ComponentProps<"textarea">, "rows" | "placeholder">;
+
+/** A multi-line text field; it grows by hand (vertical resize) for long messages. */
+export function TextareaField({
+  meta,
+  label,
+  hint,
+  required,
+  className,
+  rows = 6,
+  ...textarea
+}: TextareaFieldProps) {
+  const autoFocus = useAutoFocus(meta.name);
+  const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hintId(meta, hint) });
+  return (
+    <div className={["grid gap-2", className].filter(Boolean).join(" ")}>
+      <Label meta={meta} required={required}>
+        {label}
+      </Label>
+      <Hint meta={meta} hint={hint} />
+      <textarea
+        key={key}
+        {...props}
+        {...textarea}
+        rows={rows}
+        autoFocus={autoFocus}
+        aria-required={required || undefined}
+        className={`${control} min-h-32 resize-y py-3 leading-7`}
+      />
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+export type SelectOption = { value: string; label: string };
+
+type SelectFieldProps = FieldProps & { options: readonly SelectOption[]; placeholder?: string };
+
+const subscribeNever = () => () => {};
+/** False while the server renders and the page hydrates, true once React runs in the browser. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+
+/**
+ * A choice from a short list. In the browser it is the shared Select (SPEC §4, §9: typeahead,
+ * collision padding, click tolerance), which posts through a hidden input. The server renders a
+ * native select in the same place, so without JavaScript the field still works; with JavaScript
+ * the loading screen covers the page until the swap is done. Its placeholder is not an item
+ * (SPEC §5: no empty-string items): it is disabled, so a form left on it posts nothing.
+ */
+export function SelectField(props: SelectFieldProps) {
+  return useHydrated() ? <EnhancedSelectField {...props} /> : <NativeSelectField {...props} />;
+}
+
+function EnhancedSelectField({
+  meta,
+  label,
+  hint,
+  required,
+  className,
+  options,
+  placeholder = "請選擇",
+}: SelectFieldProps) {
+  const control = useInputControl({
+    key: meta.key,
+    name: meta.name,
+    formId: meta.formId,
+    initialValue: typeof meta.initialValue === "string" ? meta.initialValue : undefined,
+  });
+  const labelId = `${meta.id}-label`;
+  const invalid = Boolean(meta.errors?.length);
+  const describedBy = [invalid && meta.errorId, hintId(meta, hint)].filter(Boolean).join(" ");
+  const value = typeof control.value === "string" && control.value !== "" ? control.value : null;
+  return (
+    <div className={["grid gap-2", className].filter(Boolean).join(" ")}>
+      <span id={labelId} className={labelStyle}>
+        {label}
+        {required && <RequiredMark />}
+      </span>
+      <Hint meta={meta} hint={hint} />
+      <Select
+        aria-labelledby={labelId}
+        name={meta.name}
+        id={meta.id}
+        items={options}
+        value={value}
+        onValueChange={(next) => control.change(next ?? "")}
+        placeholder={placeholder}
+        required={required}
+        invalid={invalid}
+        aria-describedby={describedBy || undefined}
+      />
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+function NativeSelectField({
+  meta,
+  label,
+  hint,
+  required,
+  className,
+  options,
+  placeholder = "請選擇",
+}: SelectFieldProps) {
+  const autoFocus = useAutoFocus(meta.name);
+  const { key, defaultValue, ...props } = getSelectProps(meta, { ariaDescribedBy: hintId(meta, hint) });
+  return (
+    <div className={["grid gap-2", className].filter(Boolean).join(" ")}>
+      <Label meta={meta} required={required}>
+        {label}
+      </Label>
+      <Hint meta={meta} hint={hint} />
+      <div className="relative">
+        <select
+          key={key}
+          {...props}
+          defaultValue={defaultValue ?? ""}
+          autoFocus={autoFocus}
+          aria-required={required || undefined}
+          className={`${control} min-h-11 cursor-pointer appearance-none pr-10`}
+        >
+          <option value="" disabled>
+            {placeholder}
+          </option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <svg
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          aria-hidden="true"
+          focusable="false"
+          className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-muted"
+        >
+          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+        </svg>
+      </div>
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+/** A single checkbox (terms and consents): the whole label is the touch target. */
+export function CheckboxField({ meta, label, hint, required, className }: FieldProps) {
+  const autoFocus = useAutoFocus(meta.name);
+  const { key, ...props } = getInputProps(meta, {
+    type: "checkbox",
+    ariaDescribedBy: hintId(meta, hint),
+  });
+  return (
+    <div className={["grid gap-1", className].filter(Boolean).join(" ")}>
+      <div className="flex items-start gap-3">
+        <input
+          key={key}
+          {...props}
+          autoFocus={autoFocus}
+          aria-required={required || undefined}
+          className={[
+            "mt-3 size-5 shrink-0 scroll-mt-24 scroll-mb-8 cursor-pointer accent-primary",
+            "focus-visible:outline-2 focus-visible:outline-offset-3 focus-visible:outline-primary",
+          ].join(" ")}
+        />
+        <label
+          htmlFor={meta.id}
+          className="min-h-11 cursor-pointer py-2.5 text-[0.9375rem] leading-6 text-ink"
+        >
+          {label}
+          {required && <RequiredMark />}
+        </label>
+      </div>
+      <Hint meta={meta} hint={hint} />
+      <div className="pl-8">
+        <FieldError meta={meta} />
+      </div>
+    </div>
+  );
+}

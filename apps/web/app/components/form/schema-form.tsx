@@ -1,0 +1,161 @@
+import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { createContext, use, useEffect, useRef, type ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
+import { Button } from "../ui/button.tsx";
+import { errorFocusTarget, errorIdOf, focusErrorTarget, formErrorKey } from "./focus-first-error.ts";
+
+/**
+ * A form validated by one Zod schema in the browser and, with the same schema, in the route's
+ * action (`parseSubmission`), so it works before (or without) JavaScript with the same messages.
+ * Fields validate as they are typed in, not on blur (SPEC §5), and again on every input after.
+ *
+ * `lastResult` is the action's reply (`actionData?.result`): the errors and everything typed.
+ */
+export function useSchemaForm<Schema extends z.ZodObject>(
+  schema: Schema,
+  options: { id: string; lastResult?: SubmissionResult<string[]> | null },
+) {
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id: options.id,
+    lastResult: options.lastResult,
+    shouldValidate: "onInput",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return { form, fields };
+}
+
+/** Which field (or the form's message) takes the focus after this failed submit. */
+const FocusTargetContext = createContext<string | undefined>(undefined);
+
+/** Whether the field `name` of the enclosing form renders `autoFocus` (see focus-first-error.ts). */
+export function useAutoFocus(name: string) {
+  return use(FocusTargetContext) === name;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Conform's own bound for any form's fields
+type AnyFields = Record<string, any>;
+
+/**
+ * The `<form>` of a `useSchemaForm` form: posts with React Router (a plain POST without
+ * JavaScript), keeps the scroll where it is, and after a failed submit goes to the first field in
+ * error. Children are the fields, `FormMessage` and `SubmitButton`.
+ */
+export function SchemaForm<Fields extends AnyFields>({
+  form,
+  action,
+  className,
+  children,
+}: {
+  form: FormMetadata<Fields, string[]>;
+  action?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLFormElement>(null);
+  const errors = form.allErrors;
+  const target = form.status === "error" ? errorFocusTarget(errors) : undefined;
+
+  // Each failed submit reports a new error record, even when the messages are the same. The
+  // first run is the server's page, whose autoFocus has already done the job.
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
+    if (target !== undefined && ref.current) focusErrorTarget(ref.current, errorIdOf(form.id, target));
+  }, [form.id, target, errors]);
+
+  return (
+    <FocusTargetContext value={target}>
+      <Form
+        ref={ref}
+        method="post"
+        action={action}
+        preventScrollReset
+        className={className}
+        {...getFormProps(form)}
+      >
+        {children}
+      </Form>
+    </FocusTargetContext>
+  );
+}
+
+/**
+ * The form's own message: errors of the form as a whole (an API refusal such as a rate limit) as
+ * an alert. The region is always there, so a message that appears in it is announced.
+ */
+export function FormMessage<Fields extends AnyFields>({ form }: { form: FormMetadata<Fields, string[]> }) {
+  const autoFocus = useAutoFocus(formErrorKey);
+  const errors = form.errors ?? [];
+  return (
+    <div
+      id={form.errorId}
+      role="alert"
+      tabIndex={-1}
+      autoFocus={autoFocus}
+      className="scroll-my-24 outline-none focus-visible:outline-2 focus-visible:outline-offset-3 focus-visible:outline-primary"
+    >
+      {errors.length > 0 && (
+        <div className="flex gap-3 border-l-4 border-primary bg-paper-deep px-4 py-3 text-[0.9375rem] leading-7 text-primary-deep">
+          <ErrorGlyph className="mt-1.5 shrink-0" />
+          <ul>
+            {errors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A success notice after the redirect that follows a sent form. */
+export function FormSuccess({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div role="status" className="border-l-4 border-tea bg-paper-deep px-5 py-5">
+      <p className="font-serif text-lg font-bold tracking-[0.08em] text-balance text-tea">{title}</p>
+      {children && <div className="mt-2 leading-7 text-ink-soft">{children}</div>}
+    </div>
+  );
+}
+
+/** The submit button; while the form is on its way it says so and does not take a second press. */
+export function SubmitButton({ children, pending = "送出中…" }: { children: ReactNode; pending?: string }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Button
+      type="submit"
+      size="lg"
+      aria-disabled={busy || undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+      }}
+      className="tracking-[0.12em] aria-disabled:cursor-progress aria-disabled:opacity-70"
+    >
+      {busy ? pending : children}
+    </Button>
+  );
+}
+
+/** The small mark before an error message, so errors do not rely on colour alone. */
+export function ErrorGlyph({ className }: { className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 16 16"
+      width="14"
+      height="14"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+    >
+      <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <path d="M8 4.25v4.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+      <circle cx="8" cy="11.4" r="0.95" fill="currentColor" />
+    </svg>
+  );
+}

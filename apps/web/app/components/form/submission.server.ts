@@ -1,0 +1,52 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import { actionFailure } from "../../lib/api.server.ts";
+
+/** What a form's action answers when the form comes back: `useSchemaForm`'s `lastResult`. */
+export type FormReply = { result: SubmissionResult<string[]> };
+
+type AnySubmission = Submission<Record<string, unknown>, string[], unknown>;
+
+/** Fields whose typed value must not be sent back in the page (passwords). */
+type ReplyOptions = { hideFields?: string[] };
+
+/** The posted form parsed by the schema the browser used: the same rules and messages. */
+export async function parseSubmission<Schema extends z.ZodObject>(request: Request, schema: Schema) {
+  return parseWithZod(await request.formData(), { schema });
+}
+
+/** The schema refused the form: the page again, with the errors and everything typed (422). */
+export function invalidReply(submission: AnySubmission, { hideFields }: ReplyOptions = {}) {
+  return data<FormReply>({ result: submission.reply({ hideFields }) }, { status: 422 });
+}
+
+/**
+ * The API refused a form the schema passed. The failures SPEC §8 shows as a danger message
+ * (400/403/405/422/429) come back as the form's reply, with the API's status: its field errors on
+ * the fields of the same name, in the schema's order; its message as the form's error when no field
+ * error has a field to go to (a rate limit, say). Everything else is the error page
+ * (`actionFailure` throws it).
+ */
+export function apiFailureReply(
+  submission: AnySubmission,
+  error: unknown,
+  schema: z.ZodObject,
+  { hideFields }: ReplyOptions = {},
+) {
+  const failure = actionFailure(error);
+  const { toast, fieldErrors } = failure.data;
+  const names = Object.keys(schema.shape);
+  const onFields = Object.fromEntries(
+    names.filter((name) => fieldErrors[name]?.length).map((name) => [name, fieldErrors[name]!]),
+  );
+  const elsewhere = Object.entries(fieldErrors)
+    .filter(([name]) => !names.includes(name))
+    .flatMap(([, messages]) => messages);
+  const formErrors = Object.keys(onFields).length > 0 ? elsewhere : [toast.message];
+  return data<FormReply>(
+    { result: submission.reply({ formErrors, fieldErrors: onFields, hideFields }) },
+    { status: failure.init?.status ?? 400 },
+  );
+}
