@@ -14,6 +14,7 @@ const contentSecurityPolicy =
   "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; frame-src 'self'; form-action 'self'";
 
 const notFoundMessage = "找不到這封信";
+const inboxTitle = "本機信箱";
 
 /**
  * The caught mail in the browser (`GET /`, `GET /:id`) and as JSON (`/api/messages`). Links are
@@ -116,7 +117,7 @@ function renderInbox(
           </tbody>
         </table>`;
   return page(
-    "本機信箱",
+    inboxTitle,
     html`<header class="top">
         <div>
           <p class="eyebrow">食藝誌・開發用</p>
@@ -196,7 +197,7 @@ function page(title: string, body: unknown) {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
-        <title>${title}・本機信箱</title>
+        <title>${title === inboxTitle ? title : `${title}・${inboxTitle}`}</title>
         <style>
           :root {
             color-scheme: light;
