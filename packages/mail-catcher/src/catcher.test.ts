@@ -1,11 +1,11 @@
 import { createServer } from "node:net";
 import { Hono } from "hono";
-import nodemailer from "nodemailer";
+import nodemailer, { type SendMailOptions } from "nodemailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startMailCatcher, type CaughtMessage, type MailCatcher } from "./index.ts";
 
 let catcher: MailCatcher;
-let send: (message: nodemailer.SendMailOptions) => Promise<unknown>;
+let send: (message: SendMailOptions) => Promise<unknown>;
 
 beforeAll(async () => {
   catcher = await startMailCatcher({ port: 0, limit: 3 });
