@@ -1,4 +1,17 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { contactReplies, contactSchema, contactTopics, type ContactCreated } from "@shiyi/contracts";
+import { Link, redirect, useSearchParams } from "react-router";
+import { CheckboxField, SelectField, TextareaField, TextField } from "../components/form/fields.tsx";
+import {
+  FormMessage,
+  FormSuccess,
+  SchemaForm,
+  SubmitButton,
+  useSchemaForm,
+} from "../components/form/schema-form.tsx";
+import { apiFailureReply, invalidReply, parseSubmission } from "../components/form/submission.server.ts";
 import { PageHeading } from "../components/page-heading.tsx";
+import { apiContext } from "../lib/context.ts";
 import { buildMeta, siteFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/contact";
 
@@ -6,10 +19,31 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return buildMeta(siteFromMatches(matches), location, { page: "contact" });
 }
 
-/** How to reach the publisher: address, telephone, mail and opening hours from the settings. */
-export default function Contact({ matches }: Route.ComponentProps) {
+/**
+ * The contact form (SPEC §7 POST /contact). A sent message redirects to `?sent=1` (Post/Redirect/
+ * Get: a reload does not send it twice), at the form's place on the page. The client's address is
+ * not forwarded to the API: the API client sends no per-call headers yet, so from the web only
+ * the per-e-mail limit applies.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = await parseSubmission(request, contactSchema);
+  if (submission.status !== "success") return invalidReply(submission);
+  try {
+    await context.get(apiContext).post<ContactCreated>("/contact", submission.value);
+  } catch (error) {
+    return apiFailureReply(submission, error, contactSchema);
+  }
+  return redirect("/contact?sent=1#contact-form");
+}
+
+const sectionTitle = "mt-2 font-serif text-2xl font-bold tracking-[0.12em] md:text-3xl";
+
+/** How to reach the publisher (address, telephone, mail, hours from the settings), and the form. */
+export default function Contact({ matches, actionData }: Route.ComponentProps) {
   const { settings } = siteFromMatches(matches);
   const page = settings.pages.contact;
+  const [searchParams] = useSearchParams();
+  const sent = searchParams.get("sent") === "1";
   const rows = [
     { term: "公司", value: settings.company },
     { term: "地址", value: settings.address, href: settings.map || undefined },
@@ -24,28 +58,142 @@ export default function Contact({ matches }: Route.ComponentProps) {
     { term: "休息日", value: settings.days_off },
   ].filter((row) => row.value);
   return (
-    <div className="container-page max-w-4xl">
+    <div className="container-page">
       <PageHeading kicker={page.info_title} title={page.title} description={page.description} />
-      <dl className="mt-6 divide-y divide-rule">
-        {rows.map((row) => (
-          <div key={row.term} className="grid gap-1 py-5 sm:grid-cols-[8rem_1fr]">
-            <dt className="text-sm tracking-widest text-muted">{row.term}</dt>
-            <dd className="font-serif text-lg">
-              {row.href ? (
-                <a
-                  href={row.href}
-                  className="hover:text-primary"
-                  {...(row.href.startsWith("http") ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-                >
-                  {row.value}
-                </a>
-              ) : (
-                row.value
-              )}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <div className="grid gap-14 pt-10 pb-20 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16 lg:pt-14 xl:gap-24">
+        <section aria-labelledby="contact-details-title">
+          <p className="kicker">Information</p>
+          <h2 id="contact-details-title" className={sectionTitle}>
+            聯絡資訊
+          </h2>
+          <dl className="mt-6 divide-y divide-rule border-t border-rule">
+            {rows.map((row) => (
+              <div
+                key={row.term}
+                className="grid gap-1 py-5 sm:grid-cols-[6rem_1fr] lg:grid-cols-1 xl:grid-cols-[6rem_1fr]"
+              >
+                <dt className="pt-0.5 text-sm tracking-widest text-muted">{row.term}</dt>
+                <dd className="font-serif text-lg leading-8 break-words">
+                  {row.href ? (
+                    <a
+                      href={row.href}
+                      className="hover:text-primary"
+                      {...(row.href.startsWith("http")
+                        ? { target: "_blank", rel: "noopener noreferrer" }
+                        : {})}
+                    >
+                      {row.value}
+                    </a>
+                  ) : (
+                    row.value
+                  )}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section id="contact-form" aria-labelledby="contact-form-title" className="scroll-mt-6">
+          <p className="kicker">Message</p>
+          <h2 id="contact-form-title" className={sectionTitle}>
+            線上留言
+          </h2>
+          {sent ? (
+            <div className="mt-6">
+              <FormSuccess title={contactReplies.sent}>
+                <p>我們會在服務時間內以電子郵件回覆您。</p>
+                <p className="mt-3">
+                  <Link
+                    to="/contact#contact-form"
+                    className="text-primary underline underline-offset-4 hover:text-primary-deep"
+                  >
+                    再寫一封信
+                  </Link>
+                </p>
+              </FormSuccess>
+            </div>
+          ) : (
+            <ContactForm lastResult={actionData?.result} />
+          )}
+        </section>
+      </div>
     </div>
+  );
+}
+
+function ContactForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { form, fields } = useSchemaForm(contactSchema, { id: "contact", lastResult });
+  return (
+    <SchemaForm form={form} action="/contact" className="mt-4">
+      <p className="leading-7 text-ink-soft">
+        勘誤、訂閱、捐款收據或合作邀約，都歡迎來信；我們會在服務時間內回覆。標示
+        <span className="mx-1 text-primary">*</span>
+        的欄位為必填。
+      </p>
+      <div className="mt-8 grid gap-x-6 gap-y-7 sm:grid-cols-2">
+        <SelectField
+          meta={fields.topic}
+          label="來信主旨"
+          options={contactTopics}
+          required
+          className="sm:col-span-2"
+        />
+        <TextField meta={fields.name} label="姓名" autoComplete="name" required />
+        <TextField
+          meta={fields.email}
+          label="電子郵件"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          required
+        />
+        <TextField
+          meta={fields.mobile}
+          label="手機"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          hint="選填，09 開頭的 10 位數字"
+        />
+        <TextareaField
+          meta={fields.message}
+          label="留言內容"
+          hint="最多 2000 字"
+          rows={8}
+          required
+          className="sm:col-span-2"
+        />
+        {/* The honeypot (see contactSchema): off-screen and out of the tab order, so only bots fill it. */}
+        <div aria-hidden="true" className="absolute -left-[100vw] h-px w-px overflow-hidden">
+          <label htmlFor={fields.website.id}>網站（請勿填寫）</label>
+          <input
+            id={fields.website.id}
+            name={fields.website.name}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+          />
+        </div>
+        <CheckboxField
+          meta={fields.terms}
+          required
+          className="sm:col-span-2"
+          label={
+            <>
+              我已閱讀並同意
+              <Link to="/policy/privacy" className="mx-0.5 text-primary underline underline-offset-4">
+                隱私權政策
+              </Link>
+              ，同意以所填資料回覆本次來信。
+            </>
+          }
+        />
+      </div>
+      <div className="mt-8 grid gap-5">
+        <FormMessage form={form} />
+        <div>
+          <SubmitButton>送出留言</SubmitButton>
+        </div>
+      </div>
+    </SchemaForm>
   );
 }
