@@ -12,12 +12,15 @@ import type * as entry from "../app/entry.server.tsx";
 import type { ApiFetch } from "../app/lib/api.server.ts";
 import { deferModuleScripts } from "./defer-scripts.ts";
 import type { WebConfig } from "./env.ts";
-import { cachePublicReads } from "./read-cache.ts";
+import { cachePublicPages } from "./page-cache.ts";
+import { cachePublicReads, publicReadTtlMs } from "./read-cache.ts";
 
 /** Public HTML may be cached by a CDN for five minutes and served stale for a day while it refreshes. */
 export const publicPageCache = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
 const imageCache = "public, max-age=86400, s-maxage=604800, stale-while-revalidate=86400";
 const immutable = "public, max-age=31536000, immutable";
+/** Bounds of the micro-cache of rendered pages: an article page is about 45 KB, 10 KB gzipped. */
+const pageCacheLimits = { maxEntries: 1000, maxBytes: 32 * 2 ** 20 };
 
 /** Only these two remote hosts may be proxied, under the /youtube and /vimeo aliases. */
 const remoteImageAliases = { "/youtube": "https://img.youtube.com", "/vimeo": "https://i.vimeocdn.com" };
@@ -39,7 +42,7 @@ export type WebServerOptions = {
  * (never in production), the local mail catcher's inbox at /_mail.
  */
 export function createWebServer({ config, build, clientDir, logger, db, mail }: WebServerOptions) {
-  const app = new Hono();
+  const app = new Hono<{ Variables: { requestId: string } }>();
   let apiFetch: ApiFetch;
   let apiBaseUrl: string;
   if (config.apiBaseUrl) {
@@ -59,7 +62,7 @@ export function createWebServer({ config, build, clientDir, logger, db, mail }: 
     };
   }
 
-  apiFetch = cachePublicReads(apiFetch, { ttlMs: 10_000, maxEntries: 1000 });
+  apiFetch = cachePublicReads(apiFetch, { ttlMs: publicReadTtlMs, maxEntries: 1000 });
 
   const ipx = createIPX({
     storage: ipxFSStorage({ dir: [config.dataDir, clientDir] }),
@@ -78,49 +81,65 @@ export function createWebServer({ config, build, clientDir, logger, db, mail }: 
     return new Response(response.body, { status: response.status, headers });
   });
 
-  app.use(compress());
+  // Compression is applied per kind of answer: for pages it sits inside the page cache, so that a
+  // page is kept as it was sent.
+  const compressed = compress();
   app.use(
     "/assets/*",
+    compressed,
     serveStatic({ root: clientDir, onFound: (_path, c) => c.header("cache-control", immutable) }),
   );
   app.use(
     "/media/*",
+    compressed,
     serveStatic({ root: config.dataDir, onFound: (_path, c) => c.header("cache-control", imageCache) }),
   );
-  // The build's other public files (favicon.svg, og/…) are looked up only under their own names,
-  // listed once here: otherwise every page request would cost a failed stat() of the client folder.
-  const publicEntries = new Set(readdirSync(clientDir));
+  // The build's other public files (favicon.svg, og/…) are routed by their names, listed once here:
+  // a catch-all lookup would cost every page request a failed stat() of the client folder.
   const servePublicFile = serveStatic({
     root: clientDir,
     onFound: (_path, c) => c.header("cache-control", "public, max-age=3600"),
   });
-  app.use("*", (c, next) =>
-    publicEntries.has(c.req.path.split("/", 2)[1] ?? "") ? servePublicFile(c, next) : next(),
-  );
+  for (const entry of readdirSync(clientDir, { withFileTypes: true })) {
+    app.use(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, compressed, servePublicFile);
+  }
 
-  const handle = createRequestHandler(build, config.mode);
-  const { createLoadContext } = build.entry.module as unknown as typeof entry;
-  app.all("*", async (c) => {
+  // Every page request gets an id (sent back, and passed to the API) and one log line, cached or not.
+  app.use("*", async (c, next) => {
     const requestId = c.req.header("x-request-id") ?? randomUUID();
-    const context = createLoadContext({ apiFetch, apiBaseUrl, publicUrl: config.publicUrl, requestId });
+    c.set("requestId", requestId);
     const started = performance.now();
-    const response = await deferModuleScripts(await handle(c.req.raw, context));
+    await next();
+    c.res.headers.set("x-request-id", requestId);
     logger.info(
       {
         requestId,
         method: c.req.method,
         path: c.req.path,
-        status: response.status,
+        status: c.res.status,
+        cache: c.res.headers.get("x-cache") ?? undefined,
         ms: Math.round(performance.now() - started),
       },
       "page",
     );
+  });
+  // Anonymous reads of public pages are rendered once per few seconds (decision 007).
+  if (config.pageCacheTtlMs > 0) {
+    app.use("*", cachePublicPages({ ttlMs: config.pageCacheTtlMs, ...pageCacheLimits }));
+  }
+  app.use("*", compressed);
+
+  const handle = createRequestHandler(build, config.mode);
+  const { createLoadContext } = build.entry.module as unknown as typeof entry;
+  app.all("*", async (c) => {
+    const requestId = c.get("requestId");
+    const context = createLoadContext({ apiFetch, apiBaseUrl, publicUrl: config.publicUrl, requestId });
+    const response = await deferModuleScripts(await handle(c.req.raw, context));
     if (response.status >= 400 && isbot(c.req.header("user-agent"))) {
       // Search-engine and preview bots get the status only; the error is logged, not rendered.
       logger.warn({ requestId, status: response.status, path: c.req.path }, "error page withheld from a bot");
-      return new Response(null, { status: response.status, headers: { "x-request-id": requestId } });
+      return new Response(null, { status: response.status });
     }
-    response.headers.set("x-request-id", requestId);
     // compress() would add this header itself, through c.header(), which rebuilds the response
     // around a stream of its body; set here, the page stays a string that is written in one go.
     if (!/accept-encoding/i.test(response.headers.get("vary") ?? "")) {

@@ -25,3 +25,12 @@ describe("the web server's mail configuration", () => {
     );
   });
 });
+
+describe("the page cache's lifetime", () => {
+  it("is the read cache's 10 s unless set; an empty value counts as unset and 0 turns it off", () => {
+    expect(readWebConfig({}).pageCacheTtlMs).toBe(10_000);
+    expect(readWebConfig({ PAGE_CACHE_TTL_MS: "" }).pageCacheTtlMs).toBe(10_000);
+    expect(readWebConfig({ PAGE_CACHE_TTL_MS: "0" }).pageCacheTtlMs).toBe(0);
+    expect(() => readWebConfig({ PAGE_CACHE_TTL_MS: "-1" })).toThrow(/PAGE_CACHE_TTL_MS/);
+  });
+});

@@ -1,3 +1,6 @@
+/** How long the web keeps the API's public reads (decision 005). */
+export const publicReadTtlMs = 10_000;
+
 type Entry = { expires: number; status: number; headers: [string, string][]; body: ArrayBuffer };
 
 export type ReadCacheOptions = { ttlMs: number; maxEntries: number; now?: () => number };
