@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds the site, starts it with a fresh database, and measures side by side
  * (figures only, never a pass/fail gate):
- *  1. server throughput of an article page vs. a bare React Router route vs. bare node:http;
+ *  1. server throughput of an article page, rendered on every request (page cache off) and as
+ *     shipped (the micro-cache of rendered pages on), vs. a bare React Router route vs. bare node:http;
  *  2. gzip JS per page type;
  *  3. Lighthouse (mobile) on home, a list, an article and a magazine page.
  * Writes bench/results/latest.md (and the Lighthouse reports as JSON) and prints the figures.
@@ -30,7 +31,13 @@ import {
   stopChild,
   type Service,
 } from "./lib/processes.ts";
-import { renderReport, type Environment, type Throughput } from "./lib/report.ts";
+import {
+  articleCached,
+  articleUncached,
+  renderReport,
+  type Environment,
+  type Throughput,
+} from "./lib/report.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bareAppDir = path.join(root, "bench", "bare-app");
@@ -125,10 +132,11 @@ async function main() {
   const dataDir = path.join(tempDir, "data");
   const sitePort = await freePort();
   /**
-   * The site as `npm run serve` starts it (NODE_ENV unset: the server's own default applies), or
-   * with NODE_ENV=production. Both use the same data folder, so only one runs at a time.
+   * The site as `npm run serve` starts it (NODE_ENV unset: the server's own default applies), with
+   * its micro-cache of rendered pages on (as shipped) or off (PAGE_CACHE_TTL_MS=0: every request
+   * renders). Both use the same data folder, so only one runs at a time.
    */
-  const startSite = (nodeEnv: "unset" | "production", timeoutMs = 60_000) => {
+  const startSite = (pageCache: "on" | "off", timeoutMs = 60_000) => {
     const env = childEnv({
       PORT: String(sitePort),
       HOST: "127.0.0.1",
@@ -136,10 +144,11 @@ async function main() {
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
     });
-    if (nodeEnv === "production") env.NODE_ENV = "production";
-    else delete env.NODE_ENV;
+    delete env.NODE_ENV;
+    if (pageCache === "off") env.PAGE_CACHE_TTL_MS = "0";
+    else delete env.PAGE_CACHE_TTL_MS;
     return startService({
-      name: `site (NODE_ENV ${nodeEnv})`,
+      name: `site (page cache ${pageCache})`,
       args: ["apps/web/server/main.ts"],
       port: sitePort,
       readyPath: "/api/settings",
@@ -149,7 +158,7 @@ async function main() {
     });
   };
   let site: Service = await phase("start site (fresh database: migrations and seed)", () =>
-    startSite("unset", 4 * 60_000),
+    startSite("on", 4 * 60_000),
   );
 
   const pages = await phase("discover pages", async () => {
@@ -234,10 +243,10 @@ async function main() {
     throughput.push({ name, path: target, result, loadAvg, cpuMsPerRequest });
   };
   await phase("load test", async () => {
-    await measure("article SSR, site as shipped (NODE_ENV unset)", site, articlePath);
+    await measure(articleCached, site, articlePath);
     await stopChild(site.child);
-    site = await startSite("production");
-    await measure("article SSR, site with NODE_ENV=production", site, articlePath);
+    site = await startSite("off");
+    await measure(articleUncached, site, articlePath);
     await measure("bare React Router route", bare, "/");
     await measure("bare node:http (article bytes)", bareNode, articlePath);
   });
@@ -250,7 +259,7 @@ async function main() {
   );
   await Promise.all([stopChild(bare.child), stopChild(bareNode.child), stopChild(site.child)]);
   // JS bytes and Lighthouse on the site as shipped.
-  site = await phase("restart site as shipped", () => startSite("unset"));
+  site = await phase("restart site as shipped", () => startSite("on"));
 
   // 5. JS per page type.
   const assets: PageAssets[] = await phase("JS bytes per page", async () => {

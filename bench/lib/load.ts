@@ -24,10 +24,12 @@ export type LoadResult = {
   max: number;
   /** Average body size of the responses, in bytes. */
   bytes: number;
+  /** Completed 200 responses by their `X-Cache` header (the site's page cache: HIT, MISS, BYPASS). */
+  xCache: Record<string, number>;
   firstError?: string;
 };
 
-type Outcome = { ok: boolean; ms: number; bytes: number; error?: string };
+type Outcome = { ok: boolean; ms: number; bytes: number; xCache?: string; error?: string };
 
 function get(url: URL, agent: Agent, timeoutMs: number): Promise<Outcome> {
   const started = performance.now();
@@ -41,10 +43,12 @@ function get(url: URL, agent: Agent, timeoutMs: number): Promise<Outcome> {
         res.on("data", (chunk: Buffer) => (bytes += chunk.length));
         res.once("end", () => {
           const ok = res.statusCode === 200;
+          const xCache = res.headers["x-cache"];
           resolve({
             ok,
             ms: performance.now() - started,
             bytes,
+            xCache: typeof xCache === "string" ? xCache : undefined,
             error: ok ? undefined : `HTTP ${res.statusCode}`,
           });
         });
@@ -82,6 +86,7 @@ export async function measureLoad(
   const latencies: number[] = [];
   let errors = 0;
   let bytes = 0;
+  const xCache: Record<string, number> = {};
   let firstError: string | undefined;
 
   let opened = false;
@@ -106,6 +111,7 @@ export async function measureLoad(
       if (outcome.ok) {
         latencies.push(outcome.ms);
         bytes += outcome.bytes;
+        if (outcome.xCache) xCache[outcome.xCache] = (xCache[outcome.xCache] ?? 0) + 1;
       } else {
         errors++;
         firstError ??= outcome.error;
@@ -132,6 +138,7 @@ export async function measureLoad(
     p99: percentile(sorted, 99),
     max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
     bytes: latencies.length ? bytes / latencies.length : 0,
+    xCache,
     firstError,
   };
 }
