@@ -1,5 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { contactReplies, contactSchema, contactTopics, type ContactCreated } from "@shiyi/contracts";
+import {
+  contactLimits,
+  contactReplies,
+  contactSchema,
+  contactTopics,
+  type ContactCreated,
+} from "@shiyi/contracts";
 import { Link, redirect, useSearchParams } from "react-router";
 import { CheckboxField, SelectField, TextareaField, TextField } from "../components/form/fields.tsx";
 import {
@@ -157,7 +163,7 @@ function ContactForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
         <TextareaField
           meta={fields.message}
           label="留言內容"
-          hint="最多 2000 字"
+          hint={`最多 ${contactLimits.message} 字`}
           rows={8}
           required
           className="sm:col-span-2"
