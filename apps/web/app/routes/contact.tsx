@@ -16,6 +16,7 @@ import {
   useSchemaForm,
 } from "../components/form/schema-form.tsx";
 import { apiFailureReply, invalidReply, parseSubmission } from "../components/form/submission.server.ts";
+import { useActionToast } from "../lib/use-action-toast.ts";
 import { PageHeading } from "../components/page-heading.tsx";
 import { apiContext } from "../lib/context.ts";
 import { buildMeta, siteFromMatches } from "../lib/seo.ts";
@@ -118,7 +119,7 @@ export default function Contact({ matches, actionData }: Route.ComponentProps) {
               </FormSuccess>
             </div>
           ) : (
-            <ContactForm lastResult={actionData?.result} />
+            <ContactForm lastResult={actionData?.result} toast={actionData?.toast} />
           )}
         </section>
       </div>
@@ -126,8 +127,15 @@ export default function Contact({ matches, actionData }: Route.ComponentProps) {
   );
 }
 
-function ContactForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function ContactForm({
+  lastResult,
+  toast,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  toast?: { type: "danger"; message: string };
+}) {
   const { form, fields } = useSchemaForm(contactSchema, { id: "contact", lastResult });
+  useActionToast(toast);
   return (
     <SchemaForm form={form} action="/contact" className="mt-4">
       <p className="leading-7 text-ink-soft">
@@ -195,7 +203,7 @@ function ContactForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
         />
       </div>
       <div className="mt-8 grid gap-5">
-        <FormMessage form={form} />
+        <FormMessage form={form} toast={toast} />
         <div>
           <SubmitButton>送出留言</SubmitButton>
         </div>

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { createContext, use, useEffect, useRef, type ReactNode } from "react";
+import { createContext, use, useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { Button } from "../ui/button.tsx";
@@ -89,9 +89,17 @@ export function SchemaForm<Fields extends AnyFields>({
  * The form's own message: errors of the form as a whole (an API refusal such as a rate limit) as
  * an alert. The region is always there, so a message that appears in it is announced.
  */
-export function FormMessage<Fields extends AnyFields>({ form }: { form: FormMetadata<Fields, string[]> }) {
+export function FormMessage<Fields extends AnyFields>({
+  form,
+  toast,
+}: {
+  form: FormMetadata<Fields, string[]>;
+  /** The reply's toast: once JavaScript runs it is the toast's to say, not the form's (SPEC §8). */
+  toast?: { message: string };
+}) {
   const autoFocus = useAutoFocus(formErrorKey);
-  const errors = form.errors ?? [];
+  const hydrated = useHydrated();
+  const errors = (form.errors ?? []).filter((message) => !(hydrated && toast && message === toast.message));
   return (
     <div
       id={form.errorId}
@@ -111,6 +119,16 @@ export function FormMessage<Fields extends AnyFields>({ form }: { form: FormMeta
         </div>
       )}
     </div>
+  );
+}
+
+const subscribeNever = () => () => {};
+/** False while rendering on the server and hydrating, true once the page runs in the browser. */
+function useHydrated() {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
   );
 }
 

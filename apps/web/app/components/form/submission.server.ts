@@ -4,8 +4,12 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { actionFailure } from "../../lib/api.server.ts";
 
-/** What a form's action answers when the form comes back: `useSchemaForm`'s `lastResult`. */
-export type FormReply = { result: SubmissionResult<string[]> };
+/**
+ * What a form's action answers when the form comes back: `useSchemaForm`'s `lastResult`, and for
+ * an API refusal the danger toast of SPEC §8 (shown as a toast once the page runs JavaScript, and
+ * as the form's message without it).
+ */
+export type FormReply = { result: SubmissionResult<string[]>; toast?: { type: "danger"; message: string } };
 
 type AnySubmission = Submission<Record<string, unknown>, string[], unknown>;
 
@@ -46,7 +50,7 @@ export function apiFailureReply(
     .flatMap(([, messages]) => messages);
   const formErrors = Object.keys(onFields).length > 0 ? elsewhere : [toast.message];
   return data<FormReply>(
-    { result: submission.reply({ formErrors, fieldErrors: onFields, hideFields }) },
+    { result: submission.reply({ formErrors, fieldErrors: onFields, hideFields }), toast },
     { status: failure.init?.status ?? 400 },
   );
 }
