@@ -102,6 +102,14 @@ describe("the SMTP side", () => {
 });
 
 describe("the inbox", () => {
+  test("answers only this machine: another address gets a 404", async () => {
+    const from = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+    expect((await site().request("/_mail", {}, from("127.0.0.1"))).status).toBe(200);
+    expect((await site().request("/_mail", {}, from("::1"))).status).toBe(200);
+    expect((await site().request("/_mail", {}, from("203.0.113.9"))).status).toBe(404);
+    expect((await site().request("/_mail/api/messages", {}, from("10.0.0.5"))).status).toBe(404);
+  });
+
   it("answers JSON for tests and tooling, filtered like messages()", async () => {
     await send(chinese);
     await send({ to: "other@example.com", subject: "別的信", text: "." });

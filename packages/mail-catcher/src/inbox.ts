@@ -20,8 +20,20 @@ const inboxTitle = "本機信箱";
  * The caught mail in the browser (`GET /`, `GET /:id`) and as JSON (`/api/messages`). Links are
  * built from the request's own path, so the app works wherever it is mounted.
  */
+const loopback = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
 export function createInbox(mailbox: Mailbox, { smtpUrl, limit }: { smtpUrl: string; limit: number }) {
   const app = new Hono();
+
+  // Caught mail holds sign-in and reset links: only this machine may read it, even if a deployment
+  // forgot SMTP_URL and NODE_ENV. (A request with no socket is an in-process call, as in tests.)
+  app.use(async (c, next) => {
+    // @hono/node-server hands the Node request over as `env.incoming`.
+    const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+    const address = env?.incoming?.socket?.remoteAddress;
+    if (address !== undefined && !loopback.has(address)) return c.notFound();
+    await next();
+  });
 
   // One address per page: "/_mail/" redirects to "/_mail".
   app.use(trimTrailingSlash({ alwaysRedirect: true }));
