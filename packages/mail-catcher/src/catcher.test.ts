@@ -102,7 +102,7 @@ describe("the SMTP side", () => {
 });
 
 describe("the inbox", () => {
-  test("answers only this machine: another address gets a 404", async () => {
+  it("answers only this machine: another address gets a 404", async () => {
     const from = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
     expect((await site().request("/_mail", {}, from("127.0.0.1"))).status).toBe(200);
     expect((await site().request("/_mail", {}, from("::1"))).status).toBe(200);
