@@ -16,6 +16,8 @@ export type LoadContextOptions = {
   apiBaseUrl: string;
   publicUrl: string;
   requestId: string;
+  /** The browser's address chain (`X-Forwarded-For` as received, then the socket's peer), for rate limits. */
+  forwardedFor?: string;
 };
 
 /**
@@ -26,7 +28,12 @@ export function createLoadContext(options: LoadContextOptions): RouterContextPro
   const context = new RouterContextProvider();
   context.set(
     apiContext,
-    createApiClient({ baseUrl: options.apiBaseUrl, fetch: options.apiFetch, requestId: options.requestId }),
+    createApiClient({
+      baseUrl: options.apiBaseUrl,
+      fetch: options.apiFetch,
+      requestId: options.requestId,
+      forwardedFor: options.forwardedFor,
+    }),
   );
   context.set(siteConfigContext, { publicUrl: options.publicUrl });
   return context;

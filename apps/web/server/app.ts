@@ -133,7 +133,13 @@ export function createWebServer({ config, build, clientDir, logger, db, mail }: 
   const { createLoadContext } = build.entry.module as unknown as typeof entry;
   app.all("*", async (c) => {
     const requestId = c.get("requestId");
-    const context = createLoadContext({ apiFetch, apiBaseUrl, publicUrl: config.publicUrl, requestId });
+    const context = createLoadContext({
+      apiFetch,
+      apiBaseUrl,
+      publicUrl: config.publicUrl,
+      requestId,
+      forwardedFor: forwardedFor(c.req.header("x-forwarded-for"), c.env),
+    });
     const response = await deferModuleScripts(await handle(c.req.raw, context));
     if (response.status >= 400 && isbot(c.req.header("user-agent"))) {
       // Search-engine and preview bots get the status only; the error is logged, not rendered.
@@ -157,6 +163,13 @@ export function createWebServer({ config, build, clientDir, logger, db, mail }: 
   });
 
   return app;
+}
+
+/** The chain the API reads a client's address from: what proxies said, then who connected to us. */
+function forwardedFor(header: string | undefined, env: unknown): string | undefined {
+  const peer = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
+    ?.remoteAddress;
+  return [header, peer].filter(Boolean).join(", ") || undefined;
 }
 
 export const defaultClientDir = (webDir: string) => path.join(webDir, "build", "client");

@@ -29,6 +29,19 @@ describe("createApiClient", () => {
     expect(request.headers.get("x-request-id")).toBe("req-1");
   });
 
+  test("the browser's address chain is passed on for the API's rate limits", async () => {
+    const client = createApiClient({
+      baseUrl: "http://api.test/api",
+      fetch,
+      requestId: "req-2",
+      forwardedFor: "203.0.113.7",
+    });
+    await client.post("/echo", {});
+    expect(seen.at(-1)!.headers.get("x-forwarded-for")).toBe("203.0.113.7");
+    await api.post("/echo", {});
+    expect(seen.at(-1)!.headers.get("x-forwarded-for")).toBeNull();
+  });
+
   test("POST and PATCH send JSON", async () => {
     expect(await api.post("/echo", { name: "林" })).toMatchObject({ method: "POST", body: { name: "林" } });
     expect(seen.at(-1)!.headers.get("content-type")).toBe("application/json");

@@ -37,7 +37,13 @@ export type ApiClient = {
  * The web's only way to data. `fetch` is either the in-process API (no socket hop) or the network,
  * when API_BASE_URL points at a separately running API; the code is the same.
  */
-export function createApiClient(options: { baseUrl: string; fetch: ApiFetch; requestId: string }): ApiClient {
+export function createApiClient(options: {
+  baseUrl: string;
+  fetch: ApiFetch;
+  requestId: string;
+  /** Passed on so the API's rate limits see the browser, not this server. */
+  forwardedFor?: string;
+}): ApiClient {
   async function call<T>(method: string, path: string, query: Query = {}, body?: unknown): Promise<T> {
     const url = new URL(options.baseUrl.replace(/\/$/, "") + path);
     for (const [key, value] of Object.entries(query)) {
@@ -45,6 +51,7 @@ export function createApiClient(options: { baseUrl: string; fetch: ApiFetch; req
     }
     const headers: Record<string, string> = { accept: "application/json", "x-request-id": options.requestId };
     if (body !== undefined) headers["content-type"] = "application/json";
+    if (options.forwardedFor) headers["x-forwarded-for"] = options.forwardedFor;
     const response = await options.fetch(
       new Request(url, {
         method,
