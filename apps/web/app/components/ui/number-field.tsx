@@ -1,6 +1,6 @@
 import { NumberField as BaseNumberField } from "@base-ui/react/number-field";
 import { useId, useState } from "react";
-import type { KeyboardEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Icon } from "./icon";
 
 export type NumberFieldProps = {
@@ -89,7 +89,14 @@ export function NumberField({
             aria-roledescription="數字欄位"
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
-            onKeyDown={(event) => pageStep(event)}
+            onKeyDown={(event) => {
+              // Base UI has no page keys: PageUp/PageDown move ten steps from the current value.
+              if (event.key !== "PageUp" && event.key !== "PageDown") return;
+              event.preventDefault();
+              const direction = event.key === "PageUp" ? 1 : -1;
+              const from = current ?? min ?? 0;
+              commit(snapToStep(from + direction * PAGE_STEPS * step, { min, max, step }));
+            }}
             onBlur={() => {
               // Typed values are snapped to the step too (SPEC §5), once the user leaves the field.
               if (current === null) return;
@@ -104,21 +111,6 @@ export function NumberField({
         </BaseNumberField.Group>
       </BaseNumberField.Root>
     </div>
-  );
-}
-
-// Base UI has no page keys; it steps by `largeStep` on Shift+Arrow, so PageUp/PageDown are handed to
-// it as that keystroke and keep its clamping, snapping and display in one place.
-function pageStep(event: KeyboardEvent<HTMLInputElement>) {
-  if (event.key !== "PageUp" && event.key !== "PageDown") return;
-  event.preventDefault();
-  event.currentTarget.dispatchEvent(
-    new globalThis.KeyboardEvent("keydown", {
-      key: event.key === "PageUp" ? "ArrowUp" : "ArrowDown",
-      shiftKey: true,
-      bubbles: true,
-      cancelable: true,
-    }),
   );
 }
 
