@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { blockingViolations } from "./support/axe.ts";
 import { discover } from "./support/site.ts";
 
 // A desktop browser's user agent: the headless one counts as a bot (SPEC §2's bot rule).
@@ -220,4 +221,19 @@ test("a page chunk that fails to load makes a full reload", async ({ page }) => 
     .click();
   await expect(page).toHaveURL(/\/news$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test.describe("accessibility of the shared parts", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the open mobile menu and the loading bars have no serious or critical violations", async ({
+    page,
+  }) => {
+    await page.goto("/magazines");
+    await expect(screen(page)).toBeHidden();
+    await page.getByRole("button", { name: "選單" }).click();
+    await expect(page.getByRole("dialog", { name: "選單" })).toBeVisible();
+    const result = await blockingViolations(page);
+    expect(result.ids, result.report).toEqual([]);
+  });
 });
