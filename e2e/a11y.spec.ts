@@ -10,6 +10,8 @@ for (const width of [375, 1280]) {
     for (const [name, path] of Object.entries(pages)) {
       test(`${name} has no serious or critical WCAG 2 A/AA violations`, async ({ page, site }) => {
         await page.goto(path(site));
+        // The page as a reader meets it, once the loading screen has lifted.
+        await expect(page.locator("#loading-screen")).toBeHidden();
         await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
         const { ids, report } = await blockingViolations(page);
         expect(ids, `on ${path(site)} at ${width} px:\n${report}`).toEqual([]);

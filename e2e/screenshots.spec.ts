@@ -20,6 +20,8 @@ for (const width of [375, 1280]) {
     for (const [name, path] of Object.entries(pages)) {
       test(`${name}`, async ({ page, site }, testInfo) => {
         await page.goto(path(site));
+        // The page as a reader meets it, once the loading screen has lifted.
+        await expect(page.locator("#loading-screen")).toBeHidden();
         // A full-page picture shows what lies below the fold too: load every lazy image, then wait
         // until all pictures are decoded and fonts have arrived.
         await page.evaluate(() => {
