@@ -3,7 +3,19 @@ import { Link } from "react-router";
 import { displayDate, formatDate } from "../lib/format.ts";
 import { ArticleCard } from "./article-card.tsx";
 import { Breadcrumb, type Crumb } from "./breadcrumb.tsx";
+import { imageMeta } from "../lib/image.ts";
 import { Image } from "./image.tsx";
+
+const leadWidth = 1160;
+
+/**
+ * The lead picture keeps its own proportions, between a portrait 4:5 and a panorama 21:9; without
+ * usable metadata it takes the 16:10 of a magazine spread.
+ */
+function leadHeight(image: Parameters<typeof imageMeta>[0]) {
+  const ratio = imageMeta(image).ratio || 16 / 10;
+  return Math.round(leadWidth / Math.min(21 / 9, Math.max(4 / 5, ratio)));
+}
 
 /** A long read: title block, lead picture, the body at a print measure, author, neighbours. */
 export function ArticleDetailView({
@@ -63,12 +75,12 @@ export function ArticleDetailView({
           <Image
             src={article.image.url}
             alt={article.image.alt ?? ""}
-            width={1160}
-            height={725}
+            width={leadWidth}
+            height={leadHeight(article.image)}
             sizes="100vw xl:1160px"
             loading="eager"
             fetchPriority="high"
-            className="aspect-[16/10] h-auto w-full object-cover"
+            className="h-auto w-full object-cover"
           />
           {article.image.alt && (
             <figcaption className="container-page mt-3 text-xs text-muted md:px-0">

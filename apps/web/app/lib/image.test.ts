@@ -1,5 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { assertImageOptions, imageUrl, parseSizes, placeholderUrl, responsiveWidths } from "./image.ts";
+import { describe, expect, it, vi } from "vitest";
+import {
+  assertImageOptions,
+  imageMeta,
+  imageUrl,
+  parseSizes,
+  placeholderUrl,
+  responsiveWidths,
+} from "./image.ts";
 
 describe("imageUrl", () => {
   it("builds IPX modifiers for format, fit, size, quality, blur and background", () => {
@@ -97,5 +104,28 @@ describe("assertImageOptions", () => {
     [{ preset: "poster" }, /preset/],
   ])("throws on %o", (options, message) => {
     expect(() => assertImageOptions(options)).toThrow(message);
+  });
+});
+
+describe("imageMeta", () => {
+  it("gives the size and the ratio of an image with usable metadata", () => {
+    expect(imageMeta({ url: "/media/a.jpg", width: 1600, height: 1000 })).toEqual({
+      width: 1600,
+      height: 1000,
+      ratio: 1.6,
+    });
+  });
+
+  it.each([
+    { width: 0, height: 1000 },
+    { width: 1600, height: 0 },
+    { width: null, height: 800 },
+    { width: undefined, height: undefined },
+    { width: Number.NaN, height: 800 },
+  ])("logs unusable metadata %j and gives width 0, height 0, ratio 0", (size) => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(imageMeta({ url: "/media/broken.jpg", ...size })).toEqual({ width: 0, height: 0, ratio: 0 });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("/media/broken.jpg"));
+    warn.mockRestore();
   });
 });

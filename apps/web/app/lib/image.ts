@@ -163,3 +163,18 @@ export function responsiveWidths(entries: ReturnType<typeof parseSizes>, densiti
   }
   return [...widths].sort((a, b) => a - b);
 }
+
+export type ImageMeta = { width: number; height: number; ratio: number };
+
+/**
+ * An image's intrinsic size as the API reports it. Unusable metadata (missing, zero, not a number)
+ * is logged and gives width 0, height 0, ratio 0 (SPEC §8), and the caller falls back to its box.
+ */
+export function imageMeta(image: { url: string; width?: number | null; height?: number | null }): ImageMeta {
+  const { width, height } = image;
+  if (typeof width === "number" && typeof height === "number" && width > 0 && height > 0) {
+    return { width, height, ratio: width / height };
+  }
+  console.warn(`[image] no usable size for ${image.url} (width ${width}, height ${height})`);
+  return { width: 0, height: 0, ratio: 0 };
+}
