@@ -1,4 +1,4 @@
-import { pageTypes, test } from "./support/site.ts";
+import { expect, pageTypes, test } from "./support/site.ts";
 
 /**
  * Full-page pictures for people to look at, in test-results/screenshots/; nothing is asserted.
