@@ -1,4 +1,5 @@
 import type { Database } from "./db/client.ts";
+import type { AuthConfig } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { RateLimiter } from "./lib/rate-limit.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -7,6 +8,7 @@ import type { Mailer } from "./mail/mailer.ts";
 export type ApiEnv = {
   Variables: {
     db: Database;
+    auth: AuthConfig;
     logger: Logger;
     mailer: Mailer;
     rateLimiter: RateLimiter;

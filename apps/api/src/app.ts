@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import type { ApiEnv } from "./app-env.ts";
 import type { Database } from "./db/client.ts";
+import type { AuthConfig } from "./env.ts";
 import { ApiError } from "./lib/errors.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createRateLimiter, type RateLimitStore } from "./lib/rate-limit.ts";
@@ -18,6 +19,8 @@ export type ApiOptions = {
   logger: Logger;
   /** Outgoing mail (SMTP); tests hand in one that sends to a catcher of their own. */
   mailer: Mailer;
+  /** Secrets, token lifetimes and public addresses for member sign-in. */
+  auth: AuthConfig;
   /** Where rate limits count attempts; this process's memory unless a shared store is given. */
   rateLimitStore?: RateLimitStore;
 };
@@ -26,7 +29,7 @@ export type ApiOptions = {
 const publicCache = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
 /** The Hono API of SPEC §7; its routes have no prefix, the host decides where to mount it. */
-export function createApi({ db, logger, mailer, rateLimitStore }: ApiOptions) {
+export function createApi({ db, logger, mailer, auth, rateLimitStore }: ApiOptions) {
   const rateLimiter = createRateLimiter(rateLimitStore);
   const app = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
@@ -41,6 +44,7 @@ export function createApi({ db, logger, mailer, rateLimitStore }: ApiOptions) {
     const requestId = c.req.header("x-request-id") ?? randomUUID();
     c.set("requestId", requestId);
     c.set("db", db);
+    c.set("auth", auth);
     c.set("mailer", mailer);
     c.set("rateLimiter", rateLimiter);
     c.set("logger", logger.child({ requestId }));

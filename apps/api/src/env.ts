@@ -40,6 +40,76 @@ export const mailConfig = (env: {
   catcherPort: env.MAIL_CATCHER_PORT,
 });
 
+/** Development stand-ins for the two secrets; production refuses to start without real ones. */
+export const developmentSecrets = {
+  jwt: "development-only-jwt-secret-do-not-use-in-production",
+  client: "development-only-client-secret",
+} as const;
+
+/** Member sign-in settings; the web server reads them too (it hosts the API and calls /members/refresh). */
+export const authVariables = {
+  JWT_SECRET: unsetIfEmpty(z.string().min(32, "JWT_SECRET must be at least 32 characters").optional()),
+  OAUTH_CLIENT_SECRET: unsetIfEmpty(z.string().min(16, "OAUTH_CLIENT_SECRET must be at least 16 characters").optional()),
+  ACCESS_TOKEN_TTL_SECONDS: unsetIfEmpty(z.coerce.number().int().min(5).max(900).default(900)),
+  GOOGLE_CLIENT_ID: unsetIfEmpty(z.string().optional()),
+  GOOGLE_CLIENT_SECRET: unsetIfEmpty(z.string().optional()),
+  FACEBOOK_CLIENT_ID: unsetIfEmpty(z.string().optional()),
+  FACEBOOK_CLIENT_SECRET: unsetIfEmpty(z.string().optional()),
+  LINE_CHANNEL_ID: unsetIfEmpty(z.string().optional()),
+  LINE_CHANNEL_SECRET: unsetIfEmpty(z.string().optional()),
+};
+
+type AuthVariables = z.output<z.ZodObject<typeof authVariables>>;
+
+/** In production both secrets must be configured; elsewhere the development stand-ins apply. */
+export const productionSecretsRequired = (env: AuthVariables & { NODE_ENV?: string }) =>
+  env.NODE_ENV !== "production" || Boolean(env.JWT_SECRET && env.OAUTH_CLIENT_SECRET);
+export const productionSecretsMessage = {
+  message: "JWT_SECRET and OAUTH_CLIENT_SECRET must be set in production (NODE_ENV=production)",
+  path: ["JWT_SECRET"],
+};
+
+export type SocialKeys = { clientId: string; clientSecret: string };
+
+export type AuthConfig = {
+  jwtSecret: string;
+  /** The secret of client 13 (SPEC §9), which the web presents to /members/refresh. */
+  clientSecret: string;
+  accessTokenTtlSeconds: number;
+  /** The site's public address, for links in mail and the social-login return to /auth. */
+  siteUrl: string;
+  /** The API's public address, for the OAuth providers' callbacks. */
+  apiUrl: string;
+  /** Keys of the real providers; a provider without keys uses the local stand-in (never in production). */
+  social: Partial<Record<"google" | "facebook" | "line", SocialKeys>>;
+  /** Whether the local OAuth provider stands in for providers without keys. */
+  localOAuth: boolean;
+};
+
+export const authConfig = (
+  env: AuthVariables & { NODE_ENV?: string },
+  urls: { siteUrl: string; apiUrl: string },
+): AuthConfig => {
+  const keys = (clientId?: string, clientSecret?: string) =>
+    clientId && clientSecret ? { clientId, clientSecret } : undefined;
+  const social = Object.fromEntries(
+    Object.entries({
+      google: keys(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
+      facebook: keys(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET),
+      line: keys(env.LINE_CHANNEL_ID, env.LINE_CHANNEL_SECRET),
+    }).filter(([, value]) => value),
+  ) as AuthConfig["social"];
+  return {
+    jwtSecret: env.JWT_SECRET ?? developmentSecrets.jwt,
+    clientSecret: env.OAUTH_CLIENT_SECRET ?? developmentSecrets.client,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    siteUrl: urls.siteUrl.replace(/\/$/, ""),
+    apiUrl: urls.apiUrl.replace(/\/$/, ""),
+    social,
+    localOAuth: env.NODE_ENV !== "production",
+  };
+};
+
 /** The API's configuration; `process.env` is read here and nowhere else in the API. */
 const schema = z
   .object({
@@ -48,11 +118,22 @@ const schema = z
     DATABASE_URL: optionalUrl,
     DATA_DIR: z.string().default(".data"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** The site's public address (mail links, the social-login return); the web's own PUBLIC_URL. */
+    PUBLIC_URL: unsetIfEmpty(z.url().default("http://localhost:3000")),
+    /** The API's public address, for OAuth callbacks; default: this API on localhost at /api. */
+    API_PUBLIC_URL: optionalUrl,
     ...mailVariables,
+    ...authVariables,
   })
-  .refine((env) => env.NODE_ENV !== "production" || env.SMTP_URL, smtpUrlRequired);
+  .refine((env) => env.NODE_ENV !== "production" || env.SMTP_URL, smtpUrlRequired)
+  .refine(productionSecretsRequired, productionSecretsMessage);
 
-export type ApiConfig = z.infer<typeof schema> & { mediaDir: string; pgliteDir: string; mail: MailConfig };
+export type ApiConfig = z.infer<typeof schema> & {
+  mediaDir: string;
+  pgliteDir: string;
+  mail: MailConfig;
+  auth: AuthConfig;
+};
 
 export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const parsed = schema.safeParse(env);
@@ -66,5 +147,9 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     mediaDir: path.join(dataDir, "media"),
     pgliteDir: path.join(dataDir, "pglite"),
     mail: mailConfig(parsed.data),
+    auth: authConfig(parsed.data, {
+      siteUrl: parsed.data.PUBLIC_URL,
+      apiUrl: parsed.data.API_PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}/api`,
+    }),
   };
 }

@@ -2,6 +2,16 @@ export { createApi, type Api } from "./app.ts";
 export { openDatabase, type Database, type DatabaseHandle } from "./db/client.ts";
 export { createLogger, type Logger } from "./lib/logger.ts";
 export { prepareDatabase } from "./db/prepare.ts";
-export { mailConfig, mailVariables, smtpUrlRequired, type MailConfig } from "./env.ts";
+export {
+  authConfig,
+  authVariables,
+  mailConfig,
+  mailVariables,
+  productionSecretsMessage,
+  productionSecretsRequired,
+  smtpUrlRequired,
+  type AuthConfig,
+  type MailConfig,
+} from "./env.ts";
 export { createMailer, type Mailer, type OutgoingMail } from "./mail/mailer.ts";
 export { startMail, type MailService } from "./mail/start.ts";

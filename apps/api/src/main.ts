@@ -13,7 +13,7 @@ const logger = createLogger(config.LOG_LEVEL);
 const handle = openDatabase({ url: config.DATABASE_URL, dataDir: config.pgliteDir });
 await prepareDatabase(handle, { mediaDir: config.mediaDir, logger });
 const mail = await startMail(config.mail, logger);
-const app = new Hono().route("/api", createApi({ db: handle.db, logger, mailer: mail.mailer }));
+const app = new Hono().route("/api", createApi({ db: handle.db, logger, mailer: mail.mailer, auth: config.auth }));
 // The local mail catcher's inbox, only when SMTP_URL is unset (never in production).
 if (mail.inbox) app.route("/_mail", mail.inbox);
 const server = serve({ fetch: app.fetch, port: config.PORT }, (info) =>

@@ -7,6 +7,18 @@ import type { Database } from "../src/db/client.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import { createMailer } from "../src/mail/mailer.ts";
 import type { DatabaseTarget } from "./databases.ts";
+import type { AuthConfig } from "../src/env.ts";
+
+/** Sign-in settings of the test API: the local OAuth provider stands in for all three providers. */
+export const testAuthConfig: AuthConfig = {
+  jwtSecret: "test-jwt-secret-of-at-least-thirty-two-characters",
+  clientSecret: "test-client-secret",
+  accessTokenTtlSeconds: 900,
+  siteUrl: "http://site.test",
+  apiUrl: "http://site.test/api",
+  social: {},
+  localOAuth: true,
+};
 
 export type ApiResponse<T> = { status: number; headers: Headers; body: T };
 
@@ -32,7 +44,7 @@ export function useApi(target: DatabaseTarget, seed?: (db: Database) => Promise<
     catcher = await startMailCatcher({ port: 0 });
     const logger = createLogger("silent");
     const mailer = createMailer({ smtpUrl: catcher.smtpUrl, from: "食藝誌 <no-reply@shiyi.test>", logger });
-    api = createApi({ db: opened.db, logger, mailer });
+    api = createApi({ db: opened.db, logger, mailer, auth: testAuthConfig });
     await seed?.(opened.db);
   });
   afterAll(async () => {

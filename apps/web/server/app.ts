@@ -50,7 +50,7 @@ export function createWebServer({ config, build, clientDir, logger, db, mail }: 
     apiBaseUrl = config.apiBaseUrl;
   } else {
     if (!db || !mail) throw new Error("The in-process API needs a database and a mailer");
-    const api = createApi({ db, logger, mailer: mail.mailer });
+    const api = createApi({ db, logger, mailer: mail.mailer, auth: config.auth });
     app.route("/api", api);
     if (mail.inbox) app.route("/_mail", mail.inbox);
     apiBaseUrl = "http://in-process/api";

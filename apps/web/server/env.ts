@@ -1,5 +1,15 @@
 import path from "node:path";
-import { mailConfig, mailVariables, smtpUrlRequired, type MailConfig } from "@shiyi/api";
+import {
+  authConfig,
+  authVariables,
+  mailConfig,
+  mailVariables,
+  productionSecretsMessage,
+  productionSecretsRequired,
+  smtpUrlRequired,
+  type AuthConfig,
+  type MailConfig,
+} from "@shiyi/api";
 import { z } from "zod";
 import { publicReadTtlMs } from "./read-cache.ts";
 
@@ -29,13 +39,15 @@ const schema = z
       z.coerce.number().int().min(0).default(publicReadTtlMs),
     ),
     ...mailVariables,
+    ...authVariables,
   })
   .refine((env) => !env.REQUIRE_PUBLIC_URL || env.PUBLIC_URL, {
     message: "PUBLIC_URL must be set (REQUIRE_PUBLIC_URL is on)",
     path: ["PUBLIC_URL"],
   })
   // The in-process API sends mail; a web on API_BASE_URL sends none.
-  .refine((env) => env.NODE_ENV !== "production" || env.API_BASE_URL || env.SMTP_URL, smtpUrlRequired);
+  .refine((env) => env.NODE_ENV !== "production" || env.API_BASE_URL || env.SMTP_URL, smtpUrlRequired)
+  .refine(productionSecretsRequired, productionSecretsMessage);
 
 export type WebConfig = {
   port: number;
@@ -49,6 +61,7 @@ export type WebConfig = {
   pageCacheTtlMs: number;
   mode: "development" | "production" | "test";
   mail: MailConfig;
+  auth: AuthConfig;
 };
 
 export function readWebConfig(env: NodeJS.ProcessEnv): WebConfig {
@@ -56,10 +69,11 @@ export function readWebConfig(env: NodeJS.ProcessEnv): WebConfig {
   if (!parsed.success) throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   const value = parsed.data;
   const dataDir = path.resolve(value.DATA_DIR);
+  const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
   return {
     port: value.PORT,
     host: value.HOST,
-    publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     databaseUrl: value.DATABASE_URL,
     dataDir,
     mediaDir: path.join(dataDir, "media"),
@@ -68,5 +82,6 @@ export function readWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     pageCacheTtlMs: value.PAGE_CACHE_TTL_MS,
     mode: value.NODE_ENV ?? "production",
     mail: mailConfig(value),
+    auth: authConfig(value, { siteUrl: publicUrl, apiUrl: value.API_BASE_URL ?? `${publicUrl}/api` }),
   };
 }

@@ -3,3 +3,4 @@ export * from "./query.ts";
 export * from "./api-types.ts";
 export * from "./validation.ts";
 export * from "./contact.ts";
+export * from "./members.ts";

@@ -17,7 +17,7 @@ export const requiredText = () =>
   z.string({ error: messages.required }).trim().min(1, { error: messages.required, abort: true });
 
 /** A required string kept as typed (passwords): spaces alone still count as missing. */
-const requiredRaw = () =>
+export const requiredRaw = () =>
   z.string({ error: messages.required }).refine((value) => value.trim() !== "", {
     error: messages.required,
     abort: true,
@@ -89,7 +89,7 @@ export const password = () =>
  * field already has an issue of its own (an empty one says 此項為必填 only).
  */
 export const confirmField = <K extends string>(field: K, confirmation: K) =>
-  z.refine<Record<K, unknown>>((value) => value[field] === value[confirmation], {
+  z.refine<Partial<Record<K, unknown>>>((value) => value[field] === value[confirmation], {
     error: messages.confirm,
     path: [confirmation],
     when: ({ value, issues }) =>

@@ -196,3 +196,103 @@ export const contactMessages = pgTable(
   },
   (t) => [index("contact_messages_created").on(t.created_at)],
 );
+
+/** An address as members keep it (SPEC §3's order address: zip, city, dist, addr). */
+export type StoredAddress = { zip?: string; city?: string; dist?: string; addr?: string };
+
+/**
+ * Members. `account` is the 帳號 of the username rule; members who joined through a social
+ * provider have none (and no password) until they set one. Account and e-mail are unique without
+ * regard to case.
+ */
+export const members = pgTable(
+  "members",
+  {
+    id: serial("id").primaryKey(),
+    account: text("account"),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    mobile: text("mobile"),
+    address: jsonb("address").$type<StoredAddress>(),
+    password_hash: text("password_hash"),
+    email_verified_at: timestamptz("email_verified_at"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("members_account_lower").on(sql`lower(${t.account})`),
+    uniqueIndex("members_email_lower").on(sql`lower(${t.email})`),
+  ],
+);
+
+/** A member's sign-in through Google, Facebook or LINE: the provider's own id for the person. */
+export const memberIdentities = pgTable(
+  "member_identities",
+  {
+    id: serial("id").primaryKey(),
+    member_id: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    provider_user_id: text("provider_user_id").notNull(),
+    email: text("email"),
+    created_at: timestamps.created_at,
+  },
+  (t) => [
+    uniqueIndex("member_identities_provider_user").on(t.provider, t.provider_user_id),
+    index("member_identities_member").on(t.member_id),
+  ],
+);
+
+/** Single-use tokens sent by mail (e-mail verification, password reset); only their SHA-256 is kept. */
+export const memberTokens = pgTable(
+  "member_tokens",
+  {
+    id: serial("id").primaryKey(),
+    member_id: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<"verify" | "reset">().notNull(),
+    token_hash: text("token_hash").notNull().unique(),
+    expires_at: timestamptz("expires_at").notNull(),
+    used_at: timestamptz("used_at"),
+    created_at: timestamps.created_at,
+  },
+  (t) => [index("member_tokens_member").on(t.member_id, t.purpose)],
+);
+
+/**
+ * A signed-in device: one login, and the family of refresh tokens rotated from it (RFC 9700).
+ * Access tokens name their session, so revoking it (logout, a reused refresh token) ends them too.
+ */
+export const memberSessions = pgTable(
+  "member_sessions",
+  {
+    id: text("id").primaryKey(),
+    member_id: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    user_agent: text("user_agent"),
+    created_at: timestamps.created_at,
+    last_used_at: timestamptz("last_used_at")
+      .notNull()
+      .default(sql`now()`),
+    revoked_at: timestamptz("revoked_at"),
+  },
+  (t) => [index("member_sessions_member").on(t.member_id)],
+);
+
+/** Opaque refresh tokens, kept as SHA-256; each is used once, then replaced by its successor. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: serial("id").primaryKey(),
+    session_id: text("session_id")
+      .notNull()
+      .references(() => memberSessions.id, { onDelete: "cascade" }),
+    token_hash: text("token_hash").notNull().unique(),
+    expires_at: timestamptz("expires_at").notNull(),
+    used_at: timestamptz("used_at"),
+    created_at: timestamps.created_at,
+  },
+  (t) => [index("refresh_tokens_session").on(t.session_id)],
+);
