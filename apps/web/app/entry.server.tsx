@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import { createApiClient, type ApiFetch } from "./lib/api.server.ts";
 import { apiContext, siteConfigContext } from "./lib/context.ts";
+import { createTokenRefresher, RequestSession, sessionContext } from "./lib/session.server.ts";
 
 export type LoadContextOptions = {
   apiFetch: ApiFetch;
@@ -18,6 +19,10 @@ export type LoadContextOptions = {
   requestId: string;
   /** The browser's address chain (`X-Forwarded-For` as received, then the socket's peer), for rate limits. */
   forwardedFor?: string;
+  /** The request, for the session's cookies and the path to come back to after a new login. */
+  request: Request;
+  /** The secret of client 13 (SPEC §9), presented when refreshing; it never leaves this server. */
+  clientSecret: string;
 };
 
 /**
@@ -26,15 +31,23 @@ export type LoadContextOptions = {
  */
 export function createLoadContext(options: LoadContextOptions): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(
-    apiContext,
-    createApiClient({
-      baseUrl: options.apiBaseUrl,
-      fetch: options.apiFetch,
-      requestId: options.requestId,
-      forwardedFor: options.forwardedFor,
+  const client = {
+    baseUrl: options.apiBaseUrl,
+    fetch: options.apiFetch,
+    requestId: options.requestId,
+    forwardedFor: options.forwardedFor,
+  };
+  const session = new RequestSession({
+    cookieHeader: options.request.headers.get("cookie"),
+    requestUrl: options.request.url,
+    secure: options.publicUrl.startsWith("https:"),
+    refreshTokens: createTokenRefresher({
+      post: createApiClient(client).post,
+      clientSecret: options.clientSecret,
     }),
-  );
+  });
+  context.set(sessionContext, session);
+  context.set(apiContext, createApiClient({ ...client, session }));
   context.set(siteConfigContext, { publicUrl: options.publicUrl });
   return context;
 }

@@ -1,12 +1,15 @@
-import type { Item, Paginated, SeoEntry, Settings } from "@shiyi/contracts";
-import type { ReactNode } from "react";
+import { memberMessages, type Item, type Paginated, type SeoEntry, type Settings } from "@shiyi/contracts";
+import { useEffect, type ReactNode } from "react";
 import {
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useFetcher,
   useFetchers,
+  useLoaderData,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -17,12 +20,31 @@ import { LoadingBar } from "./components/loading-bar.tsx";
 import { LoadingScreen, LoadingScreenNoScript } from "./components/loading-screen.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
-import { ConfirmProvider } from "./components/ui/confirm-dialog.tsx";
+import { ConfirmProvider, useConfirm } from "./components/ui/confirm-dialog.tsx";
 import { ToastProvider } from "./components/ui/toast.tsx";
 import { apiContext, siteConfigContext } from "./lib/context.ts";
 import { pageLoadingBar } from "./lib/loading-indicator.ts";
 import type { SiteData } from "./lib/seo.ts";
+import { getMember, sessionContext, type Notice } from "./lib/session.server.ts";
 import { usePageBehaviours } from "./lib/use-page-behaviours.ts";
+
+/** What the root knows of the visitor: the member's name for the header, and a one-shot notice. */
+type Visitor = { member: { name: string } | null; notice?: Notice };
+type RootData = SiteData & Visitor;
+
+/**
+ * Every request starts the session (SPEC §4: no access token but a refresh token → exchange it)
+ * and leaves with the cookies it changed.
+ */
+const sessionMiddleware: Route.MiddlewareFunction = async ({ context }, next) => {
+  const session = context.get(sessionContext);
+  await session.start();
+  const response = await next();
+  for (const cookie of session.setCookieHeaders) response.headers.append("set-cookie", cookie);
+  return response;
+};
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export function meta({ error, loaderData }: Route.MetaArgs) {
   if (!error) return [];
@@ -34,17 +56,34 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs): Promise<SiteData> {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const api = context.get(apiContext);
-  const [settings, seo] = await Promise.all([
+  const [settings, seo, member] = await Promise.all([
     api.get<Item<Settings>>("/settings"),
     api.get<Paginated<SeoEntry>>("/article/seo"),
+    getMember(context),
   ]);
-  return { settings: settings.data, seo: seo.data, publicUrl: context.get(siteConfigContext).publicUrl };
+  return {
+    settings: settings.data,
+    seo: seo.data,
+    publicUrl: context.get(siteConfigContext).publicUrl,
+    member: member && { name: member.name },
+    notice: context.get(sessionContext).takeNotice(),
+  };
+}
+
+/** Signing in and out happens on /auth and /member pages: entering or leaving them re-reads who is here. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const sessionPath = (url: URL) => /^\/(?:auth|member)(?:\/|$)/.test(url.pathname);
+  return defaultShouldRevalidate || sessionPath(currentUrl) || sessionPath(nextUrl);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const site = useRouteLoaderData<SiteData>("root");
+  const site = useRouteLoaderData<RootData>("root");
   return (
     <html lang="zh-Hant-TW">
       <head>
@@ -62,7 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ToastProvider>
           <ConfirmProvider>
             <PageBehaviours />
-            <SiteHeader name={site?.settings.name ?? "食藝誌"} />
+            <SiteHeader name={site?.settings.name ?? "食藝誌"} member={site?.member ?? null} />
             <main id="main" className="flex-1">
               {children}
             </main>
@@ -90,7 +129,41 @@ function PageBehaviours() {
 }
 
 export default function App() {
-  return <Outlet />;
+  const { member, notice } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <SessionNotice notice={notice} />
+      {member && <KeepAlive />}
+      <Outlet />
+    </>
+  );
+}
+
+/** SPEC §4: after a session could not be refreshed, the login page opens with this dialog. */
+function SessionNotice({ notice }: { notice: Notice | undefined }) {
+  const confirm = useConfirm();
+  useEffect(() => {
+    if (notice !== "session-expired") return;
+    void confirm({
+      title: memberMessages.sessionExpiredTitle,
+      message: memberMessages.sessionExpiredMessage,
+      hideCancel: true,
+    });
+  }, [notice, confirm]);
+  return null;
+}
+
+/** SPEC §4: when the tab becomes visible while logged in, the member's own record is fetched. */
+function KeepAlive() {
+  const { load } = useFetcher();
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void load("/auth/session");
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [load]);
+  return null;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

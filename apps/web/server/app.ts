@@ -139,6 +139,8 @@ export function createWebServer({ config, build, clientDir, logger, db, mail }: 
       publicUrl: config.publicUrl,
       requestId,
       forwardedFor: forwardedFor(c.req.header("x-forwarded-for"), c.env),
+      request: c.req.raw,
+      clientSecret: config.auth.clientSecret,
     });
     const response = await deferModuleScripts(await handle(c.req.raw, context));
     if (response.status >= 400 && isbot(c.req.header("user-agent"))) {
@@ -151,7 +153,10 @@ export function createWebServer({ config, build, clientDir, logger, db, mail }: 
     if (!/accept-encoding/i.test(response.headers.get("vary") ?? "")) {
       response.headers.append("vary", "Accept-Encoding");
     }
-    if (c.req.method === "GET" && response.status === 200 && !response.headers.has("cache-control")) {
+    if (hasSession(c.req.raw.headers) || response.headers.has("set-cookie")) {
+      // A member's page (or one that changes the session) is theirs alone: never shared, never stored.
+      response.headers.set("cache-control", "private, no-store");
+    } else if (c.req.method === "GET" && response.status === 200 && !response.headers.has("cache-control")) {
       response.headers.set("cache-control", publicPageCache);
     }
     return response;
@@ -163,6 +168,12 @@ export function createWebServer({ config, build, clientDir, logger, db, mail }: 
   });
 
   return app;
+}
+
+/** Whether the request carries a member's session cookies (an access or a refresh token). */
+function hasSession(headers: Headers) {
+  const cookie = headers.get("cookie");
+  return cookie !== null && /(?:^|;\s*)shiyi_(?:at|rt)=[^;]/.test(cookie);
 }
 
 /** The chain the API reads a client's address from: what proxies said, then who connected to us. */

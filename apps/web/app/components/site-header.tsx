@@ -5,7 +5,7 @@ import { Logo } from "./logo.tsx";
 
 const MobileMenuPanel = lazy(() => import("./mobile-menu-panel.tsx"));
 
-export function SiteHeader({ name }: { name: string }) {
+export function SiteHeader({ name, member }: { name: string; member: { name: string } | null }) {
   return (
     <header className="border-b border-rule bg-paper">
       <a
@@ -41,9 +41,43 @@ export function SiteHeader({ name }: { name: string }) {
             ))}
           </ul>
         </nav>
-        <MobileMenu />
+        <div className="flex items-center gap-3 lg:gap-0">
+          <MemberLink member={member} />
+          <MobileMenu />
+        </div>
       </div>
     </header>
+  );
+}
+
+/** 登入 for visitors; the member area, by name, for members. */
+function MemberLink({ member }: { member: { name: string } | null }) {
+  return (
+    <Link
+      to={member ? "/member" : "/auth/login"}
+      className="flex min-h-11 items-center gap-2 px-1 text-sm tracking-[0.08em] text-ink hover:text-primary lg:ml-7"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-5 w-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      >
+        <circle cx="12" cy="8" r="4" />
+        <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+      </svg>
+      {member ? (
+        <span>
+          <span className="sr-only">會員專區：</span>
+          <span className="hidden max-w-[8em] truncate sm:inline">{member.name}</span>
+          <span className="sm:hidden">會員</span>
+        </span>
+      ) : (
+        <span>登入</span>
+      )}
+    </Link>
   );
 }
 

@@ -26,6 +26,18 @@ export class ApiRequestError extends Error {
 
 type Query = Record<string, string | number | undefined>;
 
+/** The member's side of a call: the bearer token, and what to do when the API refuses it. */
+export type ApiSession = {
+  readonly accessToken: string | undefined;
+  /** One refresh shared by the request's calls; false when it was refused. */
+  refresh(): Promise<boolean>;
+  /** Logs out and sends the member to the login page (throws the redirect). */
+  expire(): never;
+};
+
+/** SPEC §4: the API's exact answer to a missing or expired access token. */
+const unauthenticated = "Unauthenticated.";
+
 export type ApiClient = {
   get<T>(path: string, query?: Query): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
@@ -43,8 +55,27 @@ export function createApiClient(options: {
   requestId: string;
   /** Passed on so the API's rate limits see the browser, not this server. */
   forwardedFor?: string;
+  /** Absent for visitors and for the refresh call itself. */
+  session?: ApiSession;
 }): ApiClient {
   async function call<T>(method: string, path: string, query: Query = {}, body?: unknown): Promise<T> {
+    const response = await send(method, path, query, body);
+    const parsed = (await response.json().catch(() => null)) as unknown;
+    const session = options.session;
+    if (response.status === 401 && session && apiErrorMessage(parsed) === unauthenticated) {
+      // SPEC §4: one refresh (shared by the request's calls) and one retry; no toast.
+      if (!(await session.refresh())) session.expire();
+      const retried = await send(method, path, query, body);
+      const retriedBody = (await retried.json().catch(() => null)) as unknown;
+      if (retried.status === 401 && apiErrorMessage(retriedBody) === unauthenticated) session.expire();
+      if (!retried.ok) throw new ApiRequestError(retried.status, path, retriedBody);
+      return retriedBody as T;
+    }
+    if (!response.ok) throw new ApiRequestError(response.status, path, parsed);
+    return parsed as T;
+  }
+
+  function send(method: string, path: string, query: Query, body: unknown) {
     const url = new URL(options.baseUrl.replace(/\/$/, "") + path);
     for (const [key, value] of Object.entries(query)) {
       if (value !== undefined) url.searchParams.set(key, String(value));
@@ -52,7 +83,9 @@ export function createApiClient(options: {
     const headers: Record<string, string> = { accept: "application/json", "x-request-id": options.requestId };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (options.forwardedFor) headers["x-forwarded-for"] = options.forwardedFor;
-    const response = await options.fetch(
+    const token = options.session?.accessToken;
+    if (token) headers.authorization = `Bearer ${token}`;
+    return options.fetch(
       new Request(url, {
         method,
         headers,
@@ -60,9 +93,6 @@ export function createApiClient(options: {
         signal: AbortSignal.timeout(requestTimeoutMs),
       }),
     );
-    const parsed = (await response.json().catch(() => null)) as unknown;
-    if (!response.ok) throw new ApiRequestError(response.status, path, parsed);
-    return parsed as T;
   }
   return {
     get: (path, query) => call("GET", path, query),

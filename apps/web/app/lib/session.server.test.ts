@@ -1,0 +1,157 @@
+import type { TokenPair } from "@shiyi/contracts";
+import { describe, expect, test, vi } from "vitest";
+import { createApiClient, type ApiFetch } from "./api.server.ts";
+import {
+  loginRedirectTarget,
+  parseCookies,
+  RequestSession,
+  safeLocalPath,
+  sessionCookies,
+  type RefreshTokens,
+} from "./session.server.ts";
+
+const pair = (name: string): TokenPair => ({
+  token_type: "Bearer",
+  access_token: `access-${name}`,
+  expires_in: 900,
+  refresh_token: `refresh-${name}`,
+  refresh_expires_in: 2_592_000,
+});
+
+const sessionWith = (cookie: string | null, refreshTokens: RefreshTokens, url = "https://site.test/member") =>
+  new RequestSession({ cookieHeader: cookie, requestUrl: url, secure: true, refreshTokens });
+
+const cookieNamed = (session: RequestSession, name: string) =>
+  session.setCookieHeaders.find((header) => header.startsWith(`${name}=`));
+
+describe("cookies and paths", () => {
+  test("parses a Cookie header, first value wins, malformed values ignored", () => {
+    const cookies = parseCookies("a=1; b=%E9%A3%9F; a=2; broken=%E0%A4%A; c");
+    expect(cookies.get("a")).toBe("1");
+    expect(cookies.get("b")).toBe("食");
+    expect(cookies.has("broken")).toBe(false);
+    expect(parseCookies(null).size).toBe(0);
+  });
+
+  test("only local paths are followed after login", () => {
+    expect(safeLocalPath("/member/history?page=2")).toBe("/member/history?page=2");
+    expect(safeLocalPath("//evil.test/x")).toBeUndefined();
+    expect(safeLocalPath("https://evil.test")).toBeUndefined();
+    expect(safeLocalPath("/\\evil.test")).toBeUndefined();
+    expect(safeLocalPath("member")).toBeUndefined();
+    expect(safeLocalPath(undefined)).toBeUndefined();
+  });
+
+  test("the path to come back to drops React Router's data-request suffix", () => {
+    expect(loginRedirectTarget("https://site.test/member/history.data?_routes=root")).toBe("/member/history");
+    expect(loginRedirectTarget("https://site.test/_root.data")).toBe("/");
+    expect(loginRedirectTarget("https://site.test/news?page=2")).toBe("/news?page=2");
+  });
+});
+
+describe("RequestSession", () => {
+  test("at start, a refresh token without an access token is exchanged and both cookies are set", async () => {
+    const refresh = vi.fn<RefreshTokens>(async () => pair("new"));
+    const session = sessionWith(`${sessionCookies.refresh}=refresh-old`, refresh);
+    await session.start();
+    expect(refresh).toHaveBeenCalledWith("refresh-old");
+    expect(session.accessToken).toBe("access-new");
+    const access = cookieNamed(session, sessionCookies.access)!;
+    expect(access).toContain("access-new");
+    expect(access).toMatch(/HttpOnly/);
+    expect(access).toMatch(/SameSite=Lax/);
+    expect(access).toMatch(/Secure/);
+    expect(access).toMatch(/Max-Age=900/);
+    expect(cookieNamed(session, sessionCookies.refresh)).toMatch(/Max-Age=2592000/);
+  });
+
+  test("a refused refresh at start clears the refresh cookie silently", async () => {
+    const session = sessionWith(`${sessionCookies.refresh}=refresh-refused`, async () => undefined);
+    await session.start();
+    expect(session.isLoggedIn).toBe(false);
+    expect(cookieNamed(session, sessionCookies.refresh)).toMatch(/^shiyi_rt=; .*Max-Age=0/);
+    expect(cookieNamed(session, sessionCookies.notice)).toBeUndefined();
+  });
+
+  test("simultaneous requests holding the same refresh token share one exchange", async () => {
+    let release!: (tokens: TokenPair) => void;
+    const refresh = vi.fn<RefreshTokens>(() => new Promise((resolve) => (release = resolve)));
+    const cookie = `${sessionCookies.refresh}=refresh-shared-${Math.random()}`;
+    const first = sessionWith(cookie, refresh);
+    const second = sessionWith(cookie, refresh);
+    const both = Promise.all([first.refresh(), second.refresh(), first.refresh()]);
+    release(pair("merged"));
+    expect(await both).toEqual([true, true, true]);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(first.accessToken).toBe("access-merged");
+    expect(second.accessToken).toBe("access-merged");
+  });
+
+  test("expiry logs out, keeps the wanted path and leaves the notice for the login page", () => {
+    const session = sessionWith(
+      `${sessionCookies.access}=a; ${sessionCookies.refresh}=r`,
+      async () => undefined,
+      "https://site.test/member/history.data",
+    );
+    let thrown: unknown;
+    try {
+      session.expire();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("location")).toBe("/auth/login?redirect=%2Fmember%2Fhistory");
+    expect(session.isLoggedIn).toBe(false);
+    expect(cookieNamed(session, sessionCookies.access)).toMatch(/Max-Age=0/);
+    expect(cookieNamed(session, sessionCookies.redirect)).toContain(encodeURIComponent("/member/history"));
+    expect(cookieNamed(session, sessionCookies.notice)).toContain("session-expired");
+  });
+
+  test("the notice is read once", () => {
+    const session = sessionWith(`${sessionCookies.notice}=session-expired`, async () => undefined);
+    expect(session.takeNotice()).toBe("session-expired");
+    expect(cookieNamed(session, sessionCookies.notice)).toMatch(/Max-Age=0/);
+  });
+});
+
+describe("the API client with a session", () => {
+  const api = (session: RequestSession, fetch: ApiFetch) =>
+    createApiClient({ baseUrl: "http://api.test/api", fetch, requestId: "r", session });
+
+  test("a 401 Unauthenticated. is refreshed once and the call retried with the new token", async () => {
+    const seen: (string | null)[] = [];
+    const fetch: ApiFetch = async (request) => {
+      const auth = request.headers.get("authorization");
+      seen.push(auth);
+      return auth === "Bearer access-fresh"
+        ? Response.json({ data: { name: "林" } })
+        : Response.json({ message: "Unauthenticated." }, { status: 401 });
+    };
+    const session = sessionWith(`${sessionCookies.access}=expired; ${sessionCookies.refresh}=r1`, async () =>
+      pair("fresh"),
+    );
+    expect(await api(session, fetch).get("/members/me")).toEqual({ data: { name: "林" } });
+    expect(seen).toEqual(["Bearer expired", "Bearer access-fresh"]);
+  });
+
+  test("a refused refresh sends the member to the login page", async () => {
+    const fetch: ApiFetch = async () => Response.json({ message: "Unauthenticated." }, { status: 401 });
+    const session = sessionWith(
+      `${sessionCookies.access}=revoked; ${sessionCookies.refresh}=r2`,
+      async () => undefined,
+    );
+    const failure = await api(session, fetch)
+      .get("/members/me")
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Response);
+    expect((failure as Response).headers.get("location")).toBe("/auth/login?redirect=%2Fmember");
+  });
+
+  test("other 401s are ordinary errors, without a refresh", async () => {
+    const refresh = vi.fn<RefreshTokens>(async () => pair("x"));
+    const fetch: ApiFetch = async () => Response.json({ message: "用戶端驗證失敗" }, { status: 401 });
+    const session = sessionWith(`${sessionCookies.access}=a`, refresh);
+    await expect(api(session, fetch).post("/members/refresh")).rejects.toMatchObject({ status: 401 });
+    expect(refresh).not.toHaveBeenCalled();
+  });
+});

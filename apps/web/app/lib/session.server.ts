@@ -1,0 +1,280 @@
+import { memberClientId, type Item, type Member, type TokenPair } from "@shiyi/contracts";
+import { createContext, redirect, type RouterContextProvider } from "react-router";
+import { ApiRequestError } from "./api.server.ts";
+import { apiContext } from "./context.ts";
+
+/*
+ * The member's session, kept by this server (the BFF) in httpOnly cookies: the browser never sees a
+ * token in script, nor the client secret. The behaviours SPEC §4 gives the browser live here with
+ * the same visible results: refresh at start, one shared refresh on 401 and one retry, logout with
+ * the 請重新登入 dialog when that fails.
+ */
+
+export const sessionCookies = {
+  access: "shiyi_at",
+  refresh: "shiyi_rt",
+  /** The path a guard turned away, for after login (SPEC §4). */
+  redirect: "shiyi_redirect",
+  /** A one-shot notice for the next page: the session expired. */
+  notice: "shiyi_notice",
+} as const;
+
+/** SPEC §9: the refresh token cookie lives 30 days. */
+const refreshCookieSeconds = 30 * 24 * 60 * 60;
+const redirectCookieSeconds = 10 * 60;
+
+export type Notice = "session-expired";
+
+/** Exchanges a refresh token at the API (POST /members/refresh); undefined when refused. */
+export type RefreshTokens = (refreshToken: string) => Promise<TokenPair | undefined>;
+
+export type SessionOptions = {
+  /** `Cookie` header of the request. */
+  cookieHeader: string | null;
+  /** The page asked for, to come back to after a new login. */
+  requestUrl: string;
+  /** Secure cookies: on whenever the site is served over https (production). */
+  secure: boolean;
+  refreshTokens: RefreshTokens;
+};
+
+/**
+ * Refreshes under way in this process, by refresh token: simultaneous requests of one session (two
+ * tabs, a page and its data request) share one exchange. Across instances the API's reuse grace
+ * does the same job.
+ */
+const refreshesInFlight = new Map<string, Promise<TokenPair | undefined>>();
+
+export function parseCookies(header: string | null): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of header?.split(";") ?? []) {
+    const index = part.indexOf("=");
+    if (index < 0) continue;
+    const name = part.slice(0, index).trim();
+    if (!name || cookies.has(name)) continue;
+    try {
+      cookies.set(name, decodeURIComponent(part.slice(index + 1).trim()));
+    } catch {
+      // A malformed value is ignored, as browsers would.
+    }
+  }
+  return cookies;
+}
+
+/** Only a path of this site: no scheme, no `//host`, no backslash tricks. */
+export function safeLocalPath(value: string | null | undefined): string | undefined {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return undefined;
+  try {
+    const url = new URL(value, "http://local.invalid");
+    if (url.origin !== "http://local.invalid") return undefined;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return undefined;
+  }
+}
+
+export class RequestSession {
+  #access: string | undefined;
+  #refresh: string | undefined;
+  readonly #cookies: Map<string, string>;
+  readonly #options: SessionOptions;
+  readonly #outgoing = new Map<string, string>();
+  #refreshing: Promise<boolean> | undefined;
+  #member: Promise<Member | null> | undefined;
+
+  constructor(options: SessionOptions) {
+    this.#options = options;
+    this.#cookies = parseCookies(options.cookieHeader);
+    this.#access = this.#cookies.get(sessionCookies.access) || undefined;
+    this.#refresh = this.#cookies.get(sessionCookies.refresh) || undefined;
+  }
+
+  get accessToken() {
+    return this.#access;
+  }
+
+  /** Signed in as far as the cookies say; `getMember` asks the API. */
+  get isLoggedIn() {
+    return Boolean(this.#access || this.#refresh);
+  }
+
+  /** `Set-Cookie` values for the response. */
+  get setCookieHeaders() {
+    return [...this.#outgoing.values()];
+  }
+
+  cookie(name: string) {
+    return this.#cookies.get(name);
+  }
+
+  /** SPEC §4 at start: no access token but a refresh token → exchange it; a refusal clears it silently. */
+  async start() {
+    if (!this.#access && this.#refresh) await this.refresh();
+  }
+
+  /** One refresh per request, shared with this process's other requests holding the same token. */
+  refresh(): Promise<boolean> {
+    this.#refreshing ??= this.#exchange();
+    return this.#refreshing;
+  }
+
+  async #exchange() {
+    const presented = this.#refresh;
+    if (!presented) return false;
+    let pending = refreshesInFlight.get(presented);
+    if (!pending) {
+      pending = this.#options.refreshTokens(presented).finally(() => {
+        // Kept a moment, so that requests arriving right behind this one reuse its result.
+        setTimeout(() => refreshesInFlight.delete(presented), 5_000).unref?.();
+      });
+      refreshesInFlight.set(presented, pending);
+    }
+    const tokens = await pending;
+    if (!tokens) {
+      this.clear();
+      return false;
+    }
+    this.setTokens(tokens);
+    return true;
+  }
+
+  /** After login, activation or the social-login return. */
+  setTokens(tokens: Pick<TokenPair, "access_token" | "refresh_token" | "expires_in" | "refresh_expires_in">) {
+    this.#access = tokens.access_token;
+    this.#refresh = tokens.refresh_token;
+    this.#member = undefined;
+    this.#refreshing = undefined;
+    this.#set(sessionCookies.access, tokens.access_token, tokens.expires_in);
+    this.#set(
+      sessionCookies.refresh,
+      tokens.refresh_token,
+      Math.min(tokens.refresh_expires_in, refreshCookieSeconds),
+    );
+  }
+
+  /** Forgets the tokens (logout, a refused refresh). */
+  clear() {
+    this.#access = undefined;
+    this.#refresh = undefined;
+    this.#member = Promise.resolve(null);
+    if (this.#cookies.has(sessionCookies.access) || this.#outgoing.has(sessionCookies.access)) {
+      this.#set(sessionCookies.access, "", 0);
+    }
+    if (this.#cookies.has(sessionCookies.refresh) || this.#outgoing.has(sessionCookies.refresh)) {
+      this.#set(sessionCookies.refresh, "", 0);
+    }
+  }
+
+  /**
+   * SPEC §4: the API refused the session and so did the refresh. The member is logged out and sent
+   * to the login page, which keeps where they were and shows the 請重新登入 dialog.
+   */
+  expire(): never {
+    this.clear();
+    const target = loginRedirectTarget(this.#options.requestUrl);
+    this.rememberRedirect(target);
+    this.#set(sessionCookies.notice, "session-expired", 60);
+    throw redirect(`/auth/login?redirect=${encodeURIComponent(target)}`);
+  }
+
+  rememberRedirect(path: string) {
+    this.#set(sessionCookies.redirect, path, redirectCookieSeconds);
+  }
+
+  forgetRedirect() {
+    if (this.#cookies.has(sessionCookies.redirect)) this.#set(sessionCookies.redirect, "", 0);
+  }
+
+  /** The one-shot notice, cleared as it is read. */
+  takeNotice(): Notice | undefined {
+    const notice = this.#cookies.get(sessionCookies.notice);
+    if (notice === undefined) return undefined;
+    this.#set(sessionCookies.notice, "", 0);
+    return notice === "session-expired" ? notice : undefined;
+  }
+
+  memoMember(load: () => Promise<Member | null>) {
+    this.#member ??= load();
+    return this.#member;
+  }
+
+  #set(name: string, value: string, maxAge: number) {
+    const attributes = [
+      `${name}=${encodeURIComponent(value)}`,
+      "Path=/",
+      `Max-Age=${Math.max(0, Math.floor(maxAge))}`,
+      "HttpOnly",
+      "SameSite=Lax",
+    ];
+    if (this.#options.secure) attributes.push("Secure");
+    this.#outgoing.set(name, attributes.join("; "));
+  }
+}
+
+/** The path and query of a page request, without React Router's data-request suffix. */
+export function loginRedirectTarget(requestUrl: string) {
+  const url = new URL(requestUrl);
+  url.searchParams.delete("_routes");
+  const pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+  return pathname + url.search;
+}
+
+export const sessionContext = createContext<RequestSession>();
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** The signed-in member, asked of the API once per request; null for visitors. */
+export function getMember(context: Readonly<RouterContextProvider>): Promise<Member | null> {
+  const session = context.get(sessionContext);
+  if (!session.isLoggedIn) return Promise.resolve(null);
+  return session.memoMember(async () => {
+    const result = await context.get(apiContext).get<Item<Member>>("/members/me");
+    return result.data;
+  });
+}
+
+/** Guards /member pages: visitors go to the login page, the wanted path kept in the query and a cookie. */
+export async function requireMember({ request, context }: Args): Promise<Member> {
+  const member = await getMember(context);
+  if (member) return member;
+  const session = context.get(sessionContext);
+  const target = loginRedirectTarget(request.url);
+  session.rememberRedirect(target);
+  throw redirect(`/auth/login?redirect=${encodeURIComponent(target)}`);
+}
+
+/** Login and registration are for visitors: members go to /member. */
+export function requireAnonymous({ context }: Pick<Args, "context">) {
+  if (context.get(sessionContext).isLoggedIn) throw redirect("/member");
+}
+
+/** Where to go after login: the redirect query, else the guard's cookie, else /member. Clears the cookie. */
+export function redirectAfterLogin({ request, context }: Args): string {
+  const session = context.get(sessionContext);
+  const fromQuery = safeLocalPath(new URL(request.url).searchParams.get("redirect"));
+  const fromCookie = safeLocalPath(session.cookie(sessionCookies.redirect));
+  session.forgetRedirect();
+  const target = fromQuery ?? fromCookie;
+  return target && !target.startsWith("/auth") ? target : "/member";
+}
+
+/** The refresh exchange of SPEC §7 as the web server performs it, with the client secret it keeps. */
+export function createTokenRefresher(options: {
+  post: <T>(path: string, body: unknown) => Promise<T>;
+  clientSecret: string;
+}): RefreshTokens {
+  return async (refreshToken) => {
+    try {
+      return await options.post<TokenPair>("/members/refresh", {
+        grant_type: "refresh_token",
+        client_id: memberClientId,
+        client_secret: options.clientSecret,
+        refresh_token: refreshToken,
+      });
+    } catch (error) {
+      // A refused token ends the session (SPEC §8: at start, silently); an API fault is a fault.
+      if (error instanceof ApiRequestError && error.status < 500) return undefined;
+      throw error;
+    }
+  };
+}
