@@ -1,6 +1,7 @@
 import type { Database } from "./db/client.ts";
 import type { AuthConfig } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { LoginThrottle } from "./lib/login-throttle.ts";
 import type { RateLimiter } from "./lib/rate-limit.ts";
 import type { Mailer } from "./mail/mailer.ts";
 
@@ -12,6 +13,7 @@ export type ApiEnv = {
     logger: Logger;
     mailer: Mailer;
     rateLimiter: RateLimiter;
+    loginThrottle: LoginThrottle;
     requestId: string;
   };
 };

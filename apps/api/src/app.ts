@@ -8,11 +8,14 @@ import type { Database } from "./db/client.ts";
 import type { AuthConfig } from "./env.ts";
 import { ApiError } from "./lib/errors.ts";
 import type { Logger } from "./lib/logger.ts";
-import { createRateLimiter, type RateLimitStore } from "./lib/rate-limit.ts";
+import { createLoginThrottle } from "./lib/login-throttle.ts";
+import { createRateLimiter, MemoryRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { contentRoutes } from "./routes/content.ts";
+import { memberRoutes } from "./routes/members.ts";
 import { renderReference } from "./routes/reference.ts";
+import { socialRoutes } from "./routes/social.ts";
 
 export type ApiOptions = {
   db: Database;
@@ -23,14 +26,24 @@ export type ApiOptions = {
   auth: AuthConfig;
   /** Where rate limits count attempts; this process's memory unless a shared store is given. */
   rateLimitStore?: RateLimitStore;
+  /** The time rate limits and the login lockout go by; tests move it by hand instead of waiting. */
+  clock?: () => number;
 };
 
 /** Public reads may be served by a CDN for a minute and stale for ten while it refreshes. */
 const publicCache = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
 /** The Hono API of SPEC §7; its routes have no prefix, the host decides where to mount it. */
-export function createApi({ db, logger, mailer, auth, rateLimitStore }: ApiOptions) {
-  const rateLimiter = createRateLimiter(rateLimitStore);
+export function createApi({
+  db,
+  logger,
+  mailer,
+  auth,
+  rateLimitStore = new MemoryRateLimitStore(),
+  clock = Date.now,
+}: ApiOptions) {
+  const rateLimiter = createRateLimiter(rateLimitStore, clock);
+  const loginThrottle = createLoginThrottle(rateLimitStore, clock);
   const app = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
@@ -47,6 +60,7 @@ export function createApi({ db, logger, mailer, auth, rateLimitStore }: ApiOptio
     c.set("auth", auth);
     c.set("mailer", mailer);
     c.set("rateLimiter", rateLimiter);
+    c.set("loginThrottle", loginThrottle);
     c.set("logger", logger.child({ requestId }));
     const started = performance.now();
     await next();
@@ -67,6 +81,8 @@ export function createApi({ db, logger, mailer, auth, rateLimitStore }: ApiOptio
 
   app.route("/", contentRoutes);
   app.route("/", contactRoutes);
+  app.route("/", memberRoutes);
+  app.route("/", socialRoutes);
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

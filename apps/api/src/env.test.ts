@@ -36,8 +36,13 @@ describe("the API's mail configuration", () => {
 
   it("stops start-up in production without SMTP_URL, saying why", () => {
     expect(() => readApiConfig({ NODE_ENV: "production" })).toThrow(/SMTP_URL must be set in production/);
-    expect(readApiConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail:25" }).mail.smtpUrl).toBe(
-      "smtp://mail:25",
+    // Production needs its sign-in secrets too; given those, SMTP_URL is what decides.
+    const secrets = { JWT_SECRET: "j".repeat(32), OAUTH_CLIENT_SECRET: "c".repeat(16) };
+    expect(() => readApiConfig({ NODE_ENV: "production", ...secrets })).toThrow(
+      /SMTP_URL must be set in production/,
     );
+    expect(
+      readApiConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail:25", ...secrets }).mail.smtpUrl,
+    ).toBe("smtp://mail:25");
   });
 });

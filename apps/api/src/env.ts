@@ -49,7 +49,9 @@ export const developmentSecrets = {
 /** Member sign-in settings; the web server reads them too (it hosts the API and calls /members/refresh). */
 export const authVariables = {
   JWT_SECRET: unsetIfEmpty(z.string().min(32, "JWT_SECRET must be at least 32 characters").optional()),
-  OAUTH_CLIENT_SECRET: unsetIfEmpty(z.string().min(16, "OAUTH_CLIENT_SECRET must be at least 16 characters").optional()),
+  OAUTH_CLIENT_SECRET: unsetIfEmpty(
+    z.string().min(16, "OAUTH_CLIENT_SECRET must be at least 16 characters").optional(),
+  ),
   ACCESS_TOKEN_TTL_SECONDS: unsetIfEmpty(z.coerce.number().int().min(5).max(900).default(900)),
   GOOGLE_CLIENT_ID: unsetIfEmpty(z.string().optional()),
   GOOGLE_CLIENT_SECRET: unsetIfEmpty(z.string().optional()),
@@ -82,13 +84,23 @@ export type AuthConfig = {
   apiUrl: string;
   /** Keys of the real providers; a provider without keys uses the local stand-in (never in production). */
   social: Partial<Record<"google" | "facebook" | "line", SocialKeys>>;
-  /** Whether the local OAuth provider stands in for providers without keys. */
-  localOAuth: boolean;
+  /**
+   * The local OAuth provider (@shiyi/oauth-provider) standing in for providers without keys; unset in
+   * production, where such a provider is simply not offered.
+   */
+  localOAuth?: LocalOAuthUrls;
+};
+
+export type LocalOAuthUrls = {
+  /** Where the browser is sent to sign in (the provider as mounted at the site's /_oauth). */
+  browserUrl: string;
+  /** Where the API itself exchanges codes and reads profiles (the same provider over loopback). */
+  serverUrl: string;
 };
 
 export const authConfig = (
   env: AuthVariables & { NODE_ENV?: string },
-  urls: { siteUrl: string; apiUrl: string },
+  urls: { siteUrl: string; apiUrl: string; localOAuth?: LocalOAuthUrls },
 ): AuthConfig => {
   const keys = (clientId?: string, clientSecret?: string) =>
     clientId && clientSecret ? { clientId, clientSecret } : undefined;
@@ -106,7 +118,14 @@ export const authConfig = (
     siteUrl: urls.siteUrl.replace(/\/$/, ""),
     apiUrl: urls.apiUrl.replace(/\/$/, ""),
     social,
-    localOAuth: env.NODE_ENV !== "production",
+    // Only outside production, and only when some provider has no keys of its own.
+    localOAuth:
+      env.NODE_ENV !== "production" && urls.localOAuth && Object.keys(social).length < 3
+        ? {
+            browserUrl: urls.localOAuth.browserUrl.replace(/\/$/, ""),
+            serverUrl: urls.localOAuth.serverUrl.replace(/\/$/, ""),
+          }
+        : undefined,
   };
 };
 
@@ -141,6 +160,7 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
+  const apiUrl = parsed.data.API_PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}/api`;
   return {
     ...parsed.data,
     DATA_DIR: dataDir,
@@ -149,7 +169,12 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     mail: mailConfig(parsed.data),
     auth: authConfig(parsed.data, {
       siteUrl: parsed.data.PUBLIC_URL,
-      apiUrl: parsed.data.API_PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}/api`,
+      apiUrl,
+      // main.ts mounts the stand-in at this server's own /_oauth, beside /api.
+      localOAuth: {
+        browserUrl: new URL("/_oauth", apiUrl).href,
+        serverUrl: `http://127.0.0.1:${parsed.data.PORT}/_oauth`,
+      },
     }),
   };
 }

@@ -5,6 +5,7 @@ export { prepareDatabase } from "./db/prepare.ts";
 export {
   authConfig,
   authVariables,
+  developmentSecrets,
   mailConfig,
   mailVariables,
   productionSecretsMessage,
@@ -15,3 +16,4 @@ export {
 } from "./env.ts";
 export { createMailer, type Mailer, type OutgoingMail } from "./mail/mailer.ts";
 export { startMail, type MailService } from "./mail/start.ts";
+export { localOAuthProvider } from "./local-oauth.ts";

@@ -5,6 +5,7 @@ import { openDatabase } from "./db/client.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { readApiConfig } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
+import { localOAuthProvider } from "./local-oauth.ts";
 import { startMail } from "./mail/start.ts";
 
 /** The API on its own, for deployments that run it apart from the web (the web's API_BASE_URL). */
@@ -13,9 +14,15 @@ const logger = createLogger(config.LOG_LEVEL);
 const handle = openDatabase({ url: config.DATABASE_URL, dataDir: config.pgliteDir });
 await prepareDatabase(handle, { mediaDir: config.mediaDir, logger });
 const mail = await startMail(config.mail, logger);
-const app = new Hono().route("/api", createApi({ db: handle.db, logger, mailer: mail.mailer, auth: config.auth }));
+const app = new Hono().route(
+  "/api",
+  createApi({ db: handle.db, logger, mailer: mail.mailer, auth: config.auth }),
+);
 // The local mail catcher's inbox, only when SMTP_URL is unset (never in production).
 if (mail.inbox) app.route("/_mail", mail.inbox);
+// The local OAuth provider for Google, Facebook and LINE without keys (never in production).
+const oauth = localOAuthProvider(config.auth);
+if (oauth) app.route("/_oauth", oauth);
 const server = serve({ fetch: app.fetch, port: config.PORT }, (info) =>
   logger.info({ port: info.port }, "API listening"),
 );

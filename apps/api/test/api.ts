@@ -2,14 +2,14 @@
 import type { ApiError } from "@shiyi/contracts";
 import { startMailCatcher, type MailCatcher } from "@shiyi/mail-catcher";
 import { afterAll, beforeAll, expect } from "vitest";
-import { createApi } from "../src/app.ts";
+import { createApi, type Api, type ApiOptions } from "../src/app.ts";
 import type { Database } from "../src/db/client.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import { createMailer } from "../src/mail/mailer.ts";
 import type { DatabaseTarget } from "./databases.ts";
 import type { AuthConfig } from "../src/env.ts";
 
-/** Sign-in settings of the test API: the local OAuth provider stands in for all three providers. */
+/** Sign-in settings of the test API; social.test.ts adds a local OAuth provider of its own (`localOAuth`). */
 export const testAuthConfig: AuthConfig = {
   jwtSecret: "test-jwt-secret-of-at-least-thirty-two-characters",
   clientSecret: "test-client-secret",
@@ -17,26 +17,66 @@ export const testAuthConfig: AuthConfig = {
   siteUrl: "http://site.test",
   apiUrl: "http://site.test/api",
   social: {},
-  localOAuth: true,
 };
 
 export type ApiResponse<T> = { status: number; headers: Headers; body: T };
 
-export type ApiHarness = {
+export type ApiClient = {
+  /** A GET; `headers` add to (or replace) the JSON Accept. */
+  get<T>(path: string, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  getHtml(path: string): Promise<ApiResponse<string>>;
+  /** A JSON POST; `headers` add to (or replace) the JSON Accept and Content-Type. */
+  post<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  /** A JSON PATCH; `headers` as for `post`. */
+  patch<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+};
+
+export type ApiHarness = ApiClient & {
   /** The suite's database, for builders; valid from `beforeAll` on. */
   readonly db: Database;
   /** The suite's own SMTP catcher, where everything the API sends arrives. */
   readonly mail: MailCatcher;
-  get<T>(path: string): Promise<ApiResponse<T>>;
-  getHtml(path: string): Promise<ApiResponse<string>>;
-  /** A JSON POST; `headers` add to (or replace) the JSON Accept and Content-Type. */
-  post<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  /**
+   * Another API on the suite's database, mailing to the same catcher, with options of its own:
+   * a clock a test moves by hand, a failing mailer, a logger that keeps what it is told. Its rate
+   * limits start empty. Call it inside a test.
+   */
+  withOptions(options: Partial<Omit<ApiOptions, "db" | "auth">>): ApiClient;
 };
+
+/** Requests to an API as the web sends them: JSON in, JSON out. */
+function clientOf(app: () => Api): ApiClient {
+  const request = (path: string, init: RequestInit = {}) =>
+    app().request(path, { ...init, headers: { accept: "application/json", ...init.headers } });
+  const send = async <T>(method: string, path: string, body: unknown, headers: Record<string, string>) => {
+    const response = await request(path, {
+      method,
+      body: typeof body === "string" ? body : JSON.stringify(body),
+      headers: { "content-type": "application/json", ...headers },
+    });
+    return { status: response.status, headers: response.headers, body: (await response.json()) as T };
+  };
+  return {
+    async get<T>(path: string, headers: Record<string, string> = {}) {
+      const response = await request(path, { headers });
+      return { status: response.status, headers: response.headers, body: (await response.json()) as T };
+    },
+    async getHtml(path: string) {
+      const response = await request(path);
+      return { status: response.status, headers: response.headers, body: await response.text() };
+    },
+    post: <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
+      send<T>("POST", path, body, headers),
+    patch: <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
+      send<T>("PATCH", path, body, headers),
+  };
+}
 
 /** Registers `beforeAll`/`afterAll` that open and close the target; call it inside a `describe`. */
 export function useApi(target: DatabaseTarget, seed?: (db: Database) => Promise<void>): ApiHarness {
   let opened: { db: Database; close(): Promise<void> } | undefined;
-  let api: ReturnType<typeof createApi> | undefined;
+  let options: ApiOptions | undefined;
+  let api: Api | undefined;
   let catcher: MailCatcher | undefined;
 
   beforeAll(async () => {
@@ -44,42 +84,30 @@ export function useApi(target: DatabaseTarget, seed?: (db: Database) => Promise<
     catcher = await startMailCatcher({ port: 0 });
     const logger = createLogger("silent");
     const mailer = createMailer({ smtpUrl: catcher.smtpUrl, from: "食藝誌 <no-reply@shiyi.test>", logger });
-    api = createApi({ db: opened.db, logger, mailer, auth: testAuthConfig });
+    options = { db: opened.db, logger, mailer, auth: testAuthConfig };
+    api = createApi(options);
     await seed?.(opened.db);
   });
   afterAll(async () => {
     await Promise.all([opened?.close(), catcher?.close()]);
   });
 
-  const request = async (path: string, init: RequestInit = {}) => {
-    if (!api) throw new Error("useApi: the suite's beforeAll has not run");
-    return api.request(path, { ...init, headers: { accept: "application/json", ...init.headers } });
+  const started = <T>(value: T | undefined) => {
+    if (value === undefined) throw new Error("useApi: the suite's beforeAll has not run");
+    return value;
   };
 
   return {
+    ...clientOf(() => started(api)),
     get db() {
-      if (!opened) throw new Error("useApi: the suite's beforeAll has not run");
-      return opened.db;
+      return started(opened).db;
     },
     get mail() {
-      if (!catcher) throw new Error("useApi: the suite's beforeAll has not run");
-      return catcher;
+      return started(catcher);
     },
-    async get<T>(path: string) {
-      const response = await request(path);
-      return { status: response.status, headers: response.headers, body: (await response.json()) as T };
-    },
-    async getHtml(path: string) {
-      const response = await request(path);
-      return { status: response.status, headers: response.headers, body: await response.text() };
-    },
-    async post<T>(path: string, body: unknown, headers: Record<string, string> = {}) {
-      const response = await request(path, {
-        method: "POST",
-        body: typeof body === "string" ? body : JSON.stringify(body),
-        headers: { "content-type": "application/json", ...headers },
-      });
-      return { status: response.status, headers: response.headers, body: (await response.json()) as T };
+    withOptions(overrides) {
+      const app = createApi({ ...started(options), ...overrides });
+      return clientOf(() => app);
     },
   };
 }

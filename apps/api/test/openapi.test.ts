@@ -84,13 +84,14 @@ describe.each(databaseTargets())("API description on $name", (target) => {
       }
     });
 
-    it("documents a JSON 200 for every call and 404 and 422 for lists and details", async () => {
+    it("documents a JSON 200 (201 for a creation) for every call and 404 and 422 for lists and details", async () => {
       const { body } = await api.get<Document>("/openapi.json");
       for (const [path, operations] of Object.entries(body.paths)) {
         for (const operation of Object.values(operations)) {
-          expect(operation.responses["200"]?.content?.["application/json"]?.schema, path).toBeTypeOf(
-            "object",
-          );
+          const success = operation.responses["200"] ?? operation.responses["201"];
+          // Social sign-in's calls answer with a redirect (a Location), never a body.
+          if (!success && operation.responses["302"]) continue;
+          expect(success?.content?.["application/json"]?.schema, path).toBeTypeOf("object");
         }
       }
       for (const path of [...listPaths, ...detailPaths]) {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { createApi, type Database, type Logger, type MailService } from "@shiyi/api";
+import { createApi, localOAuthProvider, type Database, type Logger, type MailService } from "@shiyi/api";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createIPX, createIPXWebServer, ipxFSStorage, ipxHttpStorage } from "ipx";
@@ -39,7 +39,8 @@ export type WebServerOptions = {
 /**
  * One process serves everything by default: the API at /api, the image proxy at /_ipx, hashed
  * assets, and the React Router site, whose loaders reach the API in-process; without SMTP_URL
- * (never in production), the local mail catcher's inbox at /_mail.
+ * (never in production), the local mail catcher's inbox at /_mail; for social providers without
+ * keys (never in production), the local OAuth provider at /_oauth.
  */
 export function createWebServer({ config, build, clientDir, logger, db, mail }: WebServerOptions) {
   const app = new Hono<{ Variables: { requestId: string } }>();
@@ -53,6 +54,9 @@ export function createWebServer({ config, build, clientDir, logger, db, mail }: 
     const api = createApi({ db, logger, mailer: mail.mailer, auth: config.auth });
     app.route("/api", api);
     if (mail.inbox) app.route("/_mail", mail.inbox);
+    // The local OAuth provider for Google, Facebook and LINE without keys (never in production).
+    const oauth = localOAuthProvider(config.auth);
+    if (oauth) app.route("/_oauth", oauth);
     apiBaseUrl = "http://in-process/api";
     apiFetch = (request) => {
       const url = new URL(request.url);

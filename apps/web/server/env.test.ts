@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { readWebConfig } from "./env.ts";
 
+/** Production's sign-in secrets, so that each test below is about what it names. */
+const secrets = { JWT_SECRET: "j".repeat(32), OAUTH_CLIENT_SECRET: "c".repeat(16) };
+
 describe("the web server's mail configuration", () => {
   it("with nothing set: React's production build, mail caught locally", () => {
     const config = readWebConfig({});
@@ -13,16 +16,36 @@ describe("the web server's mail configuration", () => {
   });
 
   it("stops start-up when NODE_ENV=production is set without SMTP_URL, saying why", () => {
-    expect(() => readWebConfig({ NODE_ENV: "production" })).toThrow(/SMTP_URL must be set in production/);
-    expect(readWebConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail:587" }).mail.smtpUrl).toBe(
-      "smtp://mail:587",
+    expect(() => readWebConfig({ NODE_ENV: "production", ...secrets })).toThrow(
+      /SMTP_URL must be set in production/,
     );
+    expect(
+      readWebConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail:587", ...secrets }).mail.smtpUrl,
+    ).toBe("smtp://mail:587");
   });
 
   it("needs no SMTP_URL when the API runs elsewhere (API_BASE_URL): the web then sends no mail", () => {
-    expect(readWebConfig({ NODE_ENV: "production", API_BASE_URL: "http://api:3001/api" }).mail.smtpUrl).toBe(
-      undefined,
+    expect(
+      readWebConfig({ NODE_ENV: "production", API_BASE_URL: "http://api:3001/api", ...secrets }).mail.smtpUrl,
+    ).toBe(undefined);
+  });
+});
+
+describe("the sign-in secrets", () => {
+  it("stop start-up in production when either is missing, saying which", () => {
+    const base = { NODE_ENV: "production", SMTP_URL: "smtp://mail:587" };
+    expect(() => readWebConfig(base)).toThrow(/JWT_SECRET and OAUTH_CLIENT_SECRET must be set in production/);
+    expect(() => readWebConfig({ ...base, JWT_SECRET: secrets.JWT_SECRET })).toThrow(/OAUTH_CLIENT_SECRET/);
+    expect(() => readWebConfig({ ...base, ...secrets, JWT_SECRET: "short" })).toThrow(
+      /at least 32 characters/,
     );
+    expect(readWebConfig({ ...base, ...secrets }).auth.clientSecret).toBe(secrets.OAUTH_CLIENT_SECRET);
+  });
+
+  it("have development stand-ins elsewhere, and the access token lives at most 15 minutes", () => {
+    expect(readWebConfig({}).auth.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readWebConfig({}).auth.accessTokenTtlSeconds).toBe(900);
+    expect(() => readWebConfig({ ACCESS_TOKEN_TTL_SECONDS: "901" })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
   });
 });
 
@@ -32,5 +55,25 @@ describe("the page cache's lifetime", () => {
     expect(readWebConfig({ PAGE_CACHE_TTL_MS: "" }).pageCacheTtlMs).toBe(10_000);
     expect(readWebConfig({ PAGE_CACHE_TTL_MS: "0" }).pageCacheTtlMs).toBe(0);
     expect(() => readWebConfig({ PAGE_CACHE_TTL_MS: "-1" })).toThrow(/PAGE_CACHE_TTL_MS/);
+  });
+});
+
+describe("the local OAuth provider's addresses", () => {
+  it("points the in-process API at this server's /_oauth: the public address for the browser, loopback for itself", () => {
+    expect(readWebConfig({ PORT: "3100", PUBLIC_URL: "http://localhost:3100" }).auth.localOAuth).toEqual({
+      browserUrl: "http://localhost:3100/_oauth",
+      serverUrl: "http://127.0.0.1:3100/_oauth",
+    });
+  });
+
+  it("is not used in production, nor by a web whose API runs elsewhere", () => {
+    const production = {
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://mail:587",
+      JWT_SECRET: "x".repeat(32),
+      OAUTH_CLIENT_SECRET: "y".repeat(16),
+    };
+    expect(readWebConfig(production).auth.localOAuth).toBeUndefined();
+    expect(readWebConfig({ API_BASE_URL: "http://api:3001/api" }).auth.localOAuth).toBeUndefined();
   });
 });

@@ -82,6 +82,13 @@ export function readWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     pageCacheTtlMs: value.PAGE_CACHE_TTL_MS,
     mode: value.NODE_ENV ?? "production",
     mail: mailConfig(value),
-    auth: authConfig(value, { siteUrl: publicUrl, apiUrl: value.API_BASE_URL ?? `${publicUrl}/api` }),
+    auth: authConfig(value, {
+      siteUrl: publicUrl,
+      apiUrl: value.API_BASE_URL ?? `${publicUrl}/api`,
+      // The in-process API's local OAuth stand-in, mounted by app.ts at /_oauth; a remote API has its own.
+      localOAuth: value.API_BASE_URL
+        ? undefined
+        : { browserUrl: `${publicUrl}/_oauth`, serverUrl: `http://127.0.0.1:${value.PORT}/_oauth` },
+    }),
   };
 }

@@ -36,6 +36,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
       url: config.publicUrl,
       database: database?.driver ?? "remote API",
       ...(mail?.inbox ? { mail: `${config.publicUrl}/_mail` } : {}),
+      ...(config.auth.localOAuth ? { oauth: config.auth.localOAuth.browserUrl } : {}),
     },
     "site ready",
   ),

@@ -17,7 +17,15 @@ import {
  * web's forms, the web's actions and the API parse the very same schemas.
  */
 
-export const memberLimits = { name: 50, email: 254, account: 50, zip: 6, city: 10, dist: 10, addr: 120 } as const;
+export const memberLimits = {
+  name: 50,
+  email: 254,
+  account: 50,
+  zip: 6,
+  city: 10,
+  dist: 10,
+  addr: 120,
+} as const;
 
 /** The client id of SPEC §9; its secret is configuration and never reaches the browser. */
 export const memberClientId = 13;
@@ -98,7 +106,12 @@ export const refreshSchema = z.object({
 export type RefreshInput = z.input<typeof refreshSchema>;
 
 export const memberAddressSchema = z.object({
-  zip: optionalField(z.string().trim().regex(/^\d{3,6}$/, { error: "請輸入 3 至 6 位數的郵遞區號" })),
+  zip: optionalField(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{3,6}$/, { error: "請輸入 3 至 6 位數的郵遞區號" }),
+  ),
   city: optionalField(z.string().trim().check(maxLength(memberLimits.city))),
   dist: optionalField(z.string().trim().check(maxLength(memberLimits.dist))),
   addr: optionalField(z.string().trim().check(maxLength(memberLimits.addr))),
@@ -121,7 +134,12 @@ export const changePasswordSchema = z
   })
   .check(confirmField("password", "password_confirmation"));
 
-/** PATCH /members/{id}: any of the profile fields, and/or a password change with the current one. */
+/**
+ * PATCH /members/{id}: any of the profile fields, and/or a new password. `mobile` and `address`
+ * sent as null (or empty) are cleared; left out, they stay. A member who has a password must send
+ * it as `current_password` to change it; one who joined through a social provider and has none
+ * sets a first one without. Only the API knows which, so it checks that, not this schema.
+ */
 export const memberUpdateSchema = z
   .object({
     name: requiredText().check(maxLength(memberLimits.name)).optional(),
@@ -131,12 +149,6 @@ export const memberUpdateSchema = z
     password: optionalField(password()),
     password_confirmation: optionalField(passwordConfirmation()),
   })
-  .check(
-    z.refine((value) => value.password === undefined || value.current_password !== undefined, {
-      error: "此項為必填",
-      path: ["current_password"],
-    }),
-  )
   .check(confirmField("password", "password_confirmation"));
 export type MemberUpdateInput = z.input<typeof memberUpdateSchema>;
 

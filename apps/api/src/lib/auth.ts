@@ -10,16 +10,16 @@ export const bearerToken = (header: string | undefined) => /^Bearer\s+(\S+)$/i.e
  * Calls for members only: without a valid, unrevoked access token the answer is 401 with the
  * message exactly `Unauthenticated.`, which clients answer with one refresh and one retry (SPEC §4).
  */
-export const requireMember = createMiddleware<ApiEnv & { Variables: { member: { id: number; sessionId: string } } }>(
-  async (c, next) => {
-    const token = bearerToken(c.req.header("authorization"));
-    const claims = token && (await verifyAccessToken(c.var.db, c.var.auth, token));
-    if (!claims) {
-      c.header("www-authenticate", 'Bearer realm="members"');
-      c.header("cache-control", "no-store");
-      return c.json({ message: memberMessages.unauthenticated }, 401);
-    }
-    c.set("member", { id: claims.memberId, sessionId: claims.sessionId });
-    await next();
-  },
-);
+export const requireMember = createMiddleware<
+  ApiEnv & { Variables: { member: { id: number; sessionId: string } } }
+>(async (c, next) => {
+  const token = bearerToken(c.req.header("authorization"));
+  const claims = token && (await verifyAccessToken(c.var.db, c.var.auth, token));
+  if (!claims) {
+    c.header("www-authenticate", 'Bearer realm="members"');
+    c.header("cache-control", "no-store");
+    return c.json({ message: memberMessages.unauthenticated }, 401);
+  }
+  c.set("member", { id: claims.memberId, sessionId: claims.sessionId });
+  await next();
+});

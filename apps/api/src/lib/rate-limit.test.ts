@@ -68,3 +68,46 @@ describe("rate limiter (memory store)", () => {
     expect(store.size).toBe(1);
   });
 });
+
+describe("memory store: streaks (counting only some attempts)", () => {
+  it("adds every attempt to the streak, beyond any limit, and answers it oldest first", async () => {
+    const store = new MemoryRateLimitStore();
+    expect(await store.extendStreak("a", 10_000, 1_000)).toEqual([1_000]);
+    expect(await store.extendStreak("a", 10_000, 5_000)).toEqual([1_000, 5_000]);
+    expect(await store.extendStreak("a", 10_000, 14_000)).toEqual([1_000, 5_000, 14_000]);
+  });
+
+  it("ends a streak once the idle time passes without an attempt, and starts a new one", async () => {
+    const store = new MemoryRateLimitStore();
+    await store.extendStreak("a", 10_000, 1_000);
+    await store.extendStreak("a", 10_000, 2_000);
+    expect(await store.streak("a", 10_000, 11_999)).toEqual([1_000, 2_000]);
+    expect(await store.streak("a", 10_000, 12_000)).toEqual([]);
+    expect(await store.extendStreak("a", 10_000, 12_500)).toEqual([12_500]);
+  });
+
+  it("reads a streak without adding to it", async () => {
+    const store = new MemoryRateLimitStore();
+    await store.extendStreak("a", 10_000, 1_000);
+    expect(await store.streak("a", 10_000, 2_000)).toEqual([1_000]);
+    expect(await store.streak("a", 10_000, 2_000)).toEqual([1_000]);
+    expect(await store.streak("b", 10_000, 2_000)).toEqual([]);
+  });
+
+  it("forgets a key on reset, and only that key", async () => {
+    const store = new MemoryRateLimitStore();
+    await store.extendStreak("a", 10_000, 1_000);
+    await store.extendStreak("b", 10_000, 1_000);
+    await store.reset("a");
+    expect(await store.streak("a", 10_000, 2_000)).toEqual([]);
+    expect(await store.streak("b", 10_000, 2_000)).toEqual([1_000]);
+    expect(store.size).toBe(1);
+  });
+
+  it("forgets ended streaks in the sweep", async () => {
+    const store = new MemoryRateLimitStore();
+    await store.extendStreak("a", 10_000, 1_000);
+    await store.hit("b", rule, 120_000);
+    expect(store.size).toBe(1);
+  });
+});

@@ -1,6 +1,6 @@
 /**
- * Rate limits for the calls people can abuse: the contact form now; login, registration and
- * password reset later. A rule allows at most `limit` attempts per key within any `windowMs`
+ * Rate limits for the calls people can abuse: the contact form, login, registration and password
+ * reset. A rule allows at most `limit` attempts per key within any `windowMs`
  * (a sliding window: there is no window edge at which a burst of twice the limit gets through).
  * Refused attempts are not counted, so hammering on does not push the release further away.
  */
@@ -20,6 +20,16 @@ export type RateLimitHit = {
 export interface RateLimitStore {
   /** Counts an attempt on `key` at `now` unless `rule.limit` attempts already lie in the window. */
   hit(key: string, rule: RateLimitRule, now: number): Promise<RateLimitHit>;
+  /**
+   * Adds an attempt at `now` to `key`'s streak, whatever its length, and answers the streak's
+   * times, oldest first. A streak ends once `idleMs` pass without an attempt, and is forgotten.
+   * For counting only some outcomes of a call, such as failed logins (see login-throttle.ts).
+   */
+  extendStreak(key: string, idleMs: number, now: number): Promise<number[]>;
+  /** The times of `key`'s streak, oldest first (none once it has ended); counts nothing. */
+  streak(key: string, idleMs: number, now: number): Promise<number[]>;
+  /** Forgets every attempt on `key`. */
+  reset(key: string): Promise<void>;
 }
 
 /** How often, at most, the memory store drops keys whose attempts have all left their window. */
@@ -31,20 +41,45 @@ export class MemoryRateLimitStore implements RateLimitStore {
   #sweptAt = 0;
 
   async hit(key: string, { limit, windowMs }: RateLimitRule, now: number): Promise<RateLimitHit> {
+    const times = this.#within(key, windowMs, now);
+    const allowed = times.length < limit;
+    if (allowed) times.push(now);
+    this.#keep(key, times, windowMs);
+    return { allowed, resetAt: (times[0] ?? now) + windowMs };
+  }
+
+  async extendStreak(key: string, idleMs: number, now: number): Promise<number[]> {
+    const times = [...(await this.streak(key, idleMs, now)), now];
+    this.#keep(key, times, idleMs);
+    return [...times];
+  }
+
+  async streak(key: string, idleMs: number, now: number): Promise<number[]> {
     this.#sweep(now);
-    const entry = this.#attempts.get(key) ?? { times: [], windowMs };
-    entry.windowMs = windowMs;
-    entry.times = entry.times.filter((time) => time > now - windowMs);
-    const allowed = entry.times.length < limit;
-    if (allowed) entry.times.push(now);
-    if (entry.times.length > 0) this.#attempts.set(key, entry);
-    else this.#attempts.delete(key);
-    return { allowed, resetAt: (entry.times[0] ?? now) + windowMs };
+    const times = this.#attempts.get(key)?.times ?? [];
+    if ((times.at(-1) ?? 0) > now - idleMs) return [...times];
+    this.#attempts.delete(key);
+    return [];
+  }
+
+  async reset(key: string): Promise<void> {
+    this.#attempts.delete(key);
   }
 
   /** The number of keys held, for tests. */
   get size() {
     return this.#attempts.size;
+  }
+
+  /** The attempt times on `key` still inside the window, after sweeping stale keys. */
+  #within(key: string, windowMs: number, now: number): number[] {
+    this.#sweep(now);
+    return (this.#attempts.get(key)?.times ?? []).filter((time) => time > now - windowMs);
+  }
+
+  #keep(key: string, times: number[], windowMs: number) {
+    if (times.length > 0) this.#attempts.set(key, { times, windowMs });
+    else this.#attempts.delete(key);
   }
 
   #sweep(now: number) {

@@ -1,0 +1,446 @@
+import { timingSafeEqual } from "node:crypto";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import {
+  activateSchema,
+  apiErrorSchema,
+  emailRequestSchema,
+  loginResultSchema,
+  loginSchema,
+  memberClientId,
+  memberItemSchema,
+  memberMessages,
+  memberSchema,
+  memberUpdateSchema,
+  messages,
+  messageSchema,
+  refreshSchema,
+  registerSchema,
+  resetPasswordSchema,
+  tokenPairSchema,
+} from "@shiyi/contracts";
+import type { Context } from "hono";
+import { z } from "zod";
+import type { ApiEnv } from "../app-env.ts";
+import { requireMember } from "../lib/auth.ts";
+import { clientAddress } from "../lib/client-address.ts";
+import { ApiError } from "../lib/errors.ts";
+import type { RateLimitRule } from "../lib/rate-limit.ts";
+import {
+  activateMember,
+  authenticate,
+  findMemberById,
+  memberJson,
+  registerMember,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  updateMember,
+  type MemberDeps,
+} from "../services/members.ts";
+import {
+  hashToken,
+  revokeMemberSessions,
+  revokeSession,
+  rotateRefreshToken,
+  startSession,
+} from "../services/tokens.ts";
+import { json } from "./specs.ts";
+
+const minute = 60_000;
+
+/** How often each member call may be made; more answers 429 with Retry-After. */
+export const memberRateLimits = {
+  login: { limit: 10, windowMs: 10 * minute },
+  register: { limit: 5, windowMs: 60 * minute },
+  verificationPerEmail: { limit: 3, windowMs: 10 * minute },
+  verificationPerAddress: { limit: 10, windowMs: 10 * minute },
+  forgotPerEmail: { limit: 3, windowMs: 15 * minute },
+  forgotPerAddress: { limit: 10, windowMs: 15 * minute },
+  reset: { limit: 10, windowMs: 15 * minute },
+  /** Guesses at the current password with a stolen access token. */
+  passwordChange: { limit: 10, windowMs: 15 * minute },
+  /** Loose: every open tab refreshes every few minutes. */
+  refresh: { limit: 60, windowMs: minute },
+} satisfies Record<string, RateLimitRule>;
+
+/** Member answers are one person's and change with every call: never kept by a browser or CDN. */
+const privateNoStore = "private, no-store";
+
+export const memberRoutes = new OpenAPIHono<ApiEnv>();
+
+memberRoutes.openAPIRegistry.registerComponent("securitySchemes", "memberToken", {
+  type: "http",
+  scheme: "bearer",
+  bearerFormat: "JWT",
+  description: "登入後取得的 access token（最長 15 分鐘）",
+});
+const signedIn = [{ memberToken: [] }];
+
+memberRoutes.use("/members/*", async (c, next) => {
+  await next();
+  c.header("cache-control", privateNoStore);
+});
+
+const deps = <E extends ApiEnv>(c: Context<E>): MemberDeps => ({
+  db: c.var.db,
+  auth: c.var.auth,
+  mailer: c.var.mailer,
+  logger: c.var.logger,
+});
+
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
+
+const tooManyResponse = { 429: json(apiErrorSchema, "次數過多，請稍後再試（Retry-After 標頭為秒數）") };
+const invalidResponse = { 422: json(apiErrorSchema, "欄位格式不正確") };
+const unauthenticatedResponse = {
+  401: json(apiErrorSchema, "未登入或登入時效已過：message 為 `Unauthenticated.`"),
+};
+
+/**
+ * Counts one attempt under each rule and key (keys that are `undefined`, an unknown address, are
+ * skipped); the wait in seconds when any is over its limit. Checked in order, so a refusal by the
+ * first leaves the later ones uncounted.
+ */
+async function refusedFor<E extends ApiEnv>(
+  c: Context<E>,
+  checks: readonly [RateLimitRule, string | undefined][],
+): Promise<number | undefined> {
+  for (const [rule, key] of checks) {
+    const result = await c.var.rateLimiter.consume(rule, [key]);
+    if (!result.allowed) return result.retryAfterSeconds;
+  }
+  return undefined;
+}
+
+function tooManyRequests<E extends ApiEnv>(c: Context<E>, retryAfterSeconds: number) {
+  c.header("retry-after", String(retryAfterSeconds));
+  return c.json({ message: messages.tooManyRequests }, 429);
+}
+
+const addressKey = (c: Context<ApiEnv>, call: string) => {
+  const address = clientAddress(c);
+  return address && `members:${call}:address:${address}`;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Registration and verification
+
+memberRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/members/register",
+    tags: ["Members"],
+    summary: "會員註冊",
+    description:
+      "建立尚未驗證電子郵件的會員，並寄出驗證信（連結 24 小時內有效）。帳號與電子郵件不分大小寫，已被使用時回應 422。同一來源位址每小時最多 5 次。",
+    request: body(registerSchema),
+    responses: {
+      201: json(memberItemSchema, "註冊成功，驗證信已寄出"),
+      ...invalidResponse,
+      ...tooManyResponse,
+    },
+  }),
+  async (c) => {
+    const retryAfter = await refusedFor(c, [[memberRateLimits.register, addressKey(c, "register")]]);
+    if (retryAfter) return tooManyRequests(c, retryAfter);
+    const member = await registerMember(deps(c), c.req.valid("json"));
+    return c.json({ data: await memberJson(c.var.db, member), message: memberMessages.registered }, 201);
+  },
+);
+
+memberRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/members/verification",
+    tags: ["Members"],
+    summary: "重新寄送驗證信",
+    description:
+      "此電子郵件屬於尚未驗證的會員時，寄出新的驗證信，先前的連結隨即失效。無論電子郵件是否註冊，回應都相同。同一電子郵件 10 分鐘內最多 3 次，同一來源位址最多 10 次。",
+    request: body(emailRequestSchema),
+    responses: {
+      200: json(messageSchema, "已受理"),
+      ...invalidResponse,
+      ...tooManyResponse,
+    },
+  }),
+  async (c) => {
+    const { email } = c.req.valid("json");
+    const retryAfter = await refusedFor(c, [
+      [memberRateLimits.verificationPerAddress, addressKey(c, "verification")],
+      [memberRateLimits.verificationPerEmail, `members:verification:email:${email.toLowerCase()}`],
+    ]);
+    if (retryAfter) return tooManyRequests(c, retryAfter);
+    await resendVerification(deps(c), email);
+    return c.json({ message: memberMessages.verificationSent }, 200);
+  },
+);
+
+memberRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/members/activate",
+    tags: ["Members"],
+    summary: "驗證電子郵件並啟用帳號",
+    description:
+      "以驗證信連結中的 token 確認電子郵件，並直接登入（回應與登入相同，含 access token 與 refresh token）；首次驗證時寄出歡迎信。每個連結只能使用一次。",
+    request: body(activateSchema),
+    responses: {
+      200: json(loginResultSchema, "帳號已啟用並登入"),
+      422: json(apiErrorSchema, "連結無效、已使用或已過期"),
+    },
+  }),
+  async (c) => {
+    const { token } = c.req.valid("json");
+    const { member, tokens } = await activateMember(deps(c), token, {
+      userAgent: c.req.header("user-agent"),
+    });
+    return c.json(
+      { ...tokens, data: await memberJson(c.var.db, member), message: memberMessages.activated },
+      200,
+    );
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Login, logout, refresh
+
+memberRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/members/login",
+    tags: ["Members"],
+    summary: "會員登入",
+    description:
+      "以帳號或電子郵件（不分大小寫）與密碼登入。帳號或密碼錯誤回應 422；電子郵件尚未驗證回應 403。同一來源位址 10 分鐘內最多 10 次；同一帳號 15 分鐘內失敗 5 次後暫時鎖定（30 秒起，每多失敗一次加倍，最長 15 分鐘），鎖定期間即使密碼正確也回應 429。",
+    request: body(loginSchema),
+    responses: {
+      200: json(loginResultSchema, "登入成功"),
+      403: json(apiErrorSchema, "電子郵件尚未驗證"),
+      422: json(apiErrorSchema, "帳號或密碼錯誤，或欄位格式不正確"),
+      ...tooManyResponse,
+    },
+  }),
+  async (c) => {
+    const { account, password } = c.req.valid("json");
+    const throttle = c.var.loginThrottle;
+    const retryAfter = await refusedFor(c, [[memberRateLimits.login, addressKey(c, "login")]]);
+    if (retryAfter) return tooManyRequests(c, retryAfter);
+    const lock = await throttle.check(account);
+    if (!lock.allowed) return tooManyRequests(c, lock.retryAfterSeconds);
+
+    const result = await authenticate(c.var.db, account, password);
+    if (!result.ok && result.reason === "failed") {
+      await throttle.fail(account);
+      throw new ApiError(422, memberMessages.loginFailed, { account: [memberMessages.loginFailed] });
+    }
+    await throttle.succeed(account);
+    if (!result.ok) throw new ApiError(403, memberMessages.notVerified);
+    const tokens = await startSession(c.var.db, c.var.auth, result.member.id, {
+      userAgent: c.req.header("user-agent"),
+    });
+    return c.json(
+      { ...tokens, data: await memberJson(c.var.db, result.member), message: memberMessages.loggedIn },
+      200,
+    );
+  },
+);
+
+memberRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/members/logout",
+    tags: ["Members"],
+    summary: "登出",
+    description: "結束目前的登入：此 access token 與其 refresh token 隨即失效。",
+    security: signedIn,
+    middleware: [requireMember] as const,
+    responses: { 200: json(messageSchema, "已登出"), ...unauthenticatedResponse },
+  }),
+  async (c) => {
+    await revokeSession(c.var.db, c.var.member.sessionId);
+    return c.json({ message: memberMessages.loggedOut }, 200);
+  },
+);
+
+memberRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/members/logout-all",
+    tags: ["Members"],
+    summary: "登出所有裝置",
+    description: "結束此會員所有裝置上的登入，包括目前這一個。",
+    security: signedIn,
+    middleware: [requireMember] as const,
+    responses: { 200: json(messageSchema, "已登出所有裝置"), ...unauthenticatedResponse },
+  }),
+  async (c) => {
+    await revokeMemberSessions(c.var.db, c.var.member.id);
+    return c.json({ message: memberMessages.loggedOutEverywhere }, 200);
+  },
+);
+
+/** Compares secrets in time independent of where they differ (their digests have equal length). */
+const sameSecret = (given: string, expected: string) =>
+  timingSafeEqual(Buffer.from(hashToken(given), "hex"), Buffer.from(hashToken(expected), "hex"));
+
+memberRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/members/refresh",
+    tags: ["Members"],
+    summary: "更新 access token",
+    description:
+      "以 refresh token 換取新的一組 token；用過的 refresh token 隨即失效（30 秒內重複送出視為同時更新，仍可換得）。超過 30 秒後再用已用過的 refresh token，整個登入隨即失效。client_id 必須為 13 並附上 client_secret。同一來源位址每分鐘最多 60 次。",
+    request: body(refreshSchema),
+    responses: {
+      200: json(tokenPairSchema, "新的 token"),
+      401: json(apiErrorSchema, "用戶端驗證失敗，或 refresh token 無效、已過期、已撤銷"),
+      ...invalidResponse,
+      ...tooManyResponse,
+    },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
+    const retryAfter = await refusedFor(c, [[memberRateLimits.refresh, addressKey(c, "refresh")]]);
+    if (retryAfter) return tooManyRequests(c, retryAfter);
+    if (input.client_id !== memberClientId || !sameSecret(input.client_secret, c.var.auth.clientSecret)) {
+      throw new ApiError(401, memberMessages.invalidClient);
+    }
+    const rotated = await rotateRefreshToken(c.var.db, c.var.auth, input.refresh_token);
+    if (!rotated.ok) {
+      // A thief or a leaked cookie: worth a look in the logs.
+      if (rotated.reason === "reused")
+        c.var.logger.warn("used refresh token presented again: session revoked");
+      throw new ApiError(401, memberMessages.refreshInvalid);
+    }
+    return c.json(rotated.tokens, 200);
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Password reset
+
+memberRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/members/forgot-password",
+    tags: ["Members"],
+    summary: "忘記密碼",
+    description:
+      "此電子郵件屬於會員時，寄出重設密碼的連結（1 小時內有效），先前的連結隨即失效。無論電子郵件是否註冊，回應都相同。同一電子郵件 15 分鐘內最多 3 次，同一來源位址最多 10 次。",
+    request: body(emailRequestSchema),
+    responses: {
+      200: json(messageSchema, "已受理"),
+      ...invalidResponse,
+      ...tooManyResponse,
+    },
+  }),
+  async (c) => {
+    const { email } = c.req.valid("json");
+    const retryAfter = await refusedFor(c, [
+      [memberRateLimits.forgotPerAddress, addressKey(c, "forgot")],
+      [memberRateLimits.forgotPerEmail, `members:forgot:email:${email.toLowerCase()}`],
+    ]);
+    if (retryAfter) return tooManyRequests(c, retryAfter);
+    await requestPasswordReset(deps(c), email);
+    return c.json({ message: memberMessages.resetSent }, 200);
+  },
+);
+
+memberRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/members/reset-password",
+    tags: ["Members"],
+    summary: "重設密碼",
+    description:
+      "以重設密碼連結中的 token 設定新密碼。連結只能使用一次，1 小時後失效。成功後電子郵件視為已驗證，所有裝置上的登入都會結束，並寄出密碼變更通知。同一來源位址 15 分鐘內最多 10 次。",
+    request: body(resetPasswordSchema),
+    responses: {
+      200: json(messageSchema, "密碼已重設"),
+      422: json(apiErrorSchema, "連結無效、已使用或已過期，或欄位格式不正確"),
+      ...tooManyResponse,
+    },
+  }),
+  async (c) => {
+    const { token, password } = c.req.valid("json");
+    const retryAfter = await refusedFor(c, [[memberRateLimits.reset, addressKey(c, "reset")]]);
+    if (retryAfter) return tooManyRequests(c, retryAfter);
+    const member = await resetPassword(deps(c), token, password);
+    // The mailbox's owner set this password: failed guesses before it no longer lock them out.
+    for (const identifier of [member.account, member.email]) {
+      if (identifier) await c.var.loginThrottle.succeed(identifier);
+    }
+    return c.json({ message: memberMessages.resetDone }, 200);
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// The member's own record
+
+memberRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/members/me",
+    tags: ["Members"],
+    summary: "目前登入的會員資料",
+    security: signedIn,
+    middleware: [requireMember] as const,
+    responses: { 200: json(z.object({ data: memberSchema }), "會員資料"), ...unauthenticatedResponse },
+  }),
+  async (c) => {
+    const member = await findMemberById(c.var.db, c.var.member.id);
+    if (!member) throw new ApiError(401, memberMessages.unauthenticated);
+    return c.json({ data: await memberJson(c.var.db, member) }, 200);
+  },
+);
+
+const memberIdParam = z.object({
+  id: z.coerce
+    .number({ error: messages.invalidParams })
+    .int({ error: messages.invalidParams })
+    .positive({ error: messages.invalidParams }),
+});
+
+memberRoutes.openapi(
+  createRoute({
+    method: "patch",
+    path: "/members/{id}",
+    tags: ["Members"],
+    summary: "更新會員資料或密碼",
+    description:
+      "只能更新自己的資料。mobile、address 傳 null 或空值即清除，未傳則不變。變更密碼須附上目前的密碼（以社群帳號加入、尚無密碼的會員可直接設定）；變更後其他裝置上的登入隨即結束，並寄出密碼變更通知。變更密碼 15 分鐘內最多 10 次。",
+    security: signedIn,
+    middleware: [requireMember] as const,
+    request: { params: memberIdParam, ...body(memberUpdateSchema) },
+    responses: {
+      200: json(memberItemSchema, "已更新"),
+      ...unauthenticatedResponse,
+      403: json(apiErrorSchema, "不是自己的資料"),
+      ...invalidResponse,
+      ...tooManyResponse,
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const input = c.req.valid("json");
+    const current = c.var.member;
+    if (id !== current.id) throw new ApiError(403, memberMessages.forbidden);
+    if (input.password !== undefined) {
+      const retryAfter = await refusedFor(c, [
+        [memberRateLimits.passwordChange, `members:password-change:member:${current.id}`],
+      ]);
+      if (retryAfter) return tooManyRequests(c, retryAfter);
+    }
+    const { member, passwordChanged } = await updateMember(deps(c), current, input);
+    return c.json(
+      {
+        data: await memberJson(c.var.db, member),
+        message: passwordChanged ? memberMessages.passwordChanged : memberMessages.profileUpdated,
+      },
+      200,
+    );
+  },
+);

@@ -1,0 +1,161 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import {
+  apiErrorSchema,
+  memberMessages,
+  messages,
+  socialProviderNames,
+  socialProviders,
+  type SocialProvider,
+} from "@shiyi/contracts";
+import { generateCodeVerifier, generateState } from "arctic";
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
+import type { ApiEnv } from "../app-env.ts";
+import { signInWithSocial, socialClient, SocialSignInRefused } from "../services/social.ts";
+import { startSession } from "../services/tokens.ts";
+import { json } from "./specs.ts";
+
+/*
+ * Social sign-in (SPEC §4, §7): the start URL sends the browser to the provider with a state and a
+ * PKCE verifier kept in short-lived cookies; the provider sends it back to the callback, which signs
+ * the member in and returns to the site's /auth with the tokens (status=1) or a message (status=0).
+ */
+
+const stateCookie = "shiyi_oauth_state";
+const verifierCookie = "shiyi_oauth_verifier";
+/** Long enough to sign in at the provider, short enough that a forgotten attempt goes stale. */
+const flowCookieSeconds = 10 * 60;
+
+const notOffered = (provider: SocialProvider) => `目前未提供 ${socialProviderNames[provider]} 登入`;
+
+const providerParam = z.object({ provider: z.enum(socialProviders) });
+
+const redirect = (description: string) => ({
+  description,
+  headers: z.object({ location: z.string() }),
+});
+
+export const socialRoutes = new OpenAPIHono<ApiEnv>();
+
+/** Any path that names no provider is simply not found. */
+const providerHook = (result: { success: boolean }, c: Context<ApiEnv>) => {
+  if (!result.success) return c.json({ message: messages.notFound }, 404);
+};
+
+const cookieOptions = (c: Context<ApiEnv>) => ({
+  path: "/",
+  httpOnly: true,
+  // Lax: the cookies ride along on the provider's top-level redirect back, not on cross-site posts.
+  sameSite: "Lax" as const,
+  secure: c.var.auth.apiUrl.startsWith("https:"),
+});
+
+socialRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/members/oauth/{provider}",
+    tags: ["Members"],
+    summary: "社群登入：前往 Google、Facebook 或 LINE",
+    description:
+      "產生 state 與 PKCE 驗證碼，存入 10 分鐘有效的 httpOnly Cookie，再以 302 轉址到提供者的登入頁。未設定金鑰的提供者：開發與測試環境改用本機模擬登入；正式環境回應 404。",
+    request: { params: providerParam },
+    responses: {
+      302: redirect("轉址到提供者的登入頁"),
+      404: json(apiErrorSchema, "不提供此登入方式"),
+    },
+  }),
+  (c) => {
+    const { provider } = c.req.valid("param");
+    const client = socialClient(c.var.auth, provider);
+    if (!client) return c.json({ message: notOffered(provider) }, 404);
+    const state = generateState();
+    const verifier = generateCodeVerifier();
+    const options = { ...cookieOptions(c), maxAge: flowCookieSeconds };
+    // The provider is part of the state cookie, so a state from another provider's attempt does not fit.
+    setCookie(c, stateCookie, `${provider}.${state}`, options);
+    setCookie(c, verifierCookie, verifier, options);
+    c.header("cache-control", "no-store");
+    return c.redirect(client.authorizationUrl(state, verifier).toString(), 302);
+  },
+  providerHook,
+);
+
+socialRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/members/oauth/{provider}/callback",
+    tags: ["Members"],
+    summary: "社群登入：提供者返回",
+    description:
+      "核對 state、以授權碼換取身分，找到或建立會員後登入，302 轉址到網站的 /auth?status=1&token=…&refresh_token=…；任何失敗（state 不符、使用者取消、換取失敗、電子郵件未驗證或缺少）轉址到 /auth?status=0&msg=…。",
+    request: {
+      params: providerParam,
+      query: z.object({
+        code: z.string().optional(),
+        state: z.string().optional(),
+        error: z.string().optional(),
+        error_description: z.string().optional(),
+      }),
+    },
+    responses: {
+      302: redirect("轉址到網站的 /auth，附上登入結果"),
+      404: json(apiErrorSchema, "不提供此登入方式"),
+    },
+  }),
+  async (c) => {
+    const { provider } = c.req.valid("param");
+    const query = c.req.valid("query");
+    const client = socialClient(c.var.auth, provider);
+    if (!client) return c.json({ message: notOffered(provider) }, 404);
+
+    const expectedState = getCookie(c, stateCookie);
+    const verifier = getCookie(c, verifierCookie);
+    // One attempt per start: whatever happens now, its cookies are spent.
+    deleteCookie(c, stateCookie, cookieOptions(c));
+    deleteCookie(c, verifierCookie, cookieOptions(c));
+
+    const back = (result: Record<string, string>) => {
+      c.header("cache-control", "no-store");
+      // The tokens ride in the address; the site's /auth must not pass it on as a referrer.
+      c.header("referrer-policy", "no-referrer");
+      return c.redirect(`${c.var.auth.siteUrl}/auth?${new URLSearchParams(result)}`, 302);
+    };
+    const fail = (
+      reason: string,
+      details: Record<string, unknown> = {},
+      msg: string = memberMessages.socialFailed,
+    ) => {
+      c.var.logger.warn({ provider, reason, ...details }, "social sign-in failed");
+      return back({ status: "0", msg });
+    };
+
+    if (query.error) {
+      return fail("provider_error", { error: query.error, description: query.error_description });
+    }
+    if (!query.code || !query.state || !verifier || expectedState !== `${provider}.${query.state}`) {
+      return fail("state_mismatch", { hasStateCookie: expectedState !== undefined });
+    }
+
+    let profile;
+    try {
+      profile = await client.profile(query.code, verifier);
+    } catch (error) {
+      return fail("exchange_failed", { err: error });
+    }
+
+    let signIn;
+    try {
+      signIn = await signInWithSocial(c.var.db, provider, profile);
+    } catch (error) {
+      if (error instanceof SocialSignInRefused) return fail(error.reason, {}, error.message);
+      throw error;
+    }
+    const tokens = await startSession(c.var.db, c.var.auth, signIn.memberId, {
+      userAgent: c.req.header("user-agent"),
+    });
+    c.var.logger.info({ provider, memberId: signIn.memberId, outcome: signIn.outcome }, "social sign-in");
+    return back({ status: "1", token: tokens.access_token, refresh_token: tokens.refresh_token });
+  },
+  providerHook,
+);

@@ -1,0 +1,475 @@
+import { randomBytes } from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
+import {
+  memberMessages,
+  messages,
+  socialProviders,
+  type Member,
+  type memberUpdateSchema,
+  type registerSchema,
+  type TokenPair,
+} from "@shiyi/contracts";
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { ApiEnv } from "../app-env.ts";
+import type { Database } from "../db/client.ts";
+import { memberIdentities, members, memberTokens, type StoredAddress } from "../db/schema.ts";
+import { uniqueViolation } from "../db/unique-violation.ts";
+import { ApiError } from "../lib/errors.ts";
+import {
+  passwordChangedMail,
+  passwordResetMail,
+  verifyEmailMail,
+  welcomeMail,
+  type RenderedMail,
+} from "../mail/templates/index.ts";
+import { hashToken, newOpaqueToken, revokeMemberSessions, startSession } from "./tokens.ts";
+
+/*
+ * Member accounts (SPEC §3, §4, §7): registration with a mailed verification link, login with an
+ * account name or e-mail address, password reset by mail, and the member's own profile. Tokens
+ * and sessions are tokens.ts's; this module decides who gets one.
+ */
+
+export type MemberRow = typeof members.$inferSelect;
+
+/** What the member services use from the request's context. */
+export type MemberDeps = Pick<ApiEnv["Variables"], "db" | "auth" | "mailer" | "logger">;
+
+const hour = 60 * 60_000;
+/** How long a mailed link works: a day to verify the address, an hour to reset the password. */
+export const mailTokenTtlMs = { verify: 24 * hour, reset: hour } as const;
+type MailTokenPurpose = keyof typeof mailTokenTtlMs;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The site's pages that mailed links open (SPEC §2). */
+export function memberMailLinks(siteUrl: string) {
+  return {
+    verify: (token: string) => `${siteUrl}/auth/confirmation?token=${encodeURIComponent(token)}`,
+    reset: (token: string) => `${siteUrl}/auth/reset-password?token=${encodeURIComponent(token)}`,
+    contact: `${siteUrl}/contact`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading members
+
+export async function findMemberById(db: Database, id: number): Promise<MemberRow | undefined> {
+  const [member] = await db.select().from(members).where(eq(members.id, id));
+  return member;
+}
+
+/** The member with this e-mail address, without regard to case. */
+export async function findMemberByEmail(db: Database, email: string): Promise<MemberRow | undefined> {
+  const [member] = await db
+    .select()
+    .from(members)
+    .where(sql`lower(${members.email}) = lower(${email})`);
+  return member;
+}
+
+/** The member whose account name or e-mail address this is, without regard to case. */
+async function findMemberByLogin(db: Database, identifier: string): Promise<MemberRow | undefined> {
+  const [member] = await db
+    .select()
+    .from(members)
+    .where(
+      or(
+        sql`lower(${members.account}) = lower(${identifier})`,
+        sql`lower(${members.email}) = lower(${identifier})`,
+      ),
+    )
+    // An account name cannot contain a dot, so it never equals an address; should it, the name wins.
+    .orderBy(sql`lower(${members.account}) = lower(${identifier}) desc nulls last`)
+    .limit(1);
+  return member;
+}
+
+/** The address as members see it: only the parts filled in, or null when none is. */
+function addressJson(address: StoredAddress | null): Member["address"] {
+  const parts = Object.entries(address ?? {}).filter(
+    (entry): entry is [keyof StoredAddress, string] => typeof entry[1] === "string" && entry[1] !== "",
+  );
+  return parts.length > 0 ? Object.fromEntries(parts) : null;
+}
+
+/** A member as the API answers it (memberSchema): never the password hash, only whether there is one. */
+export async function memberJson(db: Database, member: MemberRow): Promise<Member> {
+  const identities = await db
+    .selectDistinct({ provider: memberIdentities.provider })
+    .from(memberIdentities)
+    .where(eq(memberIdentities.member_id, member.id));
+  const linked = new Set(identities.map((identity) => identity.provider));
+  return {
+    id: member.id,
+    account: member.account,
+    email: member.email,
+    name: member.name,
+    mobile: member.mobile,
+    address: addressJson(member.address),
+    email_verified: member.email_verified_at !== null,
+    has_password: member.password_hash !== null,
+    providers: socialProviders.filter((provider) => linked.has(provider)),
+    created_at: member.created_at,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Passwords
+
+/** Argon2id (the library's default algorithm) at OWASP's recommended cost: 19 MiB, 2 passes, 1 lane. */
+const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export const hashPassword = (password: string) => hash(password, argon2Options);
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Whether `password` matches the hash. Without a hash (no such account, or one that signs in
+ * through a social provider only) a dummy hash is checked all the same, so the answer takes as
+ * long and its timing does not tell which accounts exist.
+ */
+export async function checkPassword(passwordHash: string | null | undefined, password: string) {
+  if (passwordHash) return verify(passwordHash, password);
+  dummyHash ??= hashPassword(randomBytes(16).toString("base64url"));
+  await verify(await dummyHash, password);
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mailed links
+
+/** A new link for the member; earlier unused links of the same kind stop working. */
+async function issueMailToken(db: Database, memberId: number, purpose: MailTokenPurpose, now: number) {
+  await db
+    .delete(memberTokens)
+    .where(
+      and(
+        eq(memberTokens.member_id, memberId),
+        eq(memberTokens.purpose, purpose),
+        isNull(memberTokens.used_at),
+      ),
+    );
+  const token = newOpaqueToken();
+  await db.insert(memberTokens).values({
+    member_id: memberId,
+    purpose,
+    token_hash: hashToken(token),
+    expires_at: iso(now + mailTokenTtlMs[purpose]),
+  });
+  return token;
+}
+
+/**
+ * Uses up a mailed link: the statement that checks it is unused and unexpired also marks it used,
+ * so of two simultaneous requests only one gets the member. `undefined` for any unusable token.
+ */
+async function useMailToken(db: Database, token: string, purpose: MailTokenPurpose, now: number) {
+  const [row] = await db
+    .update(memberTokens)
+    .set({ used_at: iso(now) })
+    .where(
+      and(
+        eq(memberTokens.token_hash, hashToken(token)),
+        eq(memberTokens.purpose, purpose),
+        isNull(memberTokens.used_at),
+        gt(memberTokens.expires_at, iso(now)),
+      ),
+    )
+    .returning({ memberId: memberTokens.member_id });
+  return row?.memberId;
+}
+
+/**
+ * Sends a member mail without holding up the answer: what it reports is already stored, a slow
+ * mail server must not push the call past the web's 5 s timeout (SPEC §9), and the answer takes
+ * as long whether or not a mail goes out, so its timing does not tell which addresses have an
+ * account. A failure is logged (the mailer logs the SMTP error too); the member can ask again.
+ */
+function sendMail({ mailer, logger }: MemberDeps, member: MemberRow, kind: string, mail: RenderedMail) {
+  void mailer.send({ to: member.email, ...mail }).catch((error: unknown) => {
+    logger.warn({ err: error, memberId: member.id, mail: kind }, "member mail not sent");
+  });
+}
+
+function sendVerifyMail(deps: MemberDeps, member: MemberRow, token: string) {
+  const { siteUrl } = deps.auth;
+  sendMail(
+    deps,
+    member,
+    "verify-email",
+    verifyEmailMail({
+      siteUrl,
+      name: member.name,
+      verifyUrl: memberMailLinks(siteUrl).verify(token),
+      validHours: mailTokenTtlMs.verify / hour,
+    }),
+  );
+}
+
+function sendPasswordChangedMail(deps: MemberDeps, member: MemberRow, now: number) {
+  const { siteUrl } = deps.auth;
+  sendMail(
+    deps,
+    member,
+    "password-changed",
+    passwordChangedMail({
+      siteUrl,
+      name: member.name,
+      changedAt: new Date(now),
+      contactUrl: memberMailLinks(siteUrl).contact,
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registration and verification
+
+export type Registration = z.output<typeof registerSchema>;
+
+/** Which of the account name and the address other members already have, as 422 field errors. */
+async function takenFields(db: Database, account: string, email: string) {
+  const rows = await db
+    .select({ account: members.account, email: members.email })
+    .from(members)
+    .where(
+      or(sql`lower(${members.account}) = lower(${account})`, sql`lower(${members.email}) = lower(${email})`),
+    );
+  const errors: Record<string, string[]> = {};
+  if (rows.some((row) => row.account?.toLowerCase() === account.toLowerCase())) {
+    errors.account = [memberMessages.accountTaken];
+  }
+  if (rows.some((row) => row.email.toLowerCase() === email.toLowerCase())) {
+    errors.email = [memberMessages.emailTaken];
+  }
+  return errors;
+}
+
+const takenError = (errors: Record<string, string[]>) =>
+  new ApiError(422, Object.values(errors)[0]?.[0] ?? messages.invalidParams, errors);
+
+/** Creates an unverified member and mails the verification link. */
+export async function registerMember(deps: MemberDeps, input: Registration): Promise<MemberRow> {
+  const { db } = deps;
+  const taken = await takenFields(db, input.account, input.email);
+  if (Object.keys(taken).length > 0) throw takenError(taken);
+
+  const passwordHash = await hashPassword(input.password);
+  const now = Date.now();
+  let created: { member: MemberRow; token: string };
+  try {
+    created = await db.transaction(async (tx) => {
+      const [member] = await tx
+        .insert(members)
+        .values({
+          account: input.account,
+          email: input.email,
+          name: input.name,
+          mobile: input.mobile ?? null,
+          password_hash: passwordHash,
+        })
+        .returning();
+      return { member: member!, token: await issueMailToken(tx, member!.id, "verify", now) };
+    });
+  } catch (error) {
+    const index = uniqueViolation(error);
+    if (index === undefined) throw error;
+    // Someone took the name or the address between the check above and this insert.
+    const raced = await takenFields(db, input.account, input.email);
+    if (Object.keys(raced).length > 0) throw takenError(raced);
+    throw takenError(
+      index === "members_email_lower"
+        ? { email: [memberMessages.emailTaken] }
+        : { account: [memberMessages.accountTaken] },
+    );
+  }
+  sendVerifyMail(deps, created.member, created.token);
+  return created.member;
+}
+
+/**
+ * Mails a new verification link when the address belongs to a member who has not verified it;
+ * otherwise does nothing, and the caller answers the same either way.
+ */
+export async function resendVerification(deps: MemberDeps, email: string): Promise<void> {
+  const member = await findMemberByEmail(deps.db, email);
+  if (!member || member.email_verified_at) return;
+  const token = await issueMailToken(deps.db, member.id, "verify", Date.now());
+  sendVerifyMail(deps, member, token);
+}
+
+const activationInvalid = () =>
+  new ApiError(422, memberMessages.activationInvalid, { token: [memberMessages.activationInvalid] });
+
+/**
+ * Confirms the address of the link's member and signs them in: the link came to their mailbox,
+ * which is proof enough. The welcome mail goes out the first time the address is confirmed.
+ */
+export async function activateMember(
+  deps: MemberDeps,
+  token: string,
+  options: { userAgent?: string } = {},
+): Promise<{ member: MemberRow; tokens: TokenPair }> {
+  const { db } = deps;
+  const now = Date.now();
+  const memberId = await useMailToken(db, token, "verify", now);
+  if (memberId === undefined) throw activationInvalid();
+  const [verified] = await db
+    .update(members)
+    .set({ email_verified_at: iso(now), updated_at: iso(now) })
+    .where(and(eq(members.id, memberId), isNull(members.email_verified_at)))
+    .returning();
+  // Other verification links would each sign someone in again; the address is confirmed now.
+  await db
+    .delete(memberTokens)
+    .where(
+      and(
+        eq(memberTokens.member_id, memberId),
+        eq(memberTokens.purpose, "verify"),
+        isNull(memberTokens.used_at),
+      ),
+    );
+  const member = verified ?? (await findMemberById(db, memberId));
+  if (!member) throw activationInvalid();
+  if (verified)
+    sendMail(deps, member, "welcome", welcomeMail({ siteUrl: deps.auth.siteUrl, name: member.name }));
+  const tokens = await startSession(db, deps.auth, member.id, { userAgent: options.userAgent, now });
+  return { member, tokens };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login
+
+export type Authentication =
+  | { ok: true; member: MemberRow }
+  /** `failed`: wrong password, no such account, or no password at all; `unverified`: right password, address not confirmed. */
+  | { ok: false; reason: "failed" | "unverified" };
+
+/** Checks an account name or e-mail address and a password. */
+export async function authenticate(
+  db: Database,
+  identifier: string,
+  password: string,
+): Promise<Authentication> {
+  const member = await findMemberByLogin(db, identifier);
+  const matches = await checkPassword(member?.password_hash, password);
+  if (!member || !matches) return { ok: false, reason: "failed" };
+  // Only someone who knows the password learns that the address is not yet confirmed.
+  if (!member.email_verified_at) return { ok: false, reason: "unverified" };
+  return { ok: true, member };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password reset
+
+/**
+ * Mails a password-reset link when the address belongs to a member (one who joined through a
+ * social provider sets a first password this way); otherwise does nothing, and the caller answers
+ * the same either way.
+ */
+export async function requestPasswordReset(deps: MemberDeps, email: string): Promise<void> {
+  const member = await findMemberByEmail(deps.db, email);
+  if (!member) return;
+  const token = await issueMailToken(deps.db, member.id, "reset", Date.now());
+  const { siteUrl } = deps.auth;
+  sendMail(
+    deps,
+    member,
+    "password-reset",
+    passwordResetMail({
+      siteUrl,
+      name: member.name,
+      resetUrl: memberMailLinks(siteUrl).reset(token),
+      validHours: mailTokenTtlMs.reset / hour,
+    }),
+  );
+}
+
+/**
+ * Sets a new password through a reset link. The link came to the member's mailbox, so the address
+ * counts as confirmed too. Every session ends: whoever knew the old password is signed out.
+ */
+export async function resetPassword(deps: MemberDeps, token: string, password: string): Promise<MemberRow> {
+  const { db } = deps;
+  const passwordHash = await hashPassword(password);
+  const now = Date.now();
+  const member = await db.transaction(async (tx) => {
+    const memberId = await useMailToken(tx, token, "reset", now);
+    if (memberId === undefined) return undefined;
+    const [updated] = await tx
+      .update(members)
+      .set({
+        password_hash: passwordHash,
+        email_verified_at: sql`coalesce(${members.email_verified_at}, ${iso(now)}::timestamptz)`,
+        updated_at: iso(now),
+      })
+      .where(eq(members.id, memberId))
+      .returning();
+    await revokeMemberSessions(tx, memberId, { now });
+    return updated;
+  });
+  if (!member) {
+    throw new ApiError(422, memberMessages.resetInvalid, { token: [memberMessages.resetInvalid] });
+  }
+  sendPasswordChangedMail(deps, member, now);
+  return member;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The member's own profile
+
+export type MemberUpdate = z.output<typeof memberUpdateSchema>;
+
+/** An address to store: only the parts filled in, or null when none is. */
+function storedAddress(address: MemberUpdate["address"]): StoredAddress | null {
+  return addressJson(address ?? null);
+}
+
+/**
+ * Updates the signed-in member's profile and/or password. A member who has a password must give
+ * it to set another; one who has none (joined through a social provider) sets a first one freely.
+ * A new password ends the member's other sessions, not the one that changed it.
+ */
+export async function updateMember(
+  deps: MemberDeps,
+  current: { id: number; sessionId: string },
+  input: MemberUpdate,
+): Promise<{ member: MemberRow; passwordChanged: boolean }> {
+  const { db } = deps;
+  const member = await findMemberById(db, current.id);
+  if (!member) throw new ApiError(401, memberMessages.unauthenticated);
+
+  const changes: Partial<typeof members.$inferInsert> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  // Sent empty or null clears; left out leaves as is (an empty field parses to a present undefined).
+  if ("mobile" in input) changes.mobile = input.mobile ?? null;
+  if ("address" in input) changes.address = storedAddress(input.address);
+  if (input.password !== undefined) {
+    if (member.password_hash) {
+      if (input.current_password === undefined) {
+        throw new ApiError(422, messages.required, { current_password: [messages.required] });
+      }
+      if (!(await checkPassword(member.password_hash, input.current_password))) {
+        throw new ApiError(422, memberMessages.currentPasswordWrong, {
+          current_password: [memberMessages.currentPasswordWrong],
+        });
+      }
+    }
+    changes.password_hash = await hashPassword(input.password);
+  }
+  if (Object.keys(changes).length === 0) return { member, passwordChanged: false };
+
+  const now = Date.now();
+  const [updated] = await db
+    .update(members)
+    .set({ ...changes, updated_at: iso(now) })
+    .where(eq(members.id, member.id))
+    .returning();
+  const passwordChanged = changes.password_hash !== undefined;
+  if (passwordChanged) {
+    await revokeMemberSessions(db, member.id, { except: current.sessionId, now });
+    sendPasswordChangedMail(deps, updated!, now);
+  }
+  return { member: updated!, passwordChanged };
+}

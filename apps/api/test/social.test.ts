@@ -1,0 +1,391 @@
+import { memberMessages, socialProviders, type SocialProvider } from "@shiyi/contracts";
+import {
+  localOAuthClient,
+  localSubject,
+  startLocalOAuthProvider,
+  submitAuthorization,
+  type AuthorizationAnswer,
+  type LocalOAuthServer,
+} from "@shiyi/oauth-provider";
+import { count, eq, sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createApi, type Api } from "../src/app.ts";
+import { memberIdentities, members, memberSessions } from "../src/db/schema.ts";
+import { readApiConfig, type AuthConfig } from "../src/env.ts";
+import { createMailer } from "../src/mail/mailer.ts";
+import { socialCallbackUrl, socialClient } from "../src/services/social.ts";
+import { verifyAccessToken } from "../src/services/tokens.ts";
+import { testAuthConfig } from "./api.ts";
+import { databaseTargets, type OpenedDatabase } from "./databases.ts";
+
+type LogLine = { level: number; msg: string; provider?: string; reason?: string; error?: string };
+
+const providerNames: Record<SocialProvider, string> = {
+  google: "Google",
+  facebook: "Facebook",
+  line: "LINE",
+};
+
+/** Cookies a response sets, as the browser would send them back. */
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+
+let sequence = 0;
+const freshEmail = (name = "reader") => `${name}-${++sequence}@example.com`;
+
+describe.each(databaseTargets())("social sign-in on $name", (target) => {
+  let opened: OpenedDatabase;
+  let provider: LocalOAuthServer;
+  let auth: AuthConfig;
+  let api: Api;
+  const logs: LogLine[] = [];
+
+  beforeAll(async () => {
+    opened = await target.open();
+    provider = await startLocalOAuthProvider({
+      port: 0,
+      redirectUris: socialProviders.map((name) => socialCallbackUrl(testAuthConfig, name)),
+    });
+    auth = { ...testAuthConfig, localOAuth: { browserUrl: provider.url, serverUrl: provider.url } };
+    const logger = pino(
+      { level: "info" },
+      { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) },
+    );
+    // Nothing here sends mail; the mailer points nowhere.
+    const mailer = createMailer({
+      smtpUrl: "smtp://127.0.0.1:9",
+      from: "食藝誌 <no-reply@shiyi.test>",
+      logger,
+    });
+    api = createApi({ db: opened.db, logger, mailer, auth });
+  });
+  afterAll(async () => {
+    await Promise.all([opened?.close(), provider?.close()]);
+  });
+  beforeEach(() => {
+    logs.length = 0;
+  });
+
+  /** The API's own address for a URL under its public base (the tests call it in-process). */
+  const apiPath = (url: URL) => {
+    const base = new URL(auth.apiUrl);
+    expect(url.origin).toBe(base.origin);
+    expect(url.pathname.startsWith(base.pathname)).toBe(true);
+    return url.pathname.slice(base.pathname.length) + url.search;
+  };
+
+  /** Start URL → the provider's page → its form → the callback with the start's cookies → the site. */
+  async function signIn(name: SocialProvider, answer: AuthorizationAnswer) {
+    const start = await api.request(`/members/oauth/${name}`);
+    expect(start.status).toBe(302);
+    const authorize = new URL(start.headers.get("location") ?? "");
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${provider.url}/${name}/authorize`);
+
+    const page = await fetch(authorize);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`以 ${providerNames[name]} 登入（本機模擬）`);
+
+    const back = await submitAuthorization(authorize, answer);
+    expect(`${back.origin}${back.pathname}`).toBe(socialCallbackUrl(auth, name));
+    const callback = await api.request(apiPath(back), { headers: { cookie: cookiesOf(start) } });
+    expect(callback.status).toBe(302);
+    const site = new URL(callback.headers.get("location") ?? "");
+    expect(`${site.origin}${site.pathname}`).toBe(`${auth.siteUrl}/auth`);
+    return { site, callback, back, start };
+  }
+
+  /** A sign-in the site accepted: the member its access token names. */
+  async function signedIn(name: SocialProvider, answer: AuthorizationAnswer) {
+    const { site } = await signIn(name, answer);
+    expect(site.searchParams.get("status"), site.searchParams.get("msg") ?? "").toBe("1");
+    const token = site.searchParams.get("token") ?? "";
+    expect(site.searchParams.get("refresh_token")).toMatch(/^[\w-]{43}$/);
+    const claims = await verifyAccessToken(opened.db, auth, token);
+    expect(claims).toBeDefined();
+    return claims!.memberId;
+  }
+
+  /** A sign-in the site refused, with the message it showed. */
+  async function refused(name: SocialProvider, answer: AuthorizationAnswer) {
+    const { site } = await signIn(name, answer);
+    expect(site.searchParams.get("status")).toBe("0");
+    expect(site.searchParams.has("token")).toBe(false);
+    return site.searchParams.get("msg");
+  }
+
+  const memberRow = async (id: number) =>
+    (await opened.db.select().from(members).where(eq(members.id, id)))[0];
+  const identitiesOf = (id: number) =>
+    opened.db
+      .select({ provider: memberIdentities.provider, userId: memberIdentities.provider_user_id })
+      .from(memberIdentities)
+      .where(eq(memberIdentities.member_id, id));
+  const membersWithEmail = async (email: string) =>
+    (
+      await opened.db
+        .select({ n: count() })
+        .from(members)
+        .where(sql`lower(${members.email}) = lower(${email})`)
+    )[0]?.n;
+  const existingMember = async (values: { email: string; verified: boolean }) => {
+    const [row] = await opened.db
+      .insert(members)
+      .values({
+        account: `member${++sequence}`,
+        email: values.email,
+        name: "既有會員",
+        password_hash: "$argon2id$v=19$m=19456,t=2,p=1$placeholder$placeholder",
+        email_verified_at: values.verified ? "2024-01-01T00:00:00.000Z" : null,
+      })
+      .returning({ id: members.id });
+    return row!.id;
+  };
+  const warnings = () => logs.filter((line) => line.level === 40);
+
+  describe.each(socialProviders)("with %s", (name) => {
+    it("signs a new member in and returns to /auth with the tokens", async () => {
+      const email = freshEmail(name);
+      const memberId = await signedIn(name, { email, name: "王小明" });
+
+      const member = await memberRow(memberId);
+      expect(member).toMatchObject({ email, name: "王小明", account: null, password_hash: null });
+      // Only Google and LINE say an address is verified; Facebook's is taken as unverified.
+      if (name === "facebook") expect(member?.email_verified_at).toBeNull();
+      else expect(member?.email_verified_at).toEqual(expect.any(String));
+      expect(await identitiesOf(memberId)).toEqual([{ provider: name, userId: localSubject(name, email) }]);
+    });
+
+    it("finds the same member on a second sign-in", async () => {
+      const email = freshEmail(name);
+      const first = await signedIn(name, { email, name: "林美玲" });
+      const second = await signedIn(name, { email, name: "林美玲" });
+      expect(second).toBe(first);
+      expect(await membersWithEmail(email)).toBe(1);
+      const sessions = await opened.db
+        .select({ n: count() })
+        .from(memberSessions)
+        .where(eq(memberSessions.member_id, first));
+      expect(sessions[0]?.n).toBe(2);
+    });
+
+    it("sends the browser to the provider with a state, and PKCE where the provider takes it", async () => {
+      const start = await api.request(`/members/oauth/${name}`);
+      const url = new URL(start.headers.get("location") ?? "");
+      expect(url.searchParams.get("client_id")).toBe(localOAuthClient.clientId);
+      expect(url.searchParams.get("redirect_uri")).toBe(
+        `http://site.test/api/members/oauth/${name}/callback`,
+      );
+      expect(url.searchParams.get("response_type")).toBe("code");
+      expect(url.searchParams.get("state")).toMatch(/^[\w-]{43}$/);
+      expect(url.searchParams.get("scope")).toBe(
+        { google: "openid email profile", facebook: "email public_profile", line: "openid profile email" }[
+          name
+        ],
+      );
+      expect(url.searchParams.get("code_challenge_method")).toBe(name === "facebook" ? null : "S256");
+      expect(start.headers.get("cache-control")).toMatch(/no-store/);
+
+      const cookies = start.headers.getSetCookie();
+      expect(cookies).toHaveLength(2);
+      for (const cookie of cookies) {
+        expect(cookie).toMatch(/^shiyi_oauth_(state|verifier)=/);
+        expect(cookie).toContain("Max-Age=600");
+        expect(cookie).toContain("Path=/");
+        expect(cookie).toContain("HttpOnly");
+        expect(cookie).toContain("SameSite=Lax");
+        expect(cookie).not.toContain("Secure");
+      }
+    });
+
+    it("returns with status 0 when the person presses 取消 (access_denied)", async () => {
+      expect(await refused(name, "deny")).toBe(memberMessages.socialFailed);
+      expect(warnings()).toEqual([
+        expect.objectContaining({ provider: name, reason: "provider_error", error: "access_denied" }),
+      ]);
+    });
+  });
+
+  it("names the member after the e-mail address when the provider gives no name", async () => {
+    const email = freshEmail("小吃");
+    const memberId = await signedIn("google", { email });
+    expect((await memberRow(memberId))?.name).toBe(email.split("@")[0]);
+  });
+
+  it("links a provider verifying a member's (verified) e-mail to that member, keeping the password", async () => {
+    const email = freshEmail("linked");
+    const existing = await existingMember({ email, verified: true });
+    const memberId = await signedIn("google", { email: email.toUpperCase(), emailVerified: true });
+    expect(memberId).toBe(existing);
+    expect(await identitiesOf(existing)).toEqual([
+      { provider: "google", userId: localSubject("google", email) },
+    ]);
+    expect((await memberRow(existing))?.password_hash).not.toBeNull();
+    expect(await membersWithEmail(email)).toBe(1);
+
+    // Another provider verifying the same address joins the same member.
+    expect(await signedIn("line", { email, emailVerified: true })).toBe(existing);
+    expect(await identitiesOf(existing)).toHaveLength(2);
+  });
+
+  it("links to a member whose e-mail was never confirmed, marking it verified and dropping the unproven password", async () => {
+    const email = freshEmail("pending");
+    const existing = await existingMember({ email, verified: false });
+    expect(await signedIn("line", { email, emailVerified: true })).toBe(existing);
+    const member = await memberRow(existing);
+    expect(member?.email_verified_at).toEqual(expect.any(String));
+    expect(member?.password_hash).toBeNull();
+  });
+
+  it("refuses an unverified e-mail that belongs to a member", async () => {
+    const email = freshEmail("taken");
+    const existing = await existingMember({ email, verified: true });
+    expect(await refused("google", { email, emailVerified: false })).toBe(
+      memberMessages.socialUnverifiedEmail,
+    );
+    expect(await identitiesOf(existing)).toEqual([]);
+    expect(warnings()).toEqual([expect.objectContaining({ provider: "google", reason: "unverified_email" })]);
+    // Facebook never says an address is verified: it cannot take over a member's address either.
+    expect(await refused("facebook", { email })).toBe(memberMessages.socialUnverifiedEmail);
+  });
+
+  it("makes a member of an unverified e-mail nobody uses, unverified", async () => {
+    const email = freshEmail("new");
+    const memberId = await signedIn("line", { email, emailVerified: false });
+    expect((await memberRow(memberId))?.email_verified_at).toBeNull();
+  });
+
+  it("refuses a sign-in without an e-mail (Facebook leaves an unconfirmed one out)", async () => {
+    const email = freshEmail("noemail");
+    expect(await refused("facebook", { email, emailVerified: false })).toBe(memberMessages.socialNoEmail);
+    expect(await membersWithEmail(email)).toBe(0);
+  });
+
+  it("refuses a callback whose state is not the one it started with", async () => {
+    const start = await api.request("/members/oauth/google");
+    const authorize = new URL(start.headers.get("location") ?? "");
+    const back = await submitAuthorization(authorize, { email: freshEmail("csrf") });
+    const other = await api.request("/members/oauth/google");
+
+    for (const cookie of [
+      cookiesOf(other),
+      "",
+      cookiesOf(start).replace(/shiyi_oauth_state=google\./, "shiyi_oauth_state=line."),
+    ]) {
+      const callback = await api.request(apiPath(back), { headers: { cookie } });
+      const site = new URL(callback.headers.get("location") ?? "");
+      expect(site.searchParams.get("status")).toBe("0");
+      expect(site.searchParams.get("msg")).toBe(memberMessages.socialFailed);
+    }
+    expect(warnings().map((line) => line.reason)).toEqual([
+      "state_mismatch",
+      "state_mismatch",
+      "state_mismatch",
+    ]);
+  });
+
+  it("spends the start's cookies on the callback, and refuses a code presented twice", async () => {
+    const { back, start, callback } = await signIn("google", { email: freshEmail("replay") });
+    for (const cookie of callback.headers.getSetCookie()) expect(cookie).toMatch(/Max-Age=0/);
+
+    const again = await api.request(apiPath(back), { headers: { cookie: cookiesOf(start) } });
+    const site = new URL(again.headers.get("location") ?? "");
+    expect(site.searchParams.get("status")).toBe("0");
+    expect(warnings()).toEqual([expect.objectContaining({ reason: "exchange_failed" })]);
+  });
+
+  it("sends the tokens without a referrer and keeps the redirect out of caches", async () => {
+    const { callback } = await signIn("facebook", { email: freshEmail("headers") });
+    expect(callback.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(callback.headers.get("cache-control")).toMatch(/no-store/);
+  });
+
+  it("marks the cookies Secure when the API is served over https", async () => {
+    const secure = createApi({
+      db: opened.db,
+      logger: pino({ level: "silent" }),
+      mailer: createMailer({
+        smtpUrl: "smtp://127.0.0.1:9",
+        from: "x <x@example.com>",
+        logger: pino({ level: "silent" }),
+      }),
+      auth: { ...auth, apiUrl: "https://site.test/api" },
+    });
+    const start = await secure.request("/members/oauth/line");
+    for (const cookie of start.headers.getSetCookie()) expect(cookie).toContain("Secure");
+  });
+
+  it("offers no provider without keys or a local stand-in: 404 with a message", async () => {
+    const production = createApi({
+      db: opened.db,
+      logger: pino({ level: "silent" }),
+      mailer: createMailer({
+        smtpUrl: "smtp://127.0.0.1:9",
+        from: "x <x@example.com>",
+        logger: pino({ level: "silent" }),
+      }),
+      auth: testAuthConfig,
+    });
+    const start = await production.request("/members/oauth/google");
+    expect(start.status).toBe(404);
+    expect(await start.json()).toEqual({ message: "目前未提供 Google 登入" });
+    expect((await production.request("/members/oauth/line/callback?code=x&state=y")).status).toBe(404);
+  });
+
+  it("answers 404 for a provider it does not know", async () => {
+    expect((await api.request("/members/oauth/twitter")).status).toBe(404);
+    expect((await api.request("/members/oauth/twitter/callback")).status).toBe(404);
+  });
+
+  it("describes both calls in the OpenAPI document under Members", async () => {
+    const doc = (await (await api.request("/openapi.json")).json()) as {
+      paths: Record<string, { get?: { tags?: string[]; responses: Record<string, unknown> } }>;
+    };
+    for (const path of ["/members/oauth/{provider}", "/members/oauth/{provider}/callback"]) {
+      expect(doc.paths[path]?.get?.tags, path).toEqual(["Members"]);
+      expect(Object.keys(doc.paths[path]?.get?.responses ?? {}), path).toEqual(["302", "404"]);
+    }
+  });
+});
+
+describe("choosing the provider's client", () => {
+  const keys = { clientId: "real-client", clientSecret: "real-secret" };
+
+  it("talks to the real providers when their keys are set, even with the stand-in available", () => {
+    const config: AuthConfig = {
+      ...testAuthConfig,
+      social: { google: keys, facebook: keys, line: keys },
+      localOAuth: { browserUrl: "http://localhost:3000/_oauth", serverUrl: "http://127.0.0.1:3000/_oauth" },
+    };
+    const hosts = socialProviders.map(
+      (name) => new URL(socialClient(config, name)!.authorizationUrl("state", "v".repeat(43))).host,
+    );
+    expect(hosts).toEqual(["accounts.google.com", "www.facebook.com", "access.line.me"]);
+  });
+
+  it("reads the stand-in's addresses from the configuration: the site's /_oauth outside production only", () => {
+    expect(readApiConfig({ PORT: "4000" }).auth.localOAuth).toEqual({
+      browserUrl: "http://localhost:4000/_oauth",
+      serverUrl: "http://127.0.0.1:4000/_oauth",
+    });
+    const production = {
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://mail:25",
+      JWT_SECRET: "x".repeat(32),
+      OAUTH_CLIENT_SECRET: "y".repeat(16),
+    };
+    expect(readApiConfig(production).auth.localOAuth).toBeUndefined();
+    const allKeys = {
+      GOOGLE_CLIENT_ID: "g",
+      GOOGLE_CLIENT_SECRET: "g",
+      FACEBOOK_CLIENT_ID: "f",
+      FACEBOOK_CLIENT_SECRET: "f",
+      LINE_CHANNEL_ID: "l",
+      LINE_CHANNEL_SECRET: "l",
+    };
+    expect(readApiConfig(allKeys).auth.localOAuth).toBeUndefined();
+  });
+});
