@@ -1,0 +1,134 @@
+import { expect, test, type BrowserContext } from "@playwright/test";
+import { developmentSecrets } from "@shiyi/api";
+import { SignJWT, decodeJwt } from "jose";
+import { siteUrl } from "./support/servers.ts";
+import { cookieValue, createMember, signIn, type TestMember } from "./support/members.ts";
+
+/*
+ * The member session as SPEC §4 describes it, kept by the web server in httpOnly cookies: expired
+ * access tokens are refreshed unseen, a session that cannot be refreshed ends on the login page with
+ * the 請重新登入 dialog, and concurrent refreshes never log anyone out.
+ */
+
+/** The same access token, but expired a minute ago: signed as the local server signs them. */
+async function expiredCopy(token: string) {
+  const claims = decodeJwt(token);
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ ...claims, iat: now - 960, exp: now - 60 })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .sign(new TextEncoder().encode(developmentSecrets.jwt));
+}
+
+async function setAccessCookie(context: BrowserContext, value: string) {
+  await context.addCookies([{ name: "shiyi_at", value, url: siteUrl, httpOnly: true, sameSite: "Lax" }]);
+}
+
+const memberLink = (member: TestMember) => new RegExp(`會員專區：\\s*${member.name}`);
+
+test.describe("member session", () => {
+  let member: TestMember;
+  test.beforeEach(async ({ request }) => {
+    member = await createMember(request);
+  });
+
+  test("an expired access token is refreshed without the member noticing", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const tokens = await signIn(request, context, member);
+    const expired = await expiredCopy(tokens.access_token);
+    await setAccessCookie(context, expired);
+
+    await page.goto("/member");
+    await expect(page).toHaveURL(`${siteUrl}/member`);
+    await expect(page.getByRole("link", { name: memberLink(member) })).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    // Both tokens were replaced: the access token, and the refresh token by rotation.
+    expect(await cookieValue(context, "shiyi_at")).not.toBe(expired);
+    expect(await cookieValue(context, "shiyi_rt")).not.toBe(tokens.refresh_token);
+  });
+
+  test("without an access token, the refresh token signs the member in at start", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signIn(request, context, member);
+    await context.clearCookies({ name: "shiyi_at" });
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: memberLink(member) })).toBeVisible();
+    expect(await cookieValue(context, "shiyi_at")).toBeTruthy();
+  });
+
+  test("a session that cannot be refreshed ends on the login page, with the dialog and the way back kept", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const tokens = await signIn(request, context, member);
+    // Signed out everywhere from another device: this browser's tokens are all revoked.
+    const revoked = await request.post(`${siteUrl}/api/members/logout-all`, {
+      headers: { accept: "application/json", authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(revoked.status()).toBe(200);
+
+    await page.goto("/member/history");
+    await expect(page).toHaveURL(`${siteUrl}/auth/login?redirect=%2Fmember%2Fhistory`);
+    const dialog = page.getByRole("alertdialog", { name: "請重新登入" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("登入時效已過，請重新登入！");
+    await expect(dialog.getByRole("button")).toHaveCount(1);
+    await dialog.getByRole("button").click();
+    await expect(dialog).toBeHidden();
+    expect(await cookieValue(context, "shiyi_at")).toBeUndefined();
+    expect(await cookieValue(context, "shiyi_rt")).toBeUndefined();
+    expect(await cookieValue(context, "shiyi_redirect")).toBe(encodeURIComponent("/member/history"));
+    // The notice is shown once: reloading the login page does not bring the dialog back.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  });
+
+  test("two tabs refreshing at once both stay signed in", async ({ context, request }) => {
+    await signIn(request, context, member);
+    await context.clearCookies({ name: "shiyi_at" });
+    const [first, second] = await Promise.all([context.newPage(), context.newPage()]);
+    await Promise.all([first.goto("/"), second.goto("/news")]);
+    for (const page of [first, second]) {
+      await expect(page.getByRole("link", { name: memberLink(member) })).toBeVisible();
+    }
+    // Whichever tab's cookies the browser kept, they still work.
+    await second.goto("/member");
+    await expect(second).toHaveURL(`${siteUrl}/member`);
+    await first.reload();
+    await expect(first.getByRole("link", { name: memberLink(member) })).toBeVisible();
+  });
+
+  test("a tab that becomes visible fetches the member's record, refreshing the session", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const tokens = await signIn(request, context, member);
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: memberLink(member) })).toBeVisible();
+    // The loading screen lifts once React has started: the visibility listener is in place.
+    await expect(page.locator("#loading-screen")).toBeHidden();
+    const expired = await expiredCopy(tokens.access_token);
+    await setAccessCookie(context, expired);
+    const keptAlive = page.waitForResponse((response) =>
+      new URL(response.url()).pathname.startsWith("/auth/session"),
+    );
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    expect((await keptAlive).status()).toBe(200);
+    expect(await cookieValue(context, "shiyi_at")).not.toBe(expired);
+  });
+
+  test("members' pages are never cached as public pages", async ({ context, request, page }) => {
+    await signIn(request, context, member);
+    const response = await page.goto("/news");
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    expect(response?.headers()["x-cache"]).not.toBe("HIT");
+  });
+});

@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { siteUrl } from "./support/servers.ts";
+import { newMember } from "./support/members.ts";
+
+/*
+ * Social login (issue: Google, Facebook and LINE through arctic). With no provider keys set, the
+ * local OAuth provider at /_oauth stands in for all three, behind the same code that talks to the
+ * real ones; the browser goes the whole way: login page → provider → API callback → /auth → member.
+ */
+
+const providers = [
+  { key: "google", name: "Google" },
+  { key: "facebook", name: "Facebook" },
+  { key: "line", name: "LINE" },
+] as const;
+
+for (const provider of providers) {
+  test(`signing in with ${provider.name} creates the member and signs them in`, async ({ page }) => {
+    const person = newMember();
+    await page.goto("/auth/login");
+    await page.getByRole("link", { name: `使用 ${provider.name} 登入` }).click();
+
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(provider.name);
+    await page.getByLabel("電子郵件", { exact: true }).fill(person.email);
+    await page.getByLabel("名稱（選填）").fill(person.name);
+    await page.getByRole("button", { name: "允許" }).click();
+
+    // The tokens arrive in the address, are stored in cookies, and leave the address at once.
+    await expect(page).toHaveURL(`${siteUrl}/auth?status=1`);
+    await expect(page.getByText(`歡迎，${person.name}`)).toBeVisible();
+    const cookies = await page.context().cookies(siteUrl);
+    expect(cookies.find((cookie) => cookie.name === "shiyi_at")?.httpOnly).toBe(true);
+
+    await page.getByRole("link", { name: "前往會員中心" }).click();
+    await expect(page).toHaveURL(`${siteUrl}/member`);
+    await expect(page.getByText(person.email).first()).toBeVisible();
+  });
+}
+
+test("a refused social login comes back to /auth with the reason", async ({ page }) => {
+  await page.goto("/auth/login");
+  await page.getByRole("link", { name: "使用 Google 登入" }).click();
+  await page.getByRole("button", { name: "取消" }).click();
+  await expect(page).toHaveURL(/\/auth\?status=0&msg=/);
+  await expect(page.getByRole("heading", { level: 1, name: "登入失敗" })).toBeVisible();
+  await expect(page.getByText("社群登入失敗，請稍後再試")).toBeVisible();
+  await page.getByRole("link", { name: "回到會員登入" }).click();
+  await expect(page).toHaveURL(`${siteUrl}/auth/login`);
+});
+
+test("/auth without a status goes to the login page", async ({ page }) => {
+  await page.goto("/auth");
+  await expect(page).toHaveURL(`${siteUrl}/auth/login`);
+});
