@@ -335,6 +335,28 @@ describe.each(databaseTargets())("social sign-in on $name", (target) => {
     expect((await production.request("/members/oauth/line/callback?code=x&state=y")).status).toBe(404);
   });
 
+  it("lists the providers offered: all three with the stand-in, only those with keys without it", async () => {
+    const offered = await api.request("/members/oauth");
+    expect(offered.status).toBe(200);
+    expect(await offered.json()).toEqual({
+      data: [
+        { provider: "google", name: "Google" },
+        { provider: "facebook", name: "Facebook" },
+        { provider: "line", name: "LINE" },
+      ],
+    });
+    const silent = pino({ level: "silent" });
+    const production = createApi({
+      db: opened.db,
+      logger: silent,
+      mailer: createMailer({ smtpUrl: "smtp://127.0.0.1:9", from: "x <x@example.com>", logger: silent }),
+      auth: { ...testAuthConfig, social: { line: { clientId: "channel", clientSecret: "secret" } } },
+    });
+    expect(await (await production.request("/members/oauth")).json()).toEqual({
+      data: [{ provider: "line", name: "LINE" }],
+    });
+  });
+
   it("answers 404 for a provider it does not know", async () => {
     expect((await api.request("/members/oauth/twitter")).status).toBe(404);
     expect((await api.request("/members/oauth/twitter/callback")).status).toBe(404);

@@ -51,6 +51,31 @@ const cookieOptions = (c: Context<ApiEnv>) => ({
   secure: c.var.auth.apiUrl.startsWith("https:"),
 });
 
+const offeredSchema = z.object({
+  data: z.array(z.object({ provider: z.enum(socialProviders), name: z.string() })),
+});
+
+socialRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/members/oauth",
+    tags: ["Members"],
+    summary: "可用的社群登入方式",
+    description:
+      "列出此環境提供的社群登入：已設定金鑰的提供者，以及開發與測試環境中由本機模擬登入代替的提供者。登入頁只顯示這些按鈕。",
+    responses: { 200: json(offeredSchema, "提供的登入方式，依 Google、Facebook、LINE 排列") },
+  }),
+  (c) =>
+    c.json(
+      {
+        data: socialProviders
+          .filter((provider) => socialClient(c.var.auth, provider) !== undefined)
+          .map((provider) => ({ provider, name: socialProviderNames[provider] })),
+      },
+      200,
+    ),
+);
+
 socialRoutes.openapi(
   createRoute({
     method: "get",
