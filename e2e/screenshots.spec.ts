@@ -11,6 +11,8 @@ const pages = {
   magazines: pageTypes["magazine list"],
   "magazine-issue": pageTypes["magazine issue"],
   "author-page": pageTypes["author page"],
+  login: () => "/auth/login",
+  register: () => "/auth/register",
 };
 
 for (const width of [375, 1280]) {

@@ -16,6 +16,8 @@ export type LoadContextOptions = {
   apiFetch: ApiFetch;
   apiBaseUrl: string;
   publicUrl: string;
+  /** The API's address for browsers (`PUBLIC_URL/api`, or API_BASE_URL when it runs apart). */
+  apiPublicUrl: string;
   requestId: string;
   /** The browser's address chain (`X-Forwarded-For` as received, then the socket's peer), for rate limits. */
   forwardedFor?: string;
@@ -48,7 +50,7 @@ export function createLoadContext(options: LoadContextOptions): RouterContextPro
   });
   context.set(sessionContext, session);
   context.set(apiContext, createApiClient({ ...client, session }));
-  context.set(siteConfigContext, { publicUrl: options.publicUrl });
+  context.set(siteConfigContext, { publicUrl: options.publicUrl, apiPublicUrl: options.apiPublicUrl });
   return context;
 }
 

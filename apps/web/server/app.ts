@@ -141,6 +141,7 @@ export function createWebServer({ config, build, clientDir, logger, db, mail }: 
       apiFetch,
       apiBaseUrl,
       publicUrl: config.publicUrl,
+      apiPublicUrl: config.auth.apiUrl,
       requestId,
       forwardedFor: forwardedFor(c.req.header("x-forwarded-for"), c.env),
       request: c.req.raw,

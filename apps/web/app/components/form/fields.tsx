@@ -83,10 +83,10 @@ export function FieldError({ meta }: { meta: Field }) {
 
 type TextFieldProps = FieldProps &
   Pick<ComponentProps<"input">, "autoComplete" | "inputMode" | "placeholder" | "spellCheck"> & {
-    type?: "text" | "email" | "tel";
+    type?: "text" | "email" | "tel" | "password";
   };
 
-/** A one-line text, e-mail or telephone field with its label, hint and error. */
+/** A one-line text, e-mail, telephone or password field with its label, hint and error. */
 export function TextField({
   meta,
   label,

@@ -1,4 +1,10 @@
-import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  useForm,
+  type DefaultValue,
+  type FormMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createContext, use, useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
@@ -12,14 +18,20 @@ import { errorFocusTarget, errorIdOf, focusErrorTarget, formErrorKey } from "./f
  * Fields validate as they are typed in, not on blur (SPEC §5), and again on every input after.
  *
  * `lastResult` is the action's reply (`actionData?.result`): the errors and everything typed.
+ * `defaultValue` fills a form that edits what exists (a member's profile).
  */
 export function useSchemaForm<Schema extends z.ZodObject>(
   schema: Schema,
-  options: { id: string; lastResult?: SubmissionResult<string[]> | null },
+  options: {
+    id: string;
+    lastResult?: SubmissionResult<string[]> | null;
+    defaultValue?: DefaultValue<z.input<Schema>>;
+  },
 ) {
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id: options.id,
     lastResult: options.lastResult,
+    defaultValue: options.defaultValue,
     shouldValidate: "onInput",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -143,8 +155,23 @@ export function FormSuccess({ title, children }: { title: string; children?: Rea
 }
 
 /** The submit button; while the form is on its way it says so and does not take a second press. */
-export function SubmitButton({ children, pending = "送出中…" }: { children: ReactNode; pending?: string }) {
-  const busy = useNavigation().state === "submitting";
+/**
+ * The form's submit button, busy while its form is being sent. On a page of several forms sharing
+ * one action, `intent` names this button's form (its hidden `intent` field), so only it shows busy.
+ */
+export function SubmitButton({
+  children,
+  pending = "送出中…",
+  intent,
+}: {
+  children: ReactNode;
+  pending?: string;
+  intent?: string;
+}) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" &&
+    (intent === undefined || navigation.formData?.get("intent") === intent);
   return (
     <Button
       type="submit"

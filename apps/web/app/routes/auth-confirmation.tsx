@@ -1,0 +1,147 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { activateSchema, emailRequestSchema, memberMessages, type LoginResult } from "@shiyi/contracts";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { AuthLayout, DangerNotice, textLink } from "../components/auth/auth-layout.tsx";
+import { TextField } from "../components/form/fields.tsx";
+import {
+  FormMessage,
+  FormSuccess,
+  SchemaForm,
+  SubmitButton,
+  useSchemaForm,
+} from "../components/form/schema-form.tsx";
+import { apiFailureReply, invalidReply, parseSubmission } from "../components/form/submission.server.ts";
+import { apiContext } from "../lib/context.ts";
+import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { sessionContext } from "../lib/session.server.ts";
+import { useActionToast } from "../lib/use-action-toast.ts";
+import type { Route } from "./+types/auth-confirmation";
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return buildMeta(siteFromMatches(matches), location, { title: "電子郵件驗證", noindex: true });
+}
+
+/**
+ * The verification mail's link opens this page with `?token=`. Opening it changes nothing (mail
+ * scanners fetch links); the 啟用帳號 button posts the token (intent `activate`), and the member is
+ * signed in and welcomed on /member. Without a token, or when the link is refused, the page sends
+ * the mail again (intent `resend`, also posted by the registration page).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  const api = context.get(apiContext);
+  if (intent === "activate") {
+    const submission = await parseSubmission(request, activateSchema);
+    if (submission.status !== "success") return data({ intent, ...invalidReply(submission).data }, 422);
+    let result: LoginResult;
+    try {
+      result = await api.post<LoginResult>("/members/activate", submission.value);
+    } catch (error) {
+      const reply = apiFailureReply(submission, error, activateSchema);
+      return data({ intent, ...reply.data }, reply.init ?? undefined);
+    }
+    context.get(sessionContext).setTokens(result);
+    return redirect("/member?welcome=1");
+  }
+  const submission = await parseSubmission(request, emailRequestSchema);
+  if (submission.status !== "success")
+    return data({ intent: "resend", ...invalidReply(submission).data }, 422);
+  try {
+    await api.post("/members/verification", submission.value);
+  } catch (error) {
+    const reply = apiFailureReply(submission, error, emailRequestSchema);
+    return data({ intent: "resend", ...reply.data }, reply.init ?? undefined);
+  }
+  return redirect("/auth/confirmation?sent=1");
+}
+
+export default function Confirmation({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token");
+  const sent = searchParams.get("sent") === "1";
+  const activation = actionData?.intent === "activate" ? actionData : undefined;
+  const resend = actionData?.intent === "resend" ? actionData : undefined;
+  useActionToast(actionData?.toast);
+
+  if (sent) {
+    return (
+      <AuthLayout kicker="Verification" title="驗證信已寄出">
+        <FormSuccess title={memberMessages.verificationSent}>
+          <p>請在信中點擊連結，啟用您的帳號。</p>
+        </FormSuccess>
+        <p className="mt-8 leading-7">
+          <Link to="/auth/login" className={textLink}>
+            回到會員登入
+          </Link>
+        </p>
+      </AuthLayout>
+    );
+  }
+
+  if (token && !activation) {
+    return (
+      <AuthLayout
+        kicker="Verification"
+        title="啟用帳號"
+        description="按下「啟用帳號」完成電子郵件驗證；啟用後會直接為您登入。"
+      >
+        <Form method="post">
+          <input type="hidden" name="intent" value="activate" />
+          <input type="hidden" name="token" value={token} />
+          <SubmitButton pending="啟用中…">啟用帳號</SubmitButton>
+        </Form>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      kicker="Verification"
+      title="重新寄送驗證信"
+      description="輸入註冊時使用的電子郵件，我們會寄出新的驗證信。"
+    >
+      {activation && (
+        <div className="mb-8">
+          <DangerNotice title="無法啟用帳號">
+            <p>
+              驗證連結可能已經用過或已過期，可以在下方重新寄送驗證信。帳號已經啟用了嗎？
+              <Link to="/auth/login" className={`${textLink} ml-1`}>
+                前往登入
+              </Link>
+            </p>
+          </DangerNotice>
+        </div>
+      )}
+      <ResendForm lastResult={resend?.result} toast={resend?.toast} />
+    </AuthLayout>
+  );
+}
+
+function ResendForm({
+  lastResult,
+  toast,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  toast?: { type: "danger"; message: string };
+}) {
+  const { form, fields } = useSchemaForm(emailRequestSchema, { id: "resend-verification", lastResult });
+  return (
+    <SchemaForm form={form} action="/auth/confirmation">
+      <input type="hidden" name="intent" value="resend" />
+      <TextField
+        meta={fields.email}
+        type="email"
+        label="電子郵件"
+        autoComplete="email"
+        spellCheck={false}
+        required
+      />
+      <div className="mt-8 grid gap-5">
+        <FormMessage form={form} toast={toast} />
+        <div>
+          <SubmitButton>重新寄送驗證信</SubmitButton>
+        </div>
+      </div>
+    </SchemaForm>
+  );
+}

@@ -1,0 +1,169 @@
+import { emailRequestSchema, memberMessages, resetPasswordSchema } from "@shiyi/contracts";
+import { Link, redirect, useSearchParams } from "react-router";
+import { AuthLayout, DangerNotice, textLink } from "../components/auth/auth-layout.tsx";
+import { TextField } from "../components/form/fields.tsx";
+import {
+  FormMessage,
+  FormSuccess,
+  SchemaForm,
+  SubmitButton,
+  useSchemaForm,
+} from "../components/form/schema-form.tsx";
+import {
+  apiFailureReply,
+  invalidReply,
+  parseSubmission,
+  type FormReply,
+} from "../components/form/submission.server.ts";
+import { apiContext } from "../lib/context.ts";
+import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { useActionToast } from "../lib/use-action-toast.ts";
+import type { Route } from "./+types/auth-reset-password";
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return buildMeta(siteFromMatches(matches), location, { title: "重設密碼", noindex: true });
+}
+
+const hideFields = ["password", "password_confirmation"];
+
+/**
+ * Two steps on one page. Without a token: ask for the mail (intent `forgot`, POST
+ * /members/forgot-password), then say it is on its way. With the mail's `?token=`: the new
+ * password (intent `reset`), then the login page says the password was reset.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  const api = context.get(apiContext);
+  if (intent === "reset") {
+    const submission = await parseSubmission(request, resetPasswordSchema);
+    if (submission.status !== "success") return invalidReply(submission, { hideFields });
+    try {
+      await api.post("/members/reset-password", submission.value);
+    } catch (error) {
+      return apiFailureReply(submission, error, resetPasswordSchema, { hideFields });
+    }
+    return redirect("/auth/login?done=reset");
+  }
+  const submission = await parseSubmission(request, emailRequestSchema);
+  if (submission.status !== "success") return invalidReply(submission);
+  try {
+    await api.post("/members/forgot-password", submission.value);
+  } catch (error) {
+    return apiFailureReply(submission, error, emailRequestSchema);
+  }
+  return redirect("/auth/reset-password?sent=1");
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token");
+  useActionToast(actionData?.toast);
+
+  if (searchParams.get("sent") === "1") {
+    return (
+      <AuthLayout kicker="Password" title="重設密碼">
+        <FormSuccess title={memberMessages.resetSent} />
+        <p className="mt-8 leading-7">
+          <Link to="/auth/login" className={textLink}>
+            回到會員登入
+          </Link>
+        </p>
+      </AuthLayout>
+    );
+  }
+  if (token) {
+    return (
+      <AuthLayout kicker="Password" title="設定新密碼" description="請輸入新的密碼，完成後請以新密碼登入。">
+        <NewPasswordForm token={token} reply={actionData} />
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout
+      kicker="Password"
+      title="忘記密碼"
+      description="輸入註冊時使用的電子郵件，我們會寄出重設密碼的連結。"
+    >
+      <ForgotForm reply={actionData} />
+    </AuthLayout>
+  );
+}
+
+function ForgotForm({ reply }: { reply?: FormReply }) {
+  const { form, fields } = useSchemaForm(emailRequestSchema, {
+    id: "forgot-password",
+    lastResult: reply?.result,
+  });
+  return (
+    <SchemaForm form={form} action="/auth/reset-password">
+      <input type="hidden" name="intent" value="forgot" />
+      <TextField
+        meta={fields.email}
+        type="email"
+        label="電子郵件"
+        autoComplete="email"
+        spellCheck={false}
+        required
+      />
+      <div className="mt-8 grid gap-5">
+        <FormMessage form={form} toast={reply?.toast} />
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-4">
+          <SubmitButton>寄送重設連結</SubmitButton>
+          <Link to="/auth/login" className={`${textLink} text-sm`}>
+            想起密碼了？回到登入
+          </Link>
+        </div>
+      </div>
+    </SchemaForm>
+  );
+}
+
+function NewPasswordForm({ token, reply }: { token: string; reply?: FormReply }) {
+  const { form, fields } = useSchemaForm(resetPasswordSchema, {
+    id: "reset-password",
+    lastResult: reply?.result,
+  });
+  // The token is a hidden field, so its refusal (invalid or expired) is told here, with the way out.
+  const tokenError = fields.token.errors?.[0];
+  return (
+    <SchemaForm form={form}>
+      {tokenError && (
+        <div className="mb-8">
+          <DangerNotice title={tokenError}>
+            <p>
+              <Link to="/auth/reset-password" className={textLink}>
+                重新申請重設密碼
+              </Link>
+            </p>
+          </DangerNotice>
+        </div>
+      )}
+      <input type="hidden" name="intent" value="reset" />
+      <input type="hidden" name={fields.token.name} value={token} />
+      <div className="grid gap-7">
+        <TextField
+          meta={fields.password}
+          type="password"
+          label="新密碼"
+          hint="8–16 字，需含英文大小寫及數字"
+          autoComplete="new-password"
+          required
+        />
+        <TextField
+          meta={fields.password_confirmation}
+          type="password"
+          label="確認新密碼"
+          hint="再輸入一次新密碼"
+          autoComplete="new-password"
+          required
+        />
+      </div>
+      <div className="mt-8 grid gap-5">
+        <FormMessage form={form} toast={reply?.toast} />
+        <div>
+          <SubmitButton>重設密碼</SubmitButton>
+        </div>
+      </div>
+    </SchemaForm>
+  );
+}

@@ -1,0 +1,363 @@
+import type { SubmissionResult } from "@conform-to/react";
+import {
+  changePasswordSchema,
+  memberMessages,
+  profileSchema,
+  socialProviderNames,
+  type Member,
+} from "@shiyi/contracts";
+import { useId, type FormEvent } from "react";
+import { data, Form, Link, redirect, useSearchParams, useSubmit } from "react-router";
+import { TextField } from "../components/form/fields.tsx";
+import {
+  FormMessage,
+  FormSuccess,
+  SchemaForm,
+  SubmitButton,
+  useSchemaForm,
+} from "../components/form/schema-form.tsx";
+import { apiFailureReply, invalidReply, parseSubmission } from "../components/form/submission.server.ts";
+import { MemberSection } from "../components/member/member-section.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { useConfirm } from "../components/ui/confirm-dialog.tsx";
+import { apiContext } from "../lib/context.ts";
+import { formatDate } from "../lib/format.ts";
+import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { requireMember, sessionContext } from "../lib/session.server.ts";
+import { useActionToast } from "../lib/use-action-toast.ts";
+import type { Route } from "./+types/member-profile";
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return buildMeta(siteFromMatches(matches), location, { title: "會員資料", noindex: true });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { member: await requireMember({ request, context }) };
+}
+
+type Intent = "profile" | "password";
+
+/** The reply of the profile and password forms: which form it is for, and what was saved. */
+type MemberReply = {
+  intent: Intent;
+  result: SubmissionResult<string[]>;
+  toast?: { type: "danger"; message: string };
+  saved?: string;
+};
+
+const passwordFields = ["current_password", "password", "password_confirmation"];
+
+/**
+ * The page's forms share one action and say which they are by `intent` (Hydrogen's cart style):
+ * `profile` and `password` are PATCH /members/{id}; `logout-all` ends every session of the member
+ * (POST /members/logout-all), this one included, and goes to the login page.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMember({ request, context });
+  const api = context.get(apiContext);
+  const intent = (await request.clone().formData()).get("intent");
+
+  if (intent === "logout-all") {
+    await api.post("/members/logout-all");
+    context.get(sessionContext).clear();
+    return redirect("/auth/login?done=logout-all");
+  }
+
+  if (intent === "profile") {
+    const submission = await parseSubmission(request, profileSchema);
+    if (submission.status !== "success") return reply(intent, invalidReply(submission));
+    const { name, mobile, address } = submission.value;
+    // A field left empty clears what was saved: the API keeps whatever a PATCH does not name.
+    const hasAddress = address !== undefined && Object.values(address).some((part) => part !== undefined);
+    try {
+      const saved = await api.patch<{ data: Member; message: string }>(`/members/${member.id}`, {
+        name,
+        mobile: mobile ?? null,
+        address: hasAddress ? address : null,
+      });
+      return data<MemberReply>({ intent, result: submission.reply(), saved: saved.message });
+    } catch (error) {
+      return reply(intent, apiFailureReply(submission, error, profileSchema));
+    }
+  }
+
+  if (intent === "password") {
+    const submission = await parseSubmission(request, changePasswordSchema);
+    if (submission.status !== "success") {
+      return reply(intent, invalidReply(submission, { hideFields: passwordFields }));
+    }
+    try {
+      const saved = await api.patch<{ data: Member; message: string }>(
+        `/members/${member.id}`,
+        submission.value,
+      );
+      // The fields empty again, so a new password does not sit in the page.
+      return data<MemberReply>({
+        intent,
+        result: submission.reply({ resetForm: true }),
+        saved: saved.message,
+      });
+    } catch (error) {
+      return reply(
+        intent,
+        apiFailureReply(submission, error, changePasswordSchema, { hideFields: passwordFields }),
+      );
+    }
+  }
+
+  throw data("不支援的操作", { status: 400 });
+}
+
+/** A form helper's reply, marked with the form it belongs to. */
+function reply(intent: Intent, formReply: ReturnType<typeof invalidReply>) {
+  return data<MemberReply>({ intent, ...formReply.data }, formReply.init ?? undefined);
+}
+
+export default function MemberProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { member } = loaderData;
+  const [searchParams] = useSearchParams();
+  const welcome = searchParams.get("welcome") === "1";
+  useActionToast(actionData?.toast);
+  return (
+    <div className="grid gap-14">
+      {welcome && <FormSuccess title={memberMessages.activated} />}
+      <MemberSection id="profile" title="基本資料">
+        <ProfileCard member={member} />
+      </MemberSection>
+      <MemberSection id="edit-profile" title="編輯會員資料">
+        <ProfileForm member={member} reply={actionData?.intent === "profile" ? actionData : undefined} />
+      </MemberSection>
+      <MemberSection
+        id="password"
+        title="變更密碼"
+        description={member.has_password ? "請先輸入目前的密碼，再設定新密碼。" : undefined}
+      >
+        {member.has_password ? (
+          <PasswordForm reply={actionData?.intent === "password" ? actionData : undefined} />
+        ) : (
+          <NoPassword member={member} />
+        )}
+      </MemberSection>
+      <MemberSection id="sign-out" title="登出">
+        <SignOut />
+      </MemberSection>
+    </div>
+  );
+}
+
+const formatAddress = (address: Member["address"]) =>
+  address ? [address.zip, [address.city, address.dist, address.addr].join("")].filter(Boolean).join(" ") : "";
+
+const providerNames = (member: Member) =>
+  member.providers.map((provider) => socialProviderNames[provider]).join("、");
+
+function ProfileCard({ member }: { member: Member }) {
+  const rows = [
+    { term: "姓名", value: member.name },
+    { term: "帳號", value: member.account ?? "（以社群帳號註冊）" },
+    {
+      term: "電子郵件",
+      value: (
+        <>
+          <span className="break-all">{member.email}</span>
+          <span
+            className={[
+              "ml-3 inline-block border px-2 align-middle font-sans text-xs tracking-[0.1em]",
+              member.email_verified ? "border-tea text-tea" : "border-primary-deep text-primary-deep",
+            ].join(" ")}
+          >
+            {member.email_verified ? "已驗證" : "未驗證"}
+          </span>
+        </>
+      ),
+    },
+    { term: "手機", value: member.mobile || "未填寫" },
+    { term: "地址", value: formatAddress(member.address) || "未填寫" },
+    { term: "社群帳號", value: providerNames(member) || "未連結" },
+    { term: "加入日期", value: formatDate(member.created_at) },
+  ];
+  return (
+    <dl className="divide-y divide-rule border-y border-rule">
+      {rows.map((row) => (
+        <div key={row.term} className="grid gap-1 py-4 sm:grid-cols-[7rem_1fr]">
+          <dt className="pt-0.5 text-sm tracking-widest text-muted">{row.term}</dt>
+          <dd className="font-serif text-lg leading-8">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** What a form saved: a quiet line beside its button, in a region that is always there to be announced. */
+function SavedNote({ message }: { message?: string }) {
+  return (
+    <p role="status" className="text-[0.9375rem] tracking-[0.06em] text-tea">
+      {message}
+    </p>
+  );
+}
+
+function ProfileForm({ member, reply }: { member: Member; reply?: MemberReply }) {
+  const { form, fields } = useSchemaForm(profileSchema, {
+    id: "profile-form",
+    lastResult: reply?.result,
+    defaultValue: {
+      name: member.name,
+      mobile: member.mobile ?? undefined,
+      address: member.address ?? undefined,
+    },
+  });
+  const address = fields.address.getFieldset();
+  const addressHint = useId();
+  return (
+    <SchemaForm form={form}>
+      <input type="hidden" name="intent" value="profile" />
+      <div className="grid gap-x-6 gap-y-7 sm:grid-cols-2">
+        <TextField
+          meta={fields.name}
+          label="姓名"
+          hint="訂購與收據上使用的姓名"
+          autoComplete="name"
+          required
+        />
+        <TextField
+          meta={fields.mobile}
+          type="tel"
+          label="手機"
+          hint="選填，09 開頭的 10 位數字"
+          inputMode="numeric"
+          autoComplete="tel"
+        />
+        <fieldset aria-describedby={addressHint} className="sm:col-span-2">
+          <legend className="text-[0.9375rem] font-medium tracking-[0.06em] text-ink">收件地址</legend>
+          <p id={addressHint} className="mt-2 text-sm leading-6 text-muted">
+            選填，訂購時會預先帶入。
+          </p>
+          <div className="mt-5 grid gap-x-6 gap-y-7 sm:grid-cols-[8rem_1fr_1fr]">
+            <TextField meta={address.zip} label="郵遞區號" inputMode="numeric" autoComplete="postal-code" />
+            <TextField meta={address.city} label="縣市" autoComplete="address-level1" />
+            <TextField meta={address.dist} label="鄉鎮市區" autoComplete="address-level2" />
+            <TextField
+              meta={address.addr}
+              label="詳細地址"
+              autoComplete="street-address"
+              className="sm:col-span-3"
+            />
+          </div>
+        </fieldset>
+      </div>
+      <div className="mt-8 grid gap-5">
+        <FormMessage form={form} toast={reply?.toast} />
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+          <SubmitButton pending="儲存中…" intent="profile">
+            儲存會員資料
+          </SubmitButton>
+          <SavedNote message={reply?.saved} />
+        </div>
+      </div>
+    </SchemaForm>
+  );
+}
+
+function PasswordForm({ reply }: { reply?: MemberReply }) {
+  const { form, fields } = useSchemaForm(changePasswordSchema, {
+    id: "password-form",
+    lastResult: reply?.result,
+  });
+  return (
+    <SchemaForm form={form}>
+      <input type="hidden" name="intent" value="password" />
+      <div className="grid gap-x-6 gap-y-7 sm:grid-cols-2">
+        <TextField
+          meta={fields.current_password}
+          type="password"
+          label="目前的密碼"
+          autoComplete="current-password"
+          required
+          className="sm:col-span-2"
+        />
+        <TextField
+          meta={fields.password}
+          type="password"
+          label="新密碼"
+          hint="8–16 字，需含英文大小寫及數字"
+          autoComplete="new-password"
+          required
+        />
+        <TextField
+          meta={fields.password_confirmation}
+          type="password"
+          label="確認新密碼"
+          hint="再輸入一次新密碼"
+          autoComplete="new-password"
+          required
+        />
+      </div>
+      <div className="mt-8 grid gap-5">
+        <FormMessage form={form} toast={reply?.toast} />
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+          <SubmitButton pending="更新中…" intent="password">
+            變更密碼
+          </SubmitButton>
+          <SavedNote message={reply?.saved} />
+        </div>
+      </div>
+    </SchemaForm>
+  );
+}
+
+/** Members who joined with a social account have no password to change. */
+function NoPassword({ member }: { member: Member }) {
+  const via = providerNames(member) || "社群";
+  return (
+    <p className="leading-8 text-ink-soft">
+      您以 {via} 帳號登入，沒有設定本站密碼，因此無法在這裡變更。若想改用電子郵件與密碼登入，可以透過
+      <Link
+        to="/auth/reset-password"
+        className="mx-1 text-primary underline underline-offset-4 hover:text-primary-deep"
+      >
+        忘記密碼
+      </Link>
+      寄送設定連結到 <span className="break-all text-ink">{member.email}</span>。
+    </p>
+  );
+}
+
+function SignOut() {
+  const confirm = useConfirm();
+  const submit = useSubmit();
+  // With JavaScript the choice is confirmed first; without it the button's press is the choice.
+  function confirmLogoutAll(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    void confirm({
+      type: "danger",
+      title: "登出所有裝置",
+      message: "所有電腦與手機上的登入都會結束，包括這個瀏覽器。確定要登出所有裝置嗎？",
+      actionText: "登出所有裝置",
+    }).then((ok) => (ok ? submit(form) : undefined));
+  }
+  return (
+    <div className="grid gap-8 sm:grid-cols-2">
+      <div className="grid content-start gap-4">
+        <p className="leading-7 text-ink-soft">結束這個瀏覽器上的登入。</p>
+        <Form method="post" action="/auth/logout">
+          <Button type="submit" variant="secondary">
+            登出
+          </Button>
+        </Form>
+      </div>
+      <div className="grid content-start gap-4">
+        <p className="leading-7 text-ink-soft">
+          在別的裝置忘了登出，或懷疑帳號被他人使用時，可以一次結束所有登入。
+        </p>
+        <Form method="post" onSubmit={confirmLogoutAll}>
+          <input type="hidden" name="intent" value="logout-all" />
+          <Button type="submit" variant="danger">
+            登出所有裝置
+          </Button>
+        </Form>
+      </div>
+    </div>
+  );
+}
