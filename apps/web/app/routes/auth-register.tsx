@@ -3,7 +3,7 @@ import { registerSchema, type Member } from "@shiyi/contracts";
 import { data, Form, Link } from "react-router";
 import { AuthLayout, textLink } from "../components/auth/auth-layout.tsx";
 import { SocialLogin } from "../components/auth/social-login.tsx";
-import { CheckboxField, TextField } from "../components/form/fields.tsx";
+import { CheckboxField, NewPasswordFields, TextField } from "../components/form/fields.tsx";
 import {
   FormMessage,
   FormSuccess,
@@ -100,22 +100,7 @@ function RegisterForm({
           required
           className="sm:col-span-2"
         />
-        <TextField
-          meta={fields.password}
-          type="password"
-          label="密碼"
-          hint="8–16 字，需含英文大小寫及數字"
-          autoComplete="new-password"
-          required
-        />
-        <TextField
-          meta={fields.password_confirmation}
-          type="password"
-          label="確認密碼"
-          hint="再輸入一次密碼"
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields password={fields.password} confirmation={fields.password_confirmation} />
         <TextField
           meta={fields.email}
           type="email"

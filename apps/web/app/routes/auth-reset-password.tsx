@@ -1,7 +1,7 @@
 import { emailRequestSchema, memberMessages, resetPasswordSchema } from "@shiyi/contracts";
 import { Link, redirect, useSearchParams } from "react-router";
 import { AuthLayout, DangerNotice, textLink } from "../components/auth/auth-layout.tsx";
-import { TextField } from "../components/form/fields.tsx";
+import { NewPasswordFields, TextField } from "../components/form/fields.tsx";
 import {
   FormMessage,
   FormSuccess,
@@ -141,21 +141,10 @@ function NewPasswordForm({ token, reply }: { token: string; reply?: FormReply })
       <input type="hidden" name="intent" value="reset" />
       <input type="hidden" name={fields.token.name} value={token} />
       <div className="grid gap-7">
-        <TextField
-          meta={fields.password}
-          type="password"
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.password_confirmation}
           label="新密碼"
-          hint="8–16 字，需含英文大小寫及數字"
-          autoComplete="new-password"
-          required
-        />
-        <TextField
-          meta={fields.password_confirmation}
-          type="password"
-          label="確認新密碼"
-          hint="再輸入一次新密碼"
-          autoComplete="new-password"
-          required
         />
       </div>
       <div className="mt-8 grid gap-5">

@@ -8,7 +8,7 @@ import {
 } from "@shiyi/contracts";
 import { useId, type FormEvent } from "react";
 import { data, Form, Link, redirect, useSearchParams, useSubmit } from "react-router";
-import { TextField } from "../components/form/fields.tsx";
+import { NewPasswordFields, TextField } from "../components/form/fields.tsx";
 import {
   FormMessage,
   FormSuccess,
@@ -276,21 +276,10 @@ function PasswordForm({ reply }: { reply?: MemberReply }) {
           required
           className="sm:col-span-2"
         />
-        <TextField
-          meta={fields.password}
-          type="password"
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.password_confirmation}
           label="新密碼"
-          hint="8–16 字，需含英文大小寫及數字"
-          autoComplete="new-password"
-          required
-        />
-        <TextField
-          meta={fields.password_confirmation}
-          type="password"
-          label="確認新密碼"
-          hint="再輸入一次新密碼"
-          autoComplete="new-password"
-          required
         />
       </div>
       <div className="mt-8 grid gap-5">

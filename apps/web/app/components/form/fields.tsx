@@ -304,3 +304,38 @@ export function CheckboxField({ meta, label, hint, required, className }: FieldP
     </div>
   );
 }
+
+/**
+ * A new password and its confirmation (registration, reset, change): the rule's hint, and
+ * `new-password` so password managers offer to generate and save one.
+ */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  label = "密碼",
+}: {
+  password: Field;
+  confirmation: Field;
+  label?: string;
+}) {
+  return (
+    <>
+      <TextField
+        meta={password}
+        type="password"
+        label={label}
+        hint="8–16 字，需含英文大小寫及數字"
+        autoComplete="new-password"
+        required
+      />
+      <TextField
+        meta={confirmation}
+        type="password"
+        label={`確認${label}`}
+        hint={`再輸入一次${label}`}
+        autoComplete="new-password"
+        required
+      />
+    </>
+  );
+}
