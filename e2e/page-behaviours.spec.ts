@@ -67,8 +67,9 @@ test.describe("loading screen", () => {
     await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
   });
 
+  // /auth itself is the social-login return; without a status it only redirects to the login page.
   for (const path of [
-    "/auth",
+    "/auth?status=0",
     "/auth/reset-password",
     "/auth/confirmation",
     "/cart/result",
