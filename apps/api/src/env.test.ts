@@ -46,3 +46,22 @@ describe("the API's mail configuration", () => {
     ).toBe("smtp://mail:25");
   });
 });
+
+describe("the API's shared rate-limit store", () => {
+  it("is this process's memory unless REDIS_URL is set; an empty value counts as unset", () => {
+    expect(readApiConfig({}).REDIS_URL).toBeUndefined();
+    expect(readApiConfig({ REDIS_URL: "" }).REDIS_URL).toBeUndefined();
+    expect(readApiConfig({ REDIS_URL: "redis://127.0.0.1:6379/0" }).REDIS_URL).toBe(
+      "redis://127.0.0.1:6379/0",
+    );
+    expect(readApiConfig({ REDIS_URL: "rediss://:secret@cache.example.com:6380" }).REDIS_URL).toBe(
+      "rediss://:secret@cache.example.com:6380",
+    );
+  });
+
+  it("refuses a URL that is not Redis", () => {
+    expect(() => readApiConfig({ REDIS_URL: "http://cache:6379" })).toThrow(
+      /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+  });
+});

@@ -15,6 +15,16 @@ export const mailVariables = {
   MAIL_CATCHER_PORT: unsetIfEmpty(z.coerce.number().int().min(0).max(65535).default(1025)),
 };
 
+/**
+ * Where rate limits and the login lockout count attempts, shared by every instance; unset: each
+ * process counts on its own. The web server reads it too, as it hosts the API in-process.
+ */
+export const redisVariables = {
+  REDIS_URL: unsetIfEmpty(
+    z.url({ protocol: /^rediss?$/, error: "REDIS_URL must be a redis:// or rediss:// URL" }).optional(),
+  ),
+};
+
 /** Production mail must reach real mailboxes: there, a missing SMTP_URL stops start-up. */
 export const smtpUrlRequired = {
   message:
@@ -143,6 +153,7 @@ const schema = z
     API_PUBLIC_URL: optionalUrl,
     ...mailVariables,
     ...authVariables,
+    ...redisVariables,
   })
   .refine((env) => env.NODE_ENV !== "production" || env.SMTP_URL, smtpUrlRequired)
   .refine(productionSecretsRequired, productionSecretsMessage);

@@ -1,6 +1,8 @@
 export { createApi, type Api } from "./app.ts";
 export { openDatabase, type Database, type DatabaseHandle } from "./db/client.ts";
 export { createLogger, type Logger } from "./lib/logger.ts";
+export type { RateLimitStore } from "./lib/rate-limit.ts";
+export { openRedisRateLimitStore, type RedisRateLimitService } from "./lib/redis-rate-limit.ts";
 export { prepareDatabase } from "./db/prepare.ts";
 export {
   authConfig,
@@ -10,6 +12,7 @@ export {
   mailVariables,
   productionSecretsMessage,
   productionSecretsRequired,
+  redisVariables,
   smtpUrlRequired,
   type AuthConfig,
   type MailConfig,

@@ -5,18 +5,28 @@ import { openDatabase } from "./db/client.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { readApiConfig } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
+import { openRedisRateLimitStore } from "./lib/redis-rate-limit.ts";
 import { localOAuthProvider } from "./local-oauth.ts";
 import { startMail } from "./mail/start.ts";
 
 /** The API on its own, for deployments that run it apart from the web (the web's API_BASE_URL). */
 const config = readApiConfig();
 const logger = createLogger(config.LOG_LEVEL);
+// With REDIS_URL, rate limits and the login lockout are shared by every instance (failing open).
+const redis = config.REDIS_URL ? openRedisRateLimitStore(config.REDIS_URL, logger) : undefined;
 const handle = openDatabase({ url: config.DATABASE_URL, dataDir: config.pgliteDir });
 await prepareDatabase(handle, { mediaDir: config.mediaDir, logger });
 const mail = await startMail(config.mail, logger);
+await redis?.ready;
 const app = new Hono().route(
   "/api",
-  createApi({ db: handle.db, logger, mailer: mail.mailer, auth: config.auth }),
+  createApi({
+    db: handle.db,
+    logger,
+    mailer: mail.mailer,
+    auth: config.auth,
+    rateLimitStore: redis?.store,
+  }),
 );
 // The local mail catcher's inbox, only when SMTP_URL is unset (never in production).
 if (mail.inbox) app.route("/_mail", mail.inbox);
@@ -27,6 +37,8 @@ const server = serve({ fetch: app.fetch, port: config.PORT }, (info) =>
   logger.info({ port: info.port }, "API listening"),
 );
 const stop = () =>
-  server.close(() => void Promise.all([handle.close(), mail.close()]).then(() => process.exit(0)));
+  server.close(
+    () => void Promise.all([handle.close(), mail.close(), redis?.close()]).then(() => process.exit(0)),
+  );
 process.once("SIGTERM", stop);
 process.once("SIGINT", stop);

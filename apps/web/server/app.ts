@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { createApi, localOAuthProvider, type Database, type Logger, type MailService } from "@shiyi/api";
+import {
+  createApi,
+  localOAuthProvider,
+  type Database,
+  type Logger,
+  type MailService,
+  type RateLimitStore,
+} from "@shiyi/api";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createIPX, createIPXWebServer, ipxFSStorage, ipxHttpStorage } from "ipx";
@@ -34,6 +41,8 @@ export type WebServerOptions = {
   db?: Database;
   /** The in-process API's mail (with the local catcher's inbox when SMTP_URL is unset); absent likewise. */
   mail?: Pick<MailService, "mailer" | "inbox">;
+  /** Where the in-process API counts attempts (Redis when REDIS_URL is set); default: this process. */
+  rateLimitStore?: RateLimitStore;
 };
 
 /**
@@ -42,7 +51,15 @@ export type WebServerOptions = {
  * (never in production), the local mail catcher's inbox at /_mail; for social providers without
  * keys (never in production), the local OAuth provider at /_oauth.
  */
-export function createWebServer({ config, build, clientDir, logger, db, mail }: WebServerOptions) {
+export function createWebServer({
+  config,
+  build,
+  clientDir,
+  logger,
+  db,
+  mail,
+  rateLimitStore,
+}: WebServerOptions) {
   const app = new Hono<{ Variables: { requestId: string } }>();
   let apiFetch: ApiFetch;
   let apiBaseUrl: string;
@@ -51,7 +68,7 @@ export function createWebServer({ config, build, clientDir, logger, db, mail }: 
     apiBaseUrl = config.apiBaseUrl;
   } else {
     if (!db || !mail) throw new Error("The in-process API needs a database and a mailer");
-    const api = createApi({ db, logger, mailer: mail.mailer, auth: config.auth });
+    const api = createApi({ db, logger, mailer: mail.mailer, auth: config.auth, rateLimitStore });
     app.route("/api", api);
     if (mail.inbox) app.route("/_mail", mail.inbox);
     // The local OAuth provider for Google, Facebook and LINE without keys (never in production).

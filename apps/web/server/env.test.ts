@@ -77,3 +77,12 @@ describe("the local OAuth provider's addresses", () => {
     expect(readWebConfig({ API_BASE_URL: "http://api:3001/api" }).auth.localOAuth).toBeUndefined();
   });
 });
+
+describe("the in-process API's shared rate-limit store", () => {
+  it("is this process's memory unless REDIS_URL (redis:// or rediss://) is set", () => {
+    expect(readWebConfig({}).redisUrl).toBeUndefined();
+    expect(readWebConfig({ REDIS_URL: "" }).redisUrl).toBeUndefined();
+    expect(readWebConfig({ REDIS_URL: "redis://cache:6379" }).redisUrl).toBe("redis://cache:6379");
+    expect(() => readWebConfig({ REDIS_URL: "cache:6379" })).toThrow(/REDIS_URL must be a redis:\/\//);
+  });
+});

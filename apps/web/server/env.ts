@@ -6,6 +6,7 @@ import {
   mailVariables,
   productionSecretsMessage,
   productionSecretsRequired,
+  redisVariables,
   smtpUrlRequired,
   type AuthConfig,
   type MailConfig,
@@ -40,6 +41,7 @@ const schema = z
     ),
     ...mailVariables,
     ...authVariables,
+    ...redisVariables,
   })
   .refine((env) => !env.REQUIRE_PUBLIC_URL || env.PUBLIC_URL, {
     message: "PUBLIC_URL must be set (REQUIRE_PUBLIC_URL is on)",
@@ -59,6 +61,8 @@ export type WebConfig = {
   apiBaseUrl?: string;
   logLevel: string;
   pageCacheTtlMs: number;
+  /** Where the in-process API's rate limits are shared with other instances; unset: this process. */
+  redisUrl?: string;
   mode: "development" | "production" | "test";
   mail: MailConfig;
   auth: AuthConfig;
@@ -80,6 +84,7 @@ export function readWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     apiBaseUrl: value.API_BASE_URL,
     logLevel: value.LOG_LEVEL,
     pageCacheTtlMs: value.PAGE_CACHE_TTL_MS,
+    redisUrl: value.REDIS_URL,
     mode: value.NODE_ENV ?? "production",
     mail: mailConfig(value),
     auth: authConfig(value, {

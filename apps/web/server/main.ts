@@ -2,7 +2,7 @@ import { receivedEnv } from "./production-env.ts";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
-import { createLogger, openDatabase, prepareDatabase, startMail } from "@shiyi/api";
+import { createLogger, openDatabase, openRedisRateLimitStore, prepareDatabase, startMail } from "@shiyi/api";
 import type { ServerBuild } from "react-router";
 import { createWebServer, defaultClientDir } from "./app.ts";
 import { readWebConfig } from "./env.ts";
@@ -11,12 +11,16 @@ const webDir = fileURLToPath(new URL("..", import.meta.url));
 const config = readWebConfig(receivedEnv);
 const logger = createLogger(config.logLevel);
 
+// The in-process API's rate limits, shared with other instances when REDIS_URL is set (failing open).
+const redis =
+  config.redisUrl && !config.apiBaseUrl ? openRedisRateLimitStore(config.redisUrl, logger) : undefined;
 const database = config.apiBaseUrl
   ? undefined
   : openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
 if (database) await prepareDatabase(database, { mediaDir: config.mediaDir, logger });
 // Only the in-process API sends mail; with SMTP_URL unset it is caught here and shown at /_mail.
 const mail = config.apiBaseUrl ? undefined : await startMail(config.mail, logger);
+await redis?.ready;
 
 const build = (await import(
   pathToFileURL(path.join(webDir, "build", "server", "index.js")).href
@@ -28,6 +32,7 @@ const app = createWebServer({
   logger,
   db: database?.db,
   mail,
+  rateLimitStore: redis?.store,
 });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
@@ -43,7 +48,9 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 );
 
 const stop = () => {
-  server.close(() => void Promise.all([database?.close(), mail?.close()]).then(() => process.exit(0)));
+  server.close(
+    () => void Promise.all([database?.close(), mail?.close(), redis?.close()]).then(() => process.exit(0)),
+  );
 };
 process.once("SIGTERM", stop);
 process.once("SIGINT", stop);

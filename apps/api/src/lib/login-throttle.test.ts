@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { createLoginThrottle, lockMs, loginThrottleRule } from "./login-throttle.ts";
-import { MemoryRateLimitStore } from "./rate-limit.ts";
+import { rateLimitStoreTargets } from "../../test/rate-limit-stores.ts";
+import { createLoginThrottle, lockMs, loginThrottleRule, type LoginThrottle } from "./login-throttle.ts";
+import type { RateLimitStore } from "./rate-limit.ts";
 
 /** A throttle on a clock the test moves by hand. */
-function throttleAt(start = 1_000_000) {
+function throttleOn(store: RateLimitStore, start = 1_000_000) {
   const clock = { now: start };
-  return { clock, throttle: createLoginThrottle(new MemoryRateLimitStore(), () => clock.now) };
+  return { clock, throttle: createLoginThrottle(store, () => clock.now) };
 }
 
-async function failTimes(throttle: ReturnType<typeof throttleAt>["throttle"], identifier: string, n: number) {
+async function failTimes(throttle: LoginThrottle, identifier: string, n: number) {
   for (let i = 0; i < n; i += 1) await throttle.fail(identifier);
 }
 
@@ -21,7 +22,10 @@ describe("lockMs", () => {
   });
 });
 
-describe("login throttle", () => {
+describe.each(rateLimitStoreTargets)("login throttle ($name store)", (target) => {
+  const newStore = target.use();
+  const throttleAt = () => throttleOn(newStore());
+
   it("lets four failures through and locks the identifier for 30 s after the fifth", async () => {
     const { throttle, clock } = throttleAt();
     await failTimes(throttle, "reader", 4);

@@ -1,16 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { createRateLimiter, MemoryRateLimitStore } from "./rate-limit.ts";
+import { rateLimitStoreTargets } from "../../test/rate-limit-stores.ts";
+import { createRateLimiter, MemoryRateLimitStore, type RateLimitStore } from "./rate-limit.ts";
 
 const rule = { limit: 3, windowMs: 10_000 };
 
 /** A limiter on a clock the test moves by hand. */
-function limiterAt(start = 1_000_000) {
-  const store = new MemoryRateLimitStore();
+function limiterOn<Store extends RateLimitStore>(store: Store, start = 1_000_000) {
   const clock = { now: start };
   return { store, clock, limiter: createRateLimiter(store, () => clock.now) };
 }
 
-describe("rate limiter (memory store)", () => {
+describe.each(rateLimitStoreTargets)("rate limiter ($name store)", (target) => {
+  const newStore = target.use();
+  const limiterAt = () => limiterOn(newStore());
+
   it("allows `limit` attempts in the window and refuses the next, saying how long to wait", async () => {
     const { limiter, clock } = limiterAt();
     for (let i = 0; i < 3; i += 1) {
@@ -52,33 +55,46 @@ describe("rate limiter (memory store)", () => {
     expect((await limiter.consume(rule, ["ip:1", "email:10"])).allowed).toBe(false);
   });
 
+  it("counts attempts made in the same millisecond one by one", async () => {
+    const { limiter } = limiterAt();
+    const results = [];
+    for (let i = 0; i < 5; i += 1) results.push((await limiter.consume(rule, ["a"])).allowed);
+    expect(results).toEqual([true, true, true, false, false]);
+  });
+
+  it("answers whether the attempt was counted, and when the oldest counted one leaves the window", async () => {
+    const store = newStore();
+    expect(await store.hit("a", rule, 1_000)).toEqual({ allowed: true, resetAt: 11_000 });
+    expect(await store.hit("a", rule, 3_000)).toEqual({ allowed: true, resetAt: 11_000 });
+    expect(await store.hit("a", rule, 5_000)).toEqual({ allowed: true, resetAt: 11_000 });
+    expect(await store.hit("a", rule, 7_000)).toEqual({ allowed: false, resetAt: 11_000 });
+    // At 11 s the attempt at 1 s has left; the oldest counted is then the one at 3 s.
+    expect(await store.hit("a", rule, 11_000)).toEqual({ allowed: true, resetAt: 13_000 });
+    expect(await store.hit("b", { limit: 0, windowMs: 10_000 }, 20_000)).toEqual({
+      allowed: false,
+      resetAt: 30_000,
+    });
+  });
+
   it("skips unknown keys", async () => {
     const { limiter } = limiterAt();
     for (let i = 0; i < 5; i += 1)
       expect(await limiter.consume(rule, [undefined])).toEqual({ allowed: true });
   });
-
-  it("forgets keys whose attempts have all left their window", async () => {
-    const { limiter, store, clock } = limiterAt();
-    await limiter.consume(rule, ["a"]);
-    await limiter.consume(rule, ["b"]);
-    expect(store.size).toBe(2);
-    clock.now += 120_000;
-    await limiter.consume(rule, ["c"]);
-    expect(store.size).toBe(1);
-  });
 });
 
-describe("memory store: streaks (counting only some attempts)", () => {
+describe.each(rateLimitStoreTargets)("$name store: streaks (counting only some attempts)", (target) => {
+  const newStore = target.use();
+
   it("adds every attempt to the streak, beyond any limit, and answers it oldest first", async () => {
-    const store = new MemoryRateLimitStore();
+    const store = newStore();
     expect(await store.extendStreak("a", 10_000, 1_000)).toEqual([1_000]);
     expect(await store.extendStreak("a", 10_000, 5_000)).toEqual([1_000, 5_000]);
     expect(await store.extendStreak("a", 10_000, 14_000)).toEqual([1_000, 5_000, 14_000]);
   });
 
   it("ends a streak once the idle time passes without an attempt, and starts a new one", async () => {
-    const store = new MemoryRateLimitStore();
+    const store = newStore();
     await store.extendStreak("a", 10_000, 1_000);
     await store.extendStreak("a", 10_000, 2_000);
     expect(await store.streak("a", 10_000, 11_999)).toEqual([1_000, 2_000]);
@@ -87,7 +103,7 @@ describe("memory store: streaks (counting only some attempts)", () => {
   });
 
   it("reads a streak without adding to it", async () => {
-    const store = new MemoryRateLimitStore();
+    const store = newStore();
     await store.extendStreak("a", 10_000, 1_000);
     expect(await store.streak("a", 10_000, 2_000)).toEqual([1_000]);
     expect(await store.streak("a", 10_000, 2_000)).toEqual([1_000]);
@@ -95,12 +111,32 @@ describe("memory store: streaks (counting only some attempts)", () => {
   });
 
   it("forgets a key on reset, and only that key", async () => {
-    const store = new MemoryRateLimitStore();
+    const store = newStore();
     await store.extendStreak("a", 10_000, 1_000);
     await store.extendStreak("b", 10_000, 1_000);
     await store.reset("a");
     expect(await store.streak("a", 10_000, 2_000)).toEqual([]);
     expect(await store.streak("b", 10_000, 2_000)).toEqual([1_000]);
+  });
+});
+
+// Redis forgets keys by expiry instead: see redis-rate-limit.test.ts.
+describe("memory store: forgetting idle keys", () => {
+  it("forgets keys whose attempts have all left their window", async () => {
+    const { limiter, store, clock } = limiterOn(new MemoryRateLimitStore());
+    await limiter.consume(rule, ["a"]);
+    await limiter.consume(rule, ["b"]);
+    expect(store.size).toBe(2);
+    clock.now += 120_000;
+    await limiter.consume(rule, ["c"]);
+    expect(store.size).toBe(1);
+  });
+
+  it("forgets a key on reset", async () => {
+    const store = new MemoryRateLimitStore();
+    await store.extendStreak("a", 10_000, 1_000);
+    await store.extendStreak("b", 10_000, 1_000);
+    await store.reset("a");
     expect(store.size).toBe(1);
   });
 
