@@ -1,0 +1,79 @@
+/*
+ * @shiyi/ecpay — the ECPay (綠界) protocol: CheckMacValue, AIO payment, CVS logistics, the e-invoice
+ * AES envelope and the auto-submit form. It knows nothing of orders or donations; see
+ * /work/shared/reference/ecpay.md for the protocol it implements.
+ */
+export {
+  checkMacValueSource,
+  computeCheckMacValue,
+  dotNetUrlEncode,
+  signFields,
+  verifyCheckMacValue,
+  type CheckMacAlgorithm,
+  type EcpayFields,
+  type HashKeys,
+} from "./check-mac-value.ts";
+export {
+  ecpayEndpoints,
+  ecpayModeSchema,
+  ecpayModes,
+  stageCredentials,
+  type EcpayCredentials,
+  type EcpayEndpoints,
+  type EcpayHosts,
+  type EcpayMode,
+} from "./environments.ts";
+export {
+  formFields,
+  formatTaipeiDateTime,
+  okReply,
+  parseStatusReply,
+  responseFields,
+  type EcpayRequest,
+  type Parsed,
+  type StatusReply,
+} from "./fields.ts";
+export {
+  aioCheckoutSchema,
+  buildAioCheckout,
+  buildQueryTradeInfo,
+  parsePaymentInfo,
+  parsePaymentResult,
+  parsePeriodicResult,
+  parseQueryTradeInfo,
+  personalMemberAmountLimits,
+  type AioCheckoutInput,
+  type AioConfig,
+  type PaymentInfo,
+  type PaymentResult,
+  type PeriodicResult,
+  type TradeInfo,
+} from "./aio.ts";
+export {
+  b2cSubTypes,
+  buildCreateShipment,
+  buildStoreMap,
+  c2cSubTypes,
+  createShipmentSchema,
+  cvsStoreId,
+  logisticsSubType,
+  parseCreateShipmentReply,
+  parseLogisticsStatus,
+  parseStoreMapReply,
+  storeMapSchema,
+  type CreateShipmentInput,
+  type LogisticsConfig,
+  type LogisticsSubType,
+  type Shipment,
+  type StoreMapInput,
+  type StoreSelection,
+} from "./logistics.ts";
+export {
+  buildInvoiceRequest,
+  decryptInvoiceData,
+  encryptInvoiceData,
+  phpUrlDecode,
+  phpUrlEncode,
+  type InvoiceRequest,
+} from "./invoice.ts";
+export { escapeHtml, renderAutoSubmitForm, type AutoSubmitFormOptions } from "./form.ts";
