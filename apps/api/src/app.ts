@@ -11,6 +11,7 @@ import type { Logger } from "./lib/logger.ts";
 import { createLoginThrottle } from "./lib/login-throttle.ts";
 import { createRateLimiter, MemoryRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { cartRoutes } from "./routes/cart.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { memberRoutes } from "./routes/members.ts";
@@ -83,6 +84,7 @@ export function createApi({
   app.route("/", contactRoutes);
   app.route("/", memberRoutes);
   app.route("/", socialRoutes);
+  app.route("/", cartRoutes);
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

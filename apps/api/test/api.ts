@@ -29,6 +29,8 @@ export type ApiClient = {
   post<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   /** A JSON PATCH; `headers` as for `post`. */
   patch<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  /** A DELETE; `headers` add to (or replace) the JSON Accept. */
+  delete<T>(path: string, headers?: Record<string, string>): Promise<ApiResponse<T>>;
 };
 
 export type ApiHarness = ApiClient & {
@@ -56,11 +58,12 @@ function clientOf(app: () => Api): ApiClient {
     });
     return { status: response.status, headers: response.headers, body: (await response.json()) as T };
   };
+  const withoutBody = async <T>(method: string, path: string, headers: Record<string, string>) => {
+    const response = await request(path, { method, headers });
+    return { status: response.status, headers: response.headers, body: (await response.json()) as T };
+  };
   return {
-    async get<T>(path: string, headers: Record<string, string> = {}) {
-      const response = await request(path, { headers });
-      return { status: response.status, headers: response.headers, body: (await response.json()) as T };
-    },
+    get: <T>(path: string, headers: Record<string, string> = {}) => withoutBody<T>("GET", path, headers),
     async getHtml(path: string) {
       const response = await request(path);
       return { status: response.status, headers: response.headers, body: await response.text() };
@@ -69,6 +72,8 @@ function clientOf(app: () => Api): ApiClient {
       send<T>("POST", path, body, headers),
     patch: <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
       send<T>("PATCH", path, body, headers),
+    delete: <T>(path: string, headers: Record<string, string> = {}) =>
+      withoutBody<T>("DELETE", path, headers),
   };
 }
 

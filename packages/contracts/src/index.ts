@@ -4,3 +4,4 @@ export * from "./api-types.ts";
 export * from "./validation.ts";
 export * from "./contact.ts";
 export * from "./members.ts";
+export * from "./cart.ts";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  check,
   customType,
   index,
   integer,
@@ -295,4 +296,36 @@ export const refreshTokens = pgTable(
     created_at: timestamps.created_at,
   },
   (t) => [index("refresh_tokens_session").on(t.session_id)],
+);
+
+/**
+ * A signed-in member's cart (SPEC §3 server cart line). `item_id` names a magazine or a piece of
+ * merchandise according to `type`, so it has no foreign key; lines whose item is gone are left out
+ * when the cart is read. Prices are never stored here: they are read from the item every time.
+ *
+ * `sku` takes part in the unique key as it is: jsonb has a btree equality (same elements in the same
+ * order), so no second, derived key column is needed. The service trims the options before storing.
+ */
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: serial("id").primaryKey(),
+    member_id: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    item_id: integer("item_id").notNull(),
+    type: text("type").$type<"magazine" | "merch">().notNull(),
+    sku: jsonb("sku")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    quantity: integer("quantity").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("cart_lines_member_item_sku").on(t.member_id, t.type, t.item_id, t.sku),
+    check("cart_lines_quantity_positive", sql`${t.quantity} > 0`),
+    check("cart_lines_type", sql`${t.type} in ('magazine', 'merch')`),
+    check("cart_lines_sku_array", sql`jsonb_typeof(${t.sku}) = 'array'`),
+  ],
 );

@@ -1,0 +1,321 @@
+import {
+  cartMessages,
+  type CartAdjustment,
+  type CartBulkResult,
+  type CartLine,
+  type ProductType,
+} from "@shiyi/contracts";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { cartLines, magazines, members, merchandise, type StoredImage } from "../db/schema.ts";
+import { ApiError } from "../lib/errors.ts";
+import { onSale } from "./visibility.ts";
+
+/*
+ * A signed-in member's cart (SPEC §3, §4, §7). Prices, stock and availability are read from the
+ * item at every call, never kept in the line nor taken from the client.
+ *
+ * Limits: the quantity of an item across all of the member's lines for it (every sku: stock and
+ * max_quantity belong to the item, not to an option) may not pass min(stock, max_quantity). Every
+ * change runs in a transaction that first locks the member's row, so two tabs adding at once are
+ * counted one after the other and cannot pass the limit together.
+ */
+
+/** Parsed POST /cart line (`sku` defaulted to []). */
+export type CartLineRequest = { item_id: number; type: ProductType; sku: string[]; quantity: number };
+
+type LineRow = typeof cartLines.$inferSelect;
+
+type CartItem = Omit<CartLine, "id" | "item_id" | "sku" | "quantity">;
+
+const itemKey = (type: ProductType, itemId: number) => `${type}:${itemId}`;
+
+/** The items named by these lines as they are now, on sale or not; items gone for good are absent. */
+async function loadItems(
+  db: Database,
+  wanted: readonly { type: ProductType; item_id: number }[],
+): Promise<Map<string, CartItem>> {
+  const idsOf = (type: ProductType) => [
+    ...new Set(wanted.filter((line) => line.type === type).map((line) => line.item_id)),
+  ];
+  const magazineIds = idsOf("magazine");
+  const merchIds = idsOf("merch");
+  const [magazineRows, merchRows] = await Promise.all([
+    magazineIds.length === 0
+      ? []
+      : db
+          .select({ row: magazines, on_sale: sql<boolean>`(${onSale(magazines)})` })
+          .from(magazines)
+          .where(inArray(magazines.id, magazineIds)),
+    merchIds.length === 0
+      ? []
+      : db
+          .select({ row: merchandise, on_sale: sql<boolean>`(${onSale(merchandise)})` })
+          .from(merchandise)
+          .where(inArray(merchandise.id, merchIds)),
+  ]);
+
+  const items = new Map<string, CartItem>();
+  const common = (
+    row: typeof magazines.$inferSelect | typeof merchandise.$inferSelect,
+    onSaleNow: boolean,
+    thumbnail: StoredImage | null | undefined,
+  ) => ({
+    price: row.price,
+    original_price: row.original_price,
+    overseas_price: row.overseas_price,
+    path: row.path,
+    title: row.title,
+    info_title: row.info_title,
+    description: row.description,
+    thumbnail: thumbnail ?? null,
+    stock: row.stock,
+    max_quantity: row.max_quantity,
+    available: onSaleNow ? (1 as const) : (0 as const),
+  });
+  for (const { row, on_sale } of magazineRows) {
+    items.set(itemKey("magazine", row.id), {
+      type: "magazine",
+      issue: row.issue,
+      ...common(row, on_sale, row.cover ?? row.images[0]),
+    });
+  }
+  for (const { row, on_sale } of merchRows) {
+    items.set(itemKey("merch", row.id), {
+      type: "merch",
+      issue: null,
+      ...common(row, on_sale, row.images[0]),
+    });
+  }
+  return items;
+}
+
+const toCartLine = (line: LineRow, item: CartItem): CartLine => ({
+  ...item,
+  id: line.id,
+  item_id: line.item_id,
+  type: line.type,
+  sku: line.sku,
+  quantity: line.quantity,
+});
+
+/** The member's lines, newest first, each with its item as it is now. */
+export async function listCart(db: Database, memberId: number): Promise<CartLine[]> {
+  const lines = await db
+    .select()
+    .from(cartLines)
+    .where(eq(cartLines.member_id, memberId))
+    .orderBy(desc(cartLines.id));
+  const items = await loadItems(db, lines);
+  // A line whose item was removed for good has nothing left to show or to buy.
+  return lines.flatMap((line) => {
+    const item = items.get(itemKey(line.type, line.item_id));
+    return item ? [toCartLine(line, item)] : [];
+  });
+}
+
+/** Serialises the member's cart changes until the transaction ends. */
+async function lockCart(tx: Database, memberId: number) {
+  await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for("update");
+}
+
+/** The most of one item a member may hold in the cart, and why no more. */
+function limitOf(item: CartItem): { max: number; message: string } {
+  if (item.stock <= 0) return { max: 0, message: cartMessages.soldOut };
+  if (item.stock < item.max_quantity) {
+    return { max: item.stock, message: cartMessages.overStock(item.stock) };
+  }
+  return { max: item.max_quantity, message: cartMessages.overMaxQuantity(item.max_quantity) };
+}
+
+/** The quantity of an item in the member's lines other than `exceptLineId` (other skus). */
+async function heldElsewhere(
+  tx: Database,
+  memberId: number,
+  item: { type: ProductType; item_id: number },
+  exceptLineId: number | undefined,
+): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
+    .from(cartLines)
+    .where(
+      and(
+        eq(cartLines.member_id, memberId),
+        eq(cartLines.type, item.type),
+        eq(cartLines.item_id, item.item_id),
+        exceptLineId === undefined ? undefined : ne(cartLines.id, exceptLineId),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+const unavailable = () =>
+  new ApiError(422, cartMessages.unavailable, { item_id: [cartMessages.unavailable] });
+const overLimit = (message: string) => new ApiError(422, message, { quantity: [message] });
+
+/** The member's line of this item, type and sku, if there is one. */
+async function findLine(
+  tx: Database,
+  memberId: number,
+  input: CartLineRequest,
+): Promise<LineRow | undefined> {
+  const [line] = await tx
+    .select()
+    .from(cartLines)
+    .where(
+      and(
+        eq(cartLines.member_id, memberId),
+        eq(cartLines.type, input.type),
+        eq(cartLines.item_id, input.item_id),
+        eq(cartLines.sku, input.sku),
+      ),
+    )
+    .limit(1);
+  return line;
+}
+
+/** Sets `existing` to `quantity`, or creates the line (on top of the cart: ids only grow). */
+async function writeLine(
+  tx: Database,
+  memberId: number,
+  input: CartLineRequest,
+  existing: LineRow | undefined,
+  quantity: number,
+): Promise<LineRow> {
+  if (existing) {
+    const [updated] = await tx
+      .update(cartLines)
+      .set({ quantity, updated_at: sql`now()` })
+      .where(eq(cartLines.id, existing.id))
+      .returning();
+    return updated!;
+  }
+  const [created] = await tx
+    .insert(cartLines)
+    .values({ member_id: memberId, item_id: input.item_id, type: input.type, sku: input.sku, quantity })
+    .returning();
+  return created!;
+}
+
+type AddOutcome =
+  | { ok: true; line: LineRow; item: CartItem }
+  | { ok: false; reason: "unavailable" }
+  /** `allowed`: the most this line may hold beside the member's other lines of the item. */
+  | { ok: false; reason: "limit"; allowed: number; message: string; existing: LineRow | undefined };
+
+/** Adds one line's quantity inside a locked transaction, or says why it cannot (and writes nothing). */
+async function tryAdd(tx: Database, memberId: number, input: CartLineRequest): Promise<AddOutcome> {
+  const item = (await loadItems(tx, [input])).get(itemKey(input.type, input.item_id));
+  if (!item || item.available === 0) return { ok: false, reason: "unavailable" };
+  const existing = await findLine(tx, memberId, input);
+  const others = await heldElsewhere(tx, memberId, input, existing?.id);
+  const quantity = (existing?.quantity ?? 0) + input.quantity;
+  const limit = limitOf(item);
+  if (others + quantity > limit.max) {
+    const allowed = Math.max(limit.max - others, 0);
+    return { ok: false, reason: "limit", allowed, message: limit.message, existing };
+  }
+  return { ok: true, line: await writeLine(tx, memberId, input, existing, quantity), item };
+}
+
+/** POST /cart: adds to the line of the same item, type and sku, or creates one. All or nothing. */
+export async function addToCart(db: Database, memberId: number, input: CartLineRequest): Promise<CartLine> {
+  return db.transaction(async (tx) => {
+    await lockCart(tx, memberId);
+    const outcome = await tryAdd(tx, memberId, input);
+    if (!outcome.ok) throw outcome.reason === "unavailable" ? unavailable() : overLimit(outcome.message);
+    return toCartLine(outcome.line, outcome.item);
+  });
+}
+
+/**
+ * POST /cart with `items`: the local cart merged at login (SPEC §4), in one transaction.
+ *
+ * Unlike a single add, this never refuses the whole list: the client clears its local lines
+ * afterwards, so a refusal would lose everything. A line that would pass the limit is raised only
+ * to the most allowed, and one whose item is withdrawn, deleted or sold out is left out; each is
+ * reported in `adjusted` and summed up in the message.
+ *
+ * The list comes newest first, like the local cart; it is written last to first so that its first
+ * line ends up on top of the server cart too.
+ */
+export async function addManyToCart(
+  db: Database,
+  memberId: number,
+  inputs: CartLineRequest[],
+): Promise<CartBulkResult> {
+  const adjusted: CartAdjustment[] = [];
+  let added = 0;
+  await db.transaction(async (tx) => {
+    await lockCart(tx, memberId);
+    for (const input of inputs.toReversed()) {
+      const outcome = await tryAdd(tx, memberId, input);
+      if (outcome.ok) {
+        added += 1;
+        continue;
+      }
+      const { item_id, type, sku } = input;
+      if (outcome.reason === "unavailable") {
+        adjusted.push({ item_id, type, sku, quantity: 0, message: cartMessages.unavailable });
+        continue;
+      }
+      // Raised to what is allowed; a line already past it (the stock fell since) is left as it is.
+      const current = outcome.existing?.quantity ?? 0;
+      if (outcome.allowed > current) {
+        await writeLine(tx, memberId, input, outcome.existing, outcome.allowed);
+        added += 1;
+      }
+      const quantity = Math.max(outcome.allowed, current);
+      adjusted.push({ item_id, type, sku, quantity, message: outcome.message });
+    }
+  });
+  adjusted.reverse();
+  const capped = adjusted.filter((line) => line.quantity > 0).length;
+  const skipped = adjusted.length - capped;
+  const message = [
+    added > 0 || adjusted.length === 0 ? cartMessages.bulkAdded(added) : undefined,
+    capped > 0 ? cartMessages.bulkCapped(capped) : undefined,
+    skipped > 0 ? cartMessages.bulkSkipped(skipped) : undefined,
+  ]
+    .filter(Boolean)
+    .join("；");
+  return { data: await listCart(db, memberId), message, adjusted };
+}
+
+/** The member's own line, else 404 (no such line) or 403 (another member's). */
+async function ownLine(tx: Database, memberId: number, lineId: number): Promise<LineRow> {
+  const [line] = await tx.select().from(cartLines).where(eq(cartLines.id, lineId)).limit(1);
+  if (!line) throw new ApiError(404, cartMessages.lineNotFound);
+  if (line.member_id !== memberId) throw new ApiError(403, cartMessages.forbidden);
+  return line;
+}
+
+/** PATCH /cart/{id}: sets the quantity of the member's own line, within the item's limits. */
+export async function updateCartLine(
+  db: Database,
+  memberId: number,
+  lineId: number,
+  quantity: number,
+): Promise<CartLine> {
+  return db.transaction(async (tx) => {
+    await lockCart(tx, memberId);
+    const line = await ownLine(tx, memberId, lineId);
+    const item = (await loadItems(tx, [line])).get(itemKey(line.type, line.item_id));
+    if (!item || item.available === 0) throw unavailable();
+    const others = await heldElsewhere(tx, memberId, line, line.id);
+    const limit = limitOf(item);
+    if (others + quantity > limit.max) throw overLimit(limit.message);
+    const [updated] = await tx
+      .update(cartLines)
+      .set({ quantity, updated_at: sql`now()` })
+      .where(eq(cartLines.id, line.id))
+      .returning();
+    return toCartLine(updated!, item);
+  });
+}
+
+/** DELETE /cart/{id}: removes the member's own line, whatever became of its item. */
+export async function removeCartLine(db: Database, memberId: number, lineId: number): Promise<void> {
+  const line = await ownLine(db, memberId, lineId);
+  await db.delete(cartLines).where(eq(cartLines.id, line.id));
+}

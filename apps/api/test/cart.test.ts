@@ -1,0 +1,472 @@
+import type { ApiError, CartBulkResult, CartLine } from "@shiyi/contracts";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { magazines, members, merchandise } from "../src/db/schema.ts";
+import { startSession } from "../src/services/tokens.ts";
+import { expectInvalid, testAuthConfig, useApi, type ApiResponse } from "./api.ts";
+import { databaseTargets } from "./databases.ts";
+import { daysFromNow, image, insertMagazine, insertMerch } from "./fixtures.ts";
+
+const texts = {
+  added: "成功加入購物車",
+  updated: "成功更新購物車",
+  removed: "已移除商品",
+  unavailable: "此商品已下架或不存在",
+  soldOut: "此商品已售完",
+  overStock: (n: number) => `庫存不足，目前最多可購買 ${n} 件`,
+  overMax: (n: number) => `每筆訂單最多購買 ${n} 件`,
+  unauthenticated: "Unauthenticated.",
+};
+
+type LineItem = { data: CartLine; message: string };
+type Cart = { data: CartLine[] };
+
+function expectNoStore(response: ApiResponse<unknown>) {
+  expect(response.headers.get("cache-control")).toBe("private, no-store");
+}
+
+function expectRefused(response: ApiResponse<unknown>, field: "quantity" | "item_id", message: string) {
+  expectInvalid(response, field);
+  expect(response.body).toEqual({ message, errors: { [field]: [message] } });
+}
+
+let sequence = 0;
+
+describe.each(databaseTargets())("cart on $name", (target) => {
+  const api = useApi(target);
+
+  /** A verified member of their own, signed in: each test's cart starts empty. */
+  async function signedIn() {
+    const n = (sequence += 1);
+    const [row] = await api.db
+      .insert(members)
+      .values({ email: `cart${n}@example.com`, name: "王小明", email_verified_at: new Date().toISOString() })
+      .returning();
+    const tokens = await startSession(api.db, testAuthConfig, row!.id);
+    const auth = { authorization: `Bearer ${tokens.access_token}` };
+    return {
+      cart: () => api.get<Cart>("/cart", auth),
+      add: <T = LineItem>(body: unknown) => api.post<T>("/cart", body, auth),
+      update: <T = LineItem>(id: number, body: unknown) => api.patch<T>(`/cart/${id}`, body, auth),
+      remove: <T = { message: string }>(id: number) => api.delete<T>(`/cart/${id}`, auth),
+    };
+  }
+
+  const magazine = (values: Parameters<typeof insertMagazine>[1] = {}) =>
+    insertMagazine(api.db, { stock: 20, max_quantity: 10, ...values });
+  const merch = (values: Parameters<typeof insertMerch>[1] = {}) =>
+    insertMerch(api.db, { stock: 20, max_quantity: 10, ...values });
+
+  describe("signed out", () => {
+    it("answers every cart call with 401 Unauthenticated.", async () => {
+      const item = await magazine();
+      const line = { item_id: item.id, type: "magazine", quantity: 1 };
+      for (const response of [
+        await api.get<ApiError>("/cart"),
+        await api.post<ApiError>("/cart", line),
+        await api.post<ApiError>("/cart", { quantity: 0 }),
+        await api.patch<ApiError>("/cart/1", { quantity: 1 }),
+        await api.delete<ApiError>("/cart/1"),
+        await api.get<ApiError>("/cart", { authorization: "Bearer not-a-token" }),
+      ]) {
+        expect(response.status).toBe(401);
+        expect(response.body).toEqual({ message: texts.unauthenticated });
+        expect(response.headers.get("cache-control")).toMatch(/no-store/);
+      }
+    });
+  });
+
+  describe("GET /cart", () => {
+    it("is empty for a new member and kept by no cache", async () => {
+      const member = await signedIn();
+      const response = await member.cart();
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ data: [] });
+      expectNoStore(response);
+    });
+
+    it("shows each line with its item as it is now: prices, stock, limit, thumbnail", async () => {
+      const member = await signedIn();
+      const issue = await magazine({
+        title: "第88期 米",
+        price: 300,
+        original_price: 350,
+        overseas_price: 500,
+        cover: image("/media/88.jpg", 600, 800),
+      });
+      const tote = await merch({ title: "帆布袋", price: 450, images: [image("/media/tote.jpg")] });
+      await member.add({ item_id: issue.id, type: "magazine", quantity: 2 });
+      await member.add({ item_id: tote.id, type: "merch", sku: ["米色"], quantity: 1 });
+      await api.db.update(magazines).set({ price: 320, stock: 7 }).where(eq(magazines.id, issue.id));
+
+      const { body } = await member.cart();
+      expect(body.data).toEqual([
+        expect.objectContaining({
+          item_id: tote.id,
+          type: "merch",
+          sku: ["米色"],
+          quantity: 1,
+          price: 450,
+          title: "帆布袋",
+          path: tote.path,
+          issue: null,
+          thumbnail: image("/media/tote.jpg"),
+          available: 1,
+        }),
+        {
+          id: expect.any(Number),
+          item_id: issue.id,
+          type: "magazine",
+          sku: [],
+          quantity: 2,
+          price: 320,
+          original_price: 350,
+          overseas_price: 500,
+          path: issue.path,
+          title: "第88期 米",
+          info_title: null,
+          description: null,
+          issue: issue.issue,
+          thumbnail: image("/media/88.jpg", 600, 800),
+          stock: 7,
+          max_quantity: 10,
+          available: 1,
+        },
+      ]);
+    });
+
+    it("marks lines whose item was switched off, soft-deleted or not yet published as unavailable", async () => {
+      const member = await signedIn();
+      const off = await magazine();
+      const deleted = await merch();
+      const later = await merch();
+      const kept = await merch();
+      for (const item of [off, deleted, later, kept]) {
+        const type = "issue" in item ? "magazine" : "merch";
+        expect((await member.add({ item_id: item.id, type, quantity: 1 })).status).toBe(201);
+      }
+      await api.db.update(magazines).set({ status: 0 }).where(eq(magazines.id, off.id));
+      await api.db
+        .update(merchandise)
+        .set({ deleted_at: daysFromNow(-1) })
+        .where(eq(merchandise.id, deleted.id));
+      await api.db
+        .update(merchandise)
+        .set({ start_at: daysFromNow(2) })
+        .where(eq(merchandise.id, later.id));
+
+      const { body } = await member.cart();
+      const availability = Object.fromEntries(body.data.map((line) => [line.item_id, line.available]));
+      expect(availability).toEqual({ [off.id]: 0, [deleted.id]: 0, [later.id]: 0, [kept.id]: 1 });
+    });
+
+    it("shows only the member's own lines", async () => {
+      const [one, other] = [await signedIn(), await signedIn()];
+      const item = await merch();
+      await one.add({ item_id: item.id, type: "merch", quantity: 1 });
+      expect((await other.cart()).body.data).toEqual([]);
+    });
+  });
+
+  describe("POST /cart", () => {
+    it("adds a line at the item's price, whatever price the client sends (201)", async () => {
+      const member = await signedIn();
+      const item = await magazine({ price: 280, original_price: 300 });
+      const response = await member.add({
+        item_id: item.id,
+        type: "magazine",
+        quantity: 2,
+        price: 1,
+        original_price: 2,
+      });
+      expect(response.status).toBe(201);
+      expectNoStore(response);
+      expect(response.body.message).toBe(texts.added);
+      expect(response.body.data).toMatchObject({
+        item_id: item.id,
+        type: "magazine",
+        sku: [],
+        quantity: 2,
+        price: 280,
+        original_price: 300,
+        available: 1,
+      });
+      expect((await member.cart()).body.data).toEqual([response.body.data]);
+    });
+
+    it("adds to the quantity of the line with the same item, type and sku", async () => {
+      const member = await signedIn();
+      const item = await merch();
+      const first = await member.add({ item_id: item.id, type: "merch", sku: ["M", "藍"], quantity: 2 });
+      const second = await member.add({ item_id: item.id, type: "merch", sku: [" M ", "藍"], quantity: 3 });
+      expect(second.status).toBe(201);
+      expect(second.body.data).toMatchObject({ id: first.body.data.id, sku: ["M", "藍"], quantity: 5 });
+      const { body } = await member.cart();
+      expect(body.data.map((line) => [line.id, line.quantity])).toEqual([[first.body.data.id, 5]]);
+    });
+
+    it("keeps another sku on a line of its own, newest first", async () => {
+      const member = await signedIn();
+      const item = await merch();
+      const small = await member.add({ item_id: item.id, type: "merch", sku: ["S"], quantity: 1 });
+      const large = await member.add({ item_id: item.id, type: "merch", sku: ["L"], quantity: 1 });
+      const plain = await member.add({ item_id: item.id, type: "merch", quantity: 1 });
+      expect(new Set([small, large, plain].map((r) => r.body.data.id)).size).toBe(3);
+      const { body } = await member.cart();
+      expect(body.data.map((line) => line.sku)).toEqual([[], ["L"], ["S"]]);
+    });
+
+    it("keeps a magazine and a piece of merchandise that share an id on lines of their own", async () => {
+      const member = await signedIn();
+      const id = 900_000 + (sequence += 1);
+      await merch({ id });
+      await magazine({ id });
+      await member.add({ item_id: id, type: "merch", quantity: 1 });
+      await member.add({ item_id: id, type: "magazine", quantity: 2 });
+      const { body } = await member.cart();
+      expect(body.data.map((line) => [line.item_id, line.type, line.quantity])).toEqual([
+        [id, "magazine", 2],
+        [id, "merch", 1],
+      ]);
+    });
+
+    it("refuses more than the stock (422 on quantity), counting what the cart already holds", async () => {
+      const member = await signedIn();
+      const item = await merch({ stock: 3, max_quantity: 10 });
+      expect((await member.add({ item_id: item.id, type: "merch", quantity: 2 })).status).toBe(201);
+      const response = await member.add({ item_id: item.id, type: "merch", quantity: 2 });
+      expectRefused(response, "quantity", texts.overStock(3));
+      expectNoStore(response);
+      // Other skus of the item draw on the same stock.
+      const otherSku = await member.add({ item_id: item.id, type: "merch", sku: ["L"], quantity: 2 });
+      expectRefused(otherSku, "quantity", texts.overStock(3));
+      expect((await member.cart()).body.data.map((line) => line.quantity)).toEqual([2]);
+    });
+
+    it("refuses more than the item's max_quantity per order (422 on quantity)", async () => {
+      const member = await signedIn();
+      const item = await magazine({ stock: 50, max_quantity: 2 });
+      expectRefused(
+        await member.add({ item_id: item.id, type: "magazine", quantity: 3 }),
+        "quantity",
+        texts.overMax(2),
+      );
+      expect((await member.add({ item_id: item.id, type: "magazine", quantity: 2 })).status).toBe(201);
+      expectRefused(
+        await member.add({ item_id: item.id, type: "magazine", quantity: 1 }),
+        "quantity",
+        texts.overMax(2),
+      );
+    });
+
+    it("counts adds made at the same time one after the other: together they never pass the stock", async () => {
+      const member = await signedIn();
+      const item = await merch({ stock: 3, max_quantity: 10 });
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, () => member.add({ item_id: item.id, type: "merch", quantity: 1 })),
+      );
+      expect(responses.map((response) => response.status).sort()).toEqual([201, 201, 201, 422, 422]);
+      expect((await member.cart()).body.data.map((line) => line.quantity)).toEqual([3]);
+    });
+
+    it("refuses a sold-out item", async () => {
+      const member = await signedIn();
+      const item = await merch({ stock: 0 });
+      expectRefused(
+        await member.add({ item_id: item.id, type: "merch", quantity: 1 }),
+        "quantity",
+        texts.soldOut,
+      );
+    });
+
+    it("refuses an item that is switched off, soft-deleted, not yet published or unknown (422 on item_id)", async () => {
+      const member = await signedIn();
+      const off = await magazine({ status: 0 });
+      const deleted = await merch({ deleted_at: daysFromNow(-1) });
+      const later = await merch({ start_at: daysFromNow(3) });
+      for (const line of [
+        { item_id: off.id, type: "magazine" },
+        { item_id: deleted.id, type: "merch" },
+        { item_id: later.id, type: "merch" },
+        { item_id: 2_000_000_000, type: "merch" },
+        { item_id: 1_999_999_999, type: "magazine" },
+      ]) {
+        expectRefused(await member.add({ ...line, quantity: 1 }), "item_id", texts.unavailable);
+      }
+      expect((await member.cart()).body.data).toEqual([]);
+    });
+
+    it("checks the line's fields (422 naming the field)", async () => {
+      const member = await signedIn();
+      const item = await merch();
+      expectInvalid(await member.add({ item_id: item.id, type: "merch", quantity: 0 }), "quantity");
+      expectInvalid(await member.add({ item_id: item.id, type: "merch", quantity: 1000 }), "quantity");
+      expectInvalid(await member.add({ item_id: item.id, type: "merch", quantity: 1.5 }), "quantity");
+      expectInvalid(await member.add({ item_id: item.id, type: "ebook", quantity: 1 }), "type");
+      expectInvalid(await member.add({ item_id: item.id, type: "merch", sku: [""], quantity: 1 }), "sku");
+      expectInvalid(await member.add({ item_id: "x", type: "merch", quantity: 1 }), "item_id");
+    });
+
+    describe("with items (the local cart merged at login)", () => {
+      it("adds every line in one call, merging with the cart, the list's first line on top", async () => {
+        const member = await signedIn();
+        const [a, b, c] = [await merch(), await magazine(), await merch()];
+        const existing = await member.add({ item_id: a.id, type: "merch", sku: ["L"], quantity: 1 });
+
+        const response = await member.add<CartBulkResult>({
+          items: [
+            { item_id: b.id, type: "magazine", quantity: 2 },
+            { item_id: a.id, type: "merch", sku: ["L"], quantity: 2, price: 1 },
+            { item_id: c.id, type: "merch", sku: ["紅"], quantity: 1 },
+          ],
+        });
+        expect(response.status).toBe(201);
+        expectNoStore(response);
+        expect(response.body.message).toBe("成功加入 3 件商品");
+        expect(response.body.adjusted).toEqual([]);
+        expect(response.body.data.map((line) => [line.item_id, line.sku, line.quantity])).toEqual([
+          [b.id, [], 2],
+          [c.id, ["紅"], 1],
+          [a.id, ["L"], 3],
+        ]);
+        expect(response.body.data.find((line) => line.item_id === a.id)).toMatchObject({
+          id: existing.body.data.id,
+          price: a.price,
+        });
+        expect((await member.cart()).body).toEqual({ data: response.body.data });
+      });
+
+      it("lowers a line past the limit to the most allowed, leaves out what cannot be bought, and says so", async () => {
+        const member = await signedIn();
+        const scarce = await merch({ stock: 3, max_quantity: 10 });
+        const limited = await magazine({ stock: 50, max_quantity: 2 });
+        const off = await merch({ status: 0 });
+        const soldOut = await merch({ stock: 0 });
+        const fine = await merch();
+        await member.add({ item_id: scarce.id, type: "merch", quantity: 1 });
+
+        const response = await member.add<CartBulkResult>({
+          items: [
+            { item_id: scarce.id, type: "merch", quantity: 5 },
+            { item_id: limited.id, type: "magazine", quantity: 4 },
+            { item_id: off.id, type: "merch", quantity: 1 },
+            { item_id: soldOut.id, type: "merch", quantity: 1 },
+            { item_id: fine.id, type: "merch", quantity: 1 },
+          ],
+        });
+        expect(response.status).toBe(201);
+        expect(response.body.message).toBe(
+          "成功加入 3 件商品；2 件商品已調整為可購買的數量上限；2 件商品已下架、售完或已達購買上限，未加入",
+        );
+        expect(response.body.adjusted).toEqual([
+          { item_id: scarce.id, type: "merch", sku: [], quantity: 3, message: texts.overStock(3) },
+          { item_id: limited.id, type: "magazine", sku: [], quantity: 2, message: texts.overMax(2) },
+          { item_id: off.id, type: "merch", sku: [], quantity: 0, message: texts.unavailable },
+          { item_id: soldOut.id, type: "merch", sku: [], quantity: 0, message: texts.soldOut },
+        ]);
+        const quantities = Object.fromEntries(
+          response.body.data.map((line) => [line.item_id, line.quantity]),
+        );
+        expect(quantities).toEqual({ [scarce.id]: 3, [limited.id]: 2, [fine.id]: 1 });
+      });
+
+      it("checks every line (422) and changes nothing when one is malformed", async () => {
+        const member = await signedIn();
+        const item = await merch();
+        const response = await member.add({
+          items: [
+            { item_id: item.id, type: "merch", quantity: 1 },
+            { item_id: item.id, type: "merch", quantity: 0 },
+          ],
+        });
+        expectInvalid(response, "items");
+        expectInvalid(await member.add({ items: [] }), "items");
+        expect((await member.cart()).body.data).toEqual([]);
+      });
+    });
+  });
+
+  describe("PATCH /cart/{id}", () => {
+    it("sets the quantity of the member's own line (200)", async () => {
+      const member = await signedIn();
+      const item = await merch({ price: 450 });
+      const added = await member.add({ item_id: item.id, type: "merch", quantity: 1 });
+      const response = await member.update(added.body.data.id, { quantity: 4, price: 1 });
+      expect(response.status).toBe(200);
+      expectNoStore(response);
+      expect(response.body).toEqual({
+        data: { ...added.body.data, quantity: 4, price: 450 },
+        message: texts.updated,
+      });
+      expect((await member.cart()).body.data.map((line) => line.quantity)).toEqual([4]);
+    });
+
+    it("keeps to the stock and max_quantity, counting the item's other lines (422 on quantity)", async () => {
+      const member = await signedIn();
+      const scarce = await merch({ stock: 4, max_quantity: 10 });
+      const limited = await magazine({ stock: 50, max_quantity: 3 });
+      const small = await member.add({ item_id: scarce.id, type: "merch", sku: ["S"], quantity: 1 });
+      await member.add({ item_id: scarce.id, type: "merch", sku: ["L"], quantity: 2 });
+      const issue = await member.add({ item_id: limited.id, type: "magazine", quantity: 1 });
+
+      expectRefused(await member.update(small.body.data.id, { quantity: 3 }), "quantity", texts.overStock(4));
+      expect((await member.update(small.body.data.id, { quantity: 2 })).status).toBe(200);
+      expectRefused(await member.update(issue.body.data.id, { quantity: 4 }), "quantity", texts.overMax(3));
+      expectInvalid(await member.update(issue.body.data.id, { quantity: 0 }), "quantity");
+    });
+
+    it("refuses a line whose item is no longer on sale (422)", async () => {
+      const member = await signedIn();
+      const item = await magazine();
+      const added = await member.add({ item_id: item.id, type: "magazine", quantity: 1 });
+      await api.db.update(magazines).set({ status: 0 }).where(eq(magazines.id, item.id));
+      expectRefused(await member.update(added.body.data.id, { quantity: 2 }), "item_id", texts.unavailable);
+    });
+
+    it("refuses another member's line (403) and an unknown one (404)", async () => {
+      const [owner, other] = [await signedIn(), await signedIn()];
+      const item = await merch();
+      const added = await owner.add({ item_id: item.id, type: "merch", quantity: 1 });
+      const forbidden = await other.update<ApiError>(added.body.data.id, { quantity: 2 });
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.body.message).toBeTruthy();
+      expect((await owner.cart()).body.data.map((line) => line.quantity)).toEqual([1]);
+
+      const unknown = await owner.update<ApiError>(2_000_000_000, { quantity: 1 });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBeTruthy();
+      expect((await owner.update(0, { quantity: 1 })).status).toBe(422);
+    });
+  });
+
+  describe("DELETE /cart/{id}", () => {
+    it("removes the member's own line, even one whose item was withdrawn", async () => {
+      const member = await signedIn();
+      const [kept, withdrawn] = [await merch(), await merch()];
+      await member.add({ item_id: kept.id, type: "merch", quantity: 1 });
+      const added = await member.add({ item_id: withdrawn.id, type: "merch", quantity: 1 });
+      await api.db
+        .update(merchandise)
+        .set({ deleted_at: daysFromNow(0) })
+        .where(eq(merchandise.id, withdrawn.id));
+
+      const response = await member.remove(added.body.data.id);
+      expect(response.status).toBe(200);
+      expectNoStore(response);
+      expect(response.body).toEqual({ message: texts.removed });
+      expect((await member.cart()).body.data.map((line) => line.item_id)).toEqual([kept.id]);
+      expect((await member.remove<ApiError>(added.body.data.id)).status).toBe(404);
+    });
+
+    it("refuses another member's line (403) and an unknown one (404)", async () => {
+      const [owner, other] = [await signedIn(), await signedIn()];
+      const item = await merch();
+      const added = await owner.add({ item_id: item.id, type: "merch", quantity: 1 });
+      const forbidden = await other.remove<ApiError>(added.body.data.id);
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.body.message).toBeTruthy();
+      expect((await owner.cart()).body.data).toHaveLength(1);
+      expect((await owner.remove<ApiError>(2_000_000_000)).status).toBe(404);
+    });
+  });
+});

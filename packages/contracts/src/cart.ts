@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { imageSchema, productTypes } from "./api-types.ts";
+import { messages } from "./messages.ts";
+import { maxId } from "./query.ts";
+
+/*
+ * The server cart of a signed-in member (SPEC §3, §4, §7): GET /cart, POST /cart, PATCH and
+ * DELETE /cart/{id}. Prices never come from the client: the API reads them from the item.
+ */
+
+export const cartLimits = {
+  /** One line's quantity as a request may send it; the item's stock and max_quantity bound it further. */
+  quantity: 999,
+  /** Options of one line (size, colour…), and the length of each. */
+  skuOptions: 10,
+  skuLength: 100,
+  /** Lines of one bulk add (local lines merged at login). */
+  bulkItems: 100,
+} as const;
+
+/** SPEC §5 and §8 word for word, and the API's refusals of a cart change. */
+export const cartMessages = {
+  added: "成功加入購物車",
+  updated: "成功更新購物車",
+  removed: "已移除商品",
+  bulkAdded: (n: number) => `成功加入 ${n} 件商品`,
+  addFailed: "加入購物車發生錯誤",
+  updateFailed: "更新購物車發生錯誤",
+  removeFailed: "移除項目發生錯誤",
+  unavailable: "此商品已下架或不存在",
+  soldOut: "此商品已售完",
+  overStock: (n: number) => `庫存不足，目前最多可購買 ${n} 件`,
+  overMaxQuantity: (n: number) => `每筆訂單最多購買 ${n} 件`,
+  /** A bulk add's notes after bulkAdded: lines lowered to what may be bought, lines left out. */
+  bulkCapped: (n: number) => `${n} 件商品已調整為可購買的數量上限`,
+  bulkSkipped: (n: number) => `${n} 件商品已下架、售完或已達購買上限，未加入`,
+  lineNotFound: "找不到此購物車項目",
+  forbidden: "您沒有權限變更此購物車項目",
+} as const;
+
+const quantity = () =>
+  z
+    .number({ error: messages.numeric })
+    .int({ error: messages.numeric })
+    .min(1, { error: messages.min(1) })
+    .max(cartLimits.quantity, { error: messages.max(cartLimits.quantity) });
+
+/** POST /cart: one item to add (the quantity is added to a line of the same item, type and sku). */
+export const cartLineInputSchema = z.object({
+  item_id: z
+    .number({ error: messages.required })
+    .int({ error: messages.invalidParams })
+    .positive({ error: messages.invalidParams })
+    .max(maxId, { error: messages.invalidParams }),
+  type: z.enum(productTypes, { error: messages.invalidParams }),
+  sku: z
+    .array(
+      z
+        .string({ error: messages.invalidParams })
+        .trim()
+        .min(1, { error: messages.required })
+        .max(cartLimits.skuLength, { error: messages.maxLength(cartLimits.skuLength) }),
+    )
+    .max(cartLimits.skuOptions, { error: messages.invalidParams })
+    .default([]),
+  quantity: quantity(),
+});
+export type CartLineInput = z.input<typeof cartLineInputSchema>;
+
+/** POST /cart with `items`: several lines at once, as the local cart merges at login. */
+export const cartBulkInputSchema = z.object({
+  items: z
+    .array(cartLineInputSchema)
+    .min(1, { error: messages.required })
+    .max(cartLimits.bulkItems, { error: messages.invalidParams }),
+});
+export type CartBulkInput = z.input<typeof cartBulkInputSchema>;
+
+export const cartAddSchema = z.union([cartBulkInputSchema, cartLineInputSchema], {
+  error: messages.invalidParams,
+});
+
+/** PATCH /cart/{id}: the line's new quantity. */
+export const cartLineUpdateSchema = z.object({ quantity: quantity() });
+export type CartLineUpdate = z.input<typeof cartLineUpdateSchema>;
+
+/** A line of the member's cart with its item as it is now (SPEC §3 server and display cart line). */
+export const cartLineSchema = z.object({
+  id: z.number().int(),
+  item_id: z.number().int(),
+  type: z.enum(productTypes),
+  sku: z.array(z.string()),
+  quantity: z.number().int(),
+  price: z.number().int(),
+  original_price: z.number().int().nullable(),
+  overseas_price: z.number().int().nullable(),
+  path: z.string(),
+  title: z.string(),
+  info_title: z.string().nullable(),
+  description: z.string().nullable(),
+  /** The issue number of a magazine; null for merchandise. */
+  issue: z.number().int().nullable(),
+  /** A magazine's cover, else the item's first image. */
+  thumbnail: imageSchema.nullable(),
+  stock: z.number().int(),
+  max_quantity: z.number().int(),
+  /** 1 when the item is switched on, published and not deleted (SPEC §3). */
+  available: z.union([z.literal(0), z.literal(1)]),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export const cartSchema = z.object({ data: z.array(cartLineSchema) });
+export const cartLineItemSchema = z.object({ data: cartLineSchema, message: z.string() });
+
+/**
+ * A line of a bulk add that could not be added as asked: `quantity` is what the cart now holds of
+ * it (lowered to the most allowed), 0 when it was left out; `message` says why.
+ */
+export const cartAdjustmentSchema = z.object({
+  item_id: z.number().int(),
+  type: z.enum(productTypes),
+  sku: z.array(z.string()),
+  quantity: z.number().int(),
+  message: z.string(),
+});
+export type CartAdjustment = z.infer<typeof cartAdjustmentSchema>;
+
+/** A bulk add answers with the whole cart after it, and what it had to change. */
+export const cartBulkResultSchema = z.object({
+  data: z.array(cartLineSchema),
+  message: z.string(),
+  adjusted: z.array(cartAdjustmentSchema),
+});
+export type CartBulkResult = z.infer<typeof cartBulkResultSchema>;
