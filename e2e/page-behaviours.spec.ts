@@ -194,9 +194,11 @@ test("a new build makes the next navigation a full page load", async ({ page }) 
   expect(await page.evaluate(() => "__samePage" in window)).toBe(true);
 
   await page.route("**/_version", (route) => route.fulfill({ json: { version: "a-newer-build" } }));
-  // The check runs on a timer and whenever the tab becomes visible again.
+  // The check runs on a timer and whenever the tab becomes visible again. The wait is set up first:
+  // the routed answer is instant and could otherwise arrive before anyone listens for it.
+  const checked = page.waitForResponse("**/_version");
   await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
-  await page.waitForResponse("**/_version");
+  await checked;
 
   const documentLoad = page.waitForRequest((request) => request.resourceType() === "document");
   await clickNews(page);
