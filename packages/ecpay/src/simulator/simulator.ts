@@ -1,0 +1,328 @@
+import { randomInt } from "node:crypto";
+import { Hono, type Context } from "hono";
+import { signFields, verifyCheckMacValue, type EcpayFields } from "../check-mac-value.ts";
+import { stageCredentials, type EcpayCredentials } from "../environments.ts";
+import { formatTaipeiDateTime, okReply } from "../fields.ts";
+import { renderAutoSubmitForm } from "../form.ts";
+import { renderCheckoutPage, renderErrorPage, renderResultPage, type SimulatorAction } from "./page.ts";
+
+/*
+ * A local stand-in for ECPay's AIO payment (reference §2.1–2.3), serving ECPay's own paths under
+ * whatever base it is mounted at (`ecpayEndpoints("simulator", base)`):
+ * - POST /Cashier/AioCheckOut/V5 checks MerchantID and CheckMacValue, then shows the order with
+ *   one button per outcome;
+ * - POST /simulator/trades/{tradeNo}/{credit|atm|cvs|fail} signs the notification ECPay would
+ *   send, POSTs it server to server to ReturnURL or PaymentInfoURL until the answer is `1|OK`, then
+ *   sends the browser back (OrderResultURL / ClientRedirectURL form, or a ClientBackURL link);
+ * - POST /simulator/trades/{tradeNo}/pay pays an ATM/CVS trade whose code was issued.
+ * Trades live in memory; it is never meant for production.
+ */
+
+export type EcpaySimulatorOptions = {
+  /** Merchants the simulator accepts; default: ECPay's public stage payment account. */
+  merchants?: readonly EcpayCredentials[];
+  /** For server-to-server notifications; default: the global fetch. */
+  fetch?: typeof fetch;
+  /**
+   * Waits before each re-send while the merchant does not answer `1|OK` (so 1 + length attempts).
+   * ECPay waits minutes; the default keeps a developer's browser waiting a few seconds at most.
+   */
+  retryDelaysMs?: readonly number[];
+  /** The clock, for tests. */
+  now?: () => Date;
+};
+
+export const defaultRetryDelaysMs = [200, 1000, 3000] as const;
+
+/** RtnCode of a failed payment. ECPay has many; any code but 1 means "not paid" (§2.3). */
+export const simulatedFailureCode = "10100058";
+
+type TradeState = "pending" | "paid" | "failed" | "awaiting-payment";
+
+type Trade = {
+  tradeNo: string;
+  merchant: EcpayCredentials;
+  request: EcpayFields;
+  tradeDate: Date;
+  state: TradeState;
+  method?: "ATM" | "CVS";
+  /** The code-issued fields (bank account / payment code), for the pay-later notification. */
+  issued?: Record<string, string>;
+};
+
+const allActions: readonly SimulatorAction[] = ["credit", "atm", "cvs", "fail"];
+
+/** Which buttons a ChoosePayment allows (failure always). */
+const actionsFor = (choosePayment: string): SimulatorAction[] => {
+  switch (choosePayment) {
+    case "ALL":
+      return [...allActions];
+    case "Credit":
+      return ["credit", "fail"];
+    case "ATM":
+      return ["atm", "fail"];
+    case "CVS":
+      return ["cvs", "fail"];
+    default:
+      return [];
+  }
+};
+
+const requiredFields = [
+  "MerchantID",
+  "MerchantTradeNo",
+  "MerchantTradeDate",
+  "PaymentType",
+  "TotalAmount",
+  "TradeDesc",
+  "ItemName",
+  "ReturnURL",
+  "ChoosePayment",
+  "EncryptType",
+  "CheckMacValue",
+] as const;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const digits = (length: number) => Array.from({ length }, () => String(randomInt(10))).join("");
+
+const taipeiDate = (date: Date) => formatTaipeiDateTime(date).slice(0, 10);
+
+const formBody = async (c: Context): Promise<Record<string, string>> => {
+  const body = await c.req.parseBody();
+  return Object.fromEntries(
+    Object.entries(body).flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
+  );
+};
+
+/** The Hono app of the simulator; mount it under the base given to `ecpayEndpoints`. */
+export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
+  const merchants = options.merchants ?? [stageCredentials.payment];
+  const send = options.fetch ?? ((input, init) => fetch(input, init));
+  const retryDelaysMs = options.retryDelaysMs ?? defaultRetryDelaysMs;
+  const now = options.now ?? (() => new Date());
+  const trades = new Map<string, Trade>();
+  const usedTradeNos = new Set<string>();
+
+  const newTradeNo = () => {
+    for (;;) {
+      // ECPay's TradeNo is 16 digits starting with yyMMdd; ours: yyMMddHHmmss + 4 random digits.
+      const stamp = formatTaipeiDateTime(now()).replace(/\D/g, "").slice(2);
+      const tradeNo = `${stamp}${digits(4)}`;
+      if (!trades.has(tradeNo)) return tradeNo;
+    }
+  };
+
+  /** POSTs signed `fields` until the body is exactly `1|OK`; whether it ever was. */
+  const deliver = async (url: string, fields: Record<string, string>, keys: EcpayCredentials) => {
+    for (let attempt = 0; attempt <= retryDelaysMs.length; attempt++) {
+      if (attempt > 0) await sleep(retryDelaysMs[attempt - 1]!);
+      // Re-sends of a paid notification carry RtnMsg=paid, as ECPay's do (§2.3).
+      const body =
+        attempt > 0 && fields.RtnCode === "1"
+          ? signFields({ ...fields, RtnMsg: "paid" }, keys, "sha256")
+          : fields;
+      try {
+        const response = await send(url, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(body).toString(),
+        });
+        if (response.ok && (await response.text()) === okReply) return true;
+      } catch {
+        // Unreachable merchant: try again like ECPay does.
+      }
+    }
+    return false;
+  };
+
+  const common = (trade: Trade) => {
+    const request = trade.request;
+    const custom = Object.fromEntries(
+      ["CustomField1", "CustomField2", "CustomField3", "CustomField4"].map((name) => [
+        name,
+        request[name] ?? "",
+      ]),
+    );
+    return {
+      MerchantID: trade.merchant.merchantId,
+      MerchantTradeNo: request.MerchantTradeNo!,
+      StoreID: request.StoreID ?? "",
+      TradeNo: trade.tradeNo,
+      TradeAmt: request.TotalAmount!,
+      TradeDate: formatTaipeiDateTime(trade.tradeDate),
+      ...custom,
+    };
+  };
+
+  const paymentResult = (trade: Trade, paid: boolean, paymentType: string) => ({
+    ...common(trade),
+    RtnCode: paid ? "1" : simulatedFailureCode,
+    RtnMsg: paid ? "交易成功" : "付款失敗（模擬）",
+    PaymentDate: formatTaipeiDateTime(now()),
+    PaymentType: paymentType,
+    PaymentTypeChargeFee: "0",
+    SimulatePaid: "0",
+  });
+
+  const issueCode = (trade: Trade, method: "ATM" | "CVS") => {
+    if (method === "ATM") {
+      const days = Number(trade.request.ExpireDate || "3");
+      const expire = new Date(now().getTime() + days * 86_400_000);
+      return {
+        ...common(trade),
+        RtnCode: "2",
+        RtnMsg: "Get VirtualAccount Succeeded",
+        PaymentType: "ATM_TAISHIN",
+        BankCode: "812",
+        vAccount: digits(16),
+        ExpireDate: taipeiDate(expire),
+      };
+    }
+    const minutes = Number(trade.request.StoreExpireDate || "10080");
+    const expire = new Date(now().getTime() + minutes * 60_000);
+    return {
+      ...common(trade),
+      RtnCode: "10100073",
+      RtnMsg: "Get CVS Code Succeeded.",
+      PaymentType: "CVS_CVS",
+      PaymentNo: `LLL${digits(11)}`,
+      ExpireDate: formatTaipeiDateTime(expire),
+    };
+  };
+
+  /** Sends the browser on: an auto-submitted form to `postTo`, else a page with a ClientBackURL link. */
+  const browserBack = (
+    c: Context,
+    trade: Trade,
+    fields: Record<string, string>,
+    postTo: string | undefined,
+    page: { heading: string; details: [string, string][]; delivered: boolean },
+  ) => {
+    c.header("Cache-Control", "no-store");
+    if (postTo) {
+      return c.html(renderAutoSubmitForm({ action: postTo, fields }, { title: "正在返回商店" }));
+    }
+    return c.html(
+      renderResultPage({
+        ...page,
+        payable: trade.state === "awaiting-payment",
+        clientBackUrl: trade.request.ClientBackURL || undefined,
+      }),
+    );
+  };
+
+  const app = new Hono();
+
+  app.post("/Cashier/AioCheckOut/V5", async (c) => {
+    const fields = await formBody(c);
+    const fail = (message: string) => c.html(renderErrorPage(message), 400);
+    const merchant = merchants.find((candidate) => candidate.merchantId === fields.MerchantID);
+    if (!merchant) return fail(`找不到特店編號 ${fields.MerchantID ?? "（未提供）"}。`);
+    if (!verifyCheckMacValue(fields, merchant, "sha256")) {
+      return fail("10200073 CheckMacValue Error：檢查碼錯誤。");
+    }
+    const missing = requiredFields.filter((name) => !fields[name]);
+    if (missing.length > 0) return fail(`缺少必要參數：${missing.join("、")}。`);
+    if (fields.PaymentType !== "aio" || fields.EncryptType !== "1") {
+      return fail("PaymentType 須為 aio，EncryptType 須為 1。");
+    }
+    if (!/^[1-9]\d*$/.test(fields.TotalAmount!)) return fail("TotalAmount 須為正整數（新臺幣）。");
+    const actions = actionsFor(fields.ChoosePayment!);
+    if (actions.length === 0) return fail(`模擬器不支援付款方式 ${fields.ChoosePayment}。`);
+    const tradeKey = `${merchant.merchantId}/${fields.MerchantTradeNo}`;
+    if (usedTradeNos.has(tradeKey)) return fail(`特店訂單編號 ${fields.MerchantTradeNo} 重複。`);
+    usedTradeNos.add(tradeKey);
+
+    const tradeNo = newTradeNo();
+    trades.set(tradeNo, { tradeNo, merchant, request: fields, tradeDate: now(), state: "pending" });
+    c.header("Cache-Control", "no-store");
+    return c.html(
+      renderCheckoutPage(
+        {
+          tradeNo,
+          merchantTradeNo: fields.MerchantTradeNo!,
+          totalAmount: fields.TotalAmount!,
+          itemName: fields.ItemName!,
+          choosePayment: fields.ChoosePayment!,
+        },
+        actions,
+      ),
+    );
+  });
+
+  app.post("/simulator/trades/:tradeNo/:action", async (c) => {
+    const trade = trades.get(c.req.param("tradeNo"));
+    const action = c.req.param("action");
+    if (!trade) return c.html(renderErrorPage("找不到這筆交易。"), 404);
+    const keys = trade.merchant;
+    const request = trade.request;
+
+    if (action === "pay") {
+      if (trade.state !== "awaiting-payment" || !trade.method) {
+        return c.html(renderErrorPage("這筆交易不在等待繳費狀態。"), 409);
+      }
+      const paymentType = trade.method === "ATM" ? "ATM_TAISHIN" : "CVS_CVS";
+      const fields = signFields(paymentResult(trade, true, paymentType), keys, "sha256");
+      const delivered = await deliver(request.ReturnURL!, fields, keys);
+      trade.state = "paid";
+      c.header("Cache-Control", "no-store");
+      return c.html(
+        renderResultPage({
+          heading: "已模擬完成繳費",
+          details: [["特店訂單編號", request.MerchantTradeNo!]],
+          delivered,
+          payable: false,
+          clientBackUrl: request.ClientBackURL || undefined,
+        }),
+      );
+    }
+
+    if (!(actionsFor(request.ChoosePayment!) as string[]).includes(action)) {
+      return c.html(renderErrorPage("這筆交易不能選擇這個付款結果。"), 400);
+    }
+    if (trade.state !== "pending") return c.html(renderErrorPage("這筆交易已經處理過了。"), 409);
+
+    if (action === "credit" || action === "fail") {
+      const paid = action === "credit";
+      const fields = signFields(paymentResult(trade, paid, "Credit_CreditCard"), keys, "sha256");
+      trade.state = paid ? "paid" : "failed";
+      const delivered = await deliver(request.ReturnURL!, fields, keys);
+      return browserBack(c, trade, fields, request.OrderResultURL || undefined, {
+        heading: paid ? "付款成功" : "付款失敗",
+        details: [
+          ["特店訂單編號", request.MerchantTradeNo!],
+          ["RtnCode", fields.RtnCode!],
+        ],
+        delivered,
+      });
+    }
+
+    const method = action === "atm" ? "ATM" : "CVS";
+    const fields = signFields(issueCode(trade, method), keys, "sha256");
+    trade.state = "awaiting-payment";
+    trade.method = method;
+    trade.issued = fields;
+    // Without PaymentInfoURL, ECPay shows the code on its own page only.
+    const delivered = request.PaymentInfoURL ? await deliver(request.PaymentInfoURL, fields, keys) : true;
+    const details: [string, string][] =
+      method === "ATM"
+        ? [
+            ["銀行代碼", fields.BankCode!],
+            ["轉帳帳號", fields.vAccount!],
+            ["繳費期限", fields.ExpireDate!],
+          ]
+        : [
+            ["超商繳費代碼", fields.PaymentNo!],
+            ["繳費期限", fields.ExpireDate!],
+          ];
+    // OrderResultURL is not used for ATM/CVS; ClientRedirectURL gets the code-issued fields (§2.2/2.3).
+    return browserBack(c, trade, fields, request.ClientRedirectURL || undefined, {
+      heading: method === "ATM" ? "已取得 ATM 轉帳帳號" : "已取得超商代碼",
+      details,
+      delivered,
+    });
+  });
+
+  return app;
+}
