@@ -39,6 +39,11 @@ describe("cookies and paths", () => {
     expect(safeLocalPath("https://evil.test")).toBeUndefined();
     expect(safeLocalPath("/\\evil.test")).toBeUndefined();
     expect(safeLocalPath("member")).toBeUndefined();
+    // Dot-segments that normalise into a protocol-relative address stay refused.
+    for (const sneaky of ["/.//evil.test", "/..//evil.test", "/a/..//evil.test", "/%2e//evil.test"]) {
+      expect(safeLocalPath(sneaky), sneaky).toBeUndefined();
+    }
+    expect(safeLocalPath("/news/../member")).toBe("/member");
     expect(safeLocalPath(undefined)).toBeUndefined();
   });
 

@@ -67,7 +67,9 @@ export function safeLocalPath(value: string | null | undefined): string | undefi
   try {
     const url = new URL(value, "http://local.invalid");
     if (url.origin !== "http://local.invalid") return undefined;
-    return url.pathname + url.search + url.hash;
+    // Checked again after normalising: dot-segments turn `/.//evil.test` into `//evil.test`.
+    const path = url.pathname + url.search + url.hash;
+    return path.startsWith("//") || path.startsWith("/\\") ? undefined : path;
   } catch {
     return undefined;
   }

@@ -1,15 +1,8 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { activateSchema, emailRequestSchema, memberMessages, type LoginResult } from "@shiyi/contracts";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { AuthLayout, DangerNotice, textLink } from "../components/auth/auth-layout.tsx";
-import { TextField } from "../components/form/fields.tsx";
-import {
-  FormMessage,
-  FormSuccess,
-  SchemaForm,
-  SubmitButton,
-  useSchemaForm,
-} from "../components/form/schema-form.tsx";
+import { EmailRequestForm } from "../components/auth/email-request-form.tsx";
+import { FormSuccess, SubmitButton } from "../components/form/schema-form.tsx";
 import { apiFailureReply, invalidReply, parseSubmission } from "../components/form/submission.server.ts";
 import { apiContext } from "../lib/context.ts";
 import { buildMeta, siteFromMatches } from "../lib/seo.ts";
@@ -112,36 +105,13 @@ export default function Confirmation({ actionData }: Route.ComponentProps) {
           </DangerNotice>
         </div>
       )}
-      <ResendForm lastResult={resend?.result} toast={resend?.toast} />
-    </AuthLayout>
-  );
-}
-
-function ResendForm({
-  lastResult,
-  toast,
-}: {
-  lastResult?: SubmissionResult<string[]>;
-  toast?: { type: "danger"; message: string };
-}) {
-  const { form, fields } = useSchemaForm(emailRequestSchema, { id: "resend-verification", lastResult });
-  return (
-    <SchemaForm form={form} action="/auth/confirmation">
-      <input type="hidden" name="intent" value="resend" />
-      <TextField
-        meta={fields.email}
-        type="email"
-        label="電子郵件"
-        autoComplete="email"
-        spellCheck={false}
-        required
+      <EmailRequestForm
+        id="resend-verification"
+        action="/auth/confirmation"
+        intent="resend"
+        submitLabel="重新寄送驗證信"
+        reply={resend}
       />
-      <div className="mt-8 grid gap-5">
-        <FormMessage form={form} toast={toast} />
-        <div>
-          <SubmitButton>重新寄送驗證信</SubmitButton>
-        </div>
-      </div>
-    </SchemaForm>
+    </AuthLayout>
   );
 }

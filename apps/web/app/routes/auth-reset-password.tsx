@@ -1,7 +1,8 @@
 import { emailRequestSchema, memberMessages, resetPasswordSchema } from "@shiyi/contracts";
 import { Link, redirect, useSearchParams } from "react-router";
 import { AuthLayout, DangerNotice, textLink } from "../components/auth/auth-layout.tsx";
-import { NewPasswordFields, TextField } from "../components/form/fields.tsx";
+import { EmailRequestForm } from "../components/auth/email-request-form.tsx";
+import { NewPasswordFields } from "../components/form/fields.tsx";
 import {
   FormMessage,
   FormSuccess,
@@ -84,37 +85,18 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       title="忘記密碼"
       description="輸入註冊時使用的電子郵件，我們會寄出重設密碼的連結。"
     >
-      <ForgotForm reply={actionData} />
+      <EmailRequestForm
+        id="forgot-password"
+        action="/auth/reset-password"
+        intent="forgot"
+        submitLabel="寄送重設連結"
+        reply={actionData}
+      >
+        <Link to="/auth/login" className={`${textLink} text-sm`}>
+          想起密碼了？回到登入
+        </Link>
+      </EmailRequestForm>
     </AuthLayout>
-  );
-}
-
-function ForgotForm({ reply }: { reply?: FormReply }) {
-  const { form, fields } = useSchemaForm(emailRequestSchema, {
-    id: "forgot-password",
-    lastResult: reply?.result,
-  });
-  return (
-    <SchemaForm form={form} action="/auth/reset-password">
-      <input type="hidden" name="intent" value="forgot" />
-      <TextField
-        meta={fields.email}
-        type="email"
-        label="電子郵件"
-        autoComplete="email"
-        spellCheck={false}
-        required
-      />
-      <div className="mt-8 grid gap-5">
-        <FormMessage form={form} toast={reply?.toast} />
-        <div className="flex flex-wrap items-center gap-x-6 gap-y-4">
-          <SubmitButton>寄送重設連結</SubmitButton>
-          <Link to="/auth/login" className={`${textLink} text-sm`}>
-            想起密碼了？回到登入
-          </Link>
-        </div>
-      </div>
-    </SchemaForm>
   );
 }
 
