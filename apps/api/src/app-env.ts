@@ -4,6 +4,7 @@ import type { Logger } from "./lib/logger.ts";
 import type { LoginThrottle } from "./lib/login-throttle.ts";
 import type { RateLimiter } from "./lib/rate-limit.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { ShopConfig } from "./shop-config.ts";
 
 /** What every API handler finds on its context. */
 export type ApiEnv = {
@@ -12,6 +13,7 @@ export type ApiEnv = {
     auth: AuthConfig;
     logger: Logger;
     mailer: Mailer;
+    shop: ShopConfig;
     rateLimiter: RateLimiter;
     loginThrottle: LoginThrottle;
     requestId: string;

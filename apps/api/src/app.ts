@@ -12,11 +12,14 @@ import { createLoginThrottle } from "./lib/login-throttle.ts";
 import { createRateLimiter, MemoryRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { cartRoutes } from "./routes/cart.ts";
+import { ecpayRoutes } from "./routes/ecpay.ts";
+import { orderRoutes } from "./routes/orders.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { memberRoutes } from "./routes/members.ts";
 import { renderReference } from "./routes/reference.ts";
 import { socialRoutes } from "./routes/social.ts";
+import type { ShopConfig } from "./shop-config.ts";
 
 export type ApiOptions = {
   db: Database;
@@ -25,6 +28,8 @@ export type ApiOptions = {
   mailer: Mailer;
   /** Secrets, token lifetimes and public addresses for member sign-in. */
   auth: AuthConfig;
+  /** ECPay, the captcha and the stock hold of the shop. */
+  shop: ShopConfig;
   /** Where rate limits count attempts; this process's memory unless a shared store is given. */
   rateLimitStore?: RateLimitStore;
   /** The time rate limits and the login lockout go by; tests move it by hand instead of waiting. */
@@ -40,6 +45,7 @@ export function createApi({
   logger,
   mailer,
   auth,
+  shop,
   rateLimitStore = new MemoryRateLimitStore(),
   clock = Date.now,
 }: ApiOptions) {
@@ -60,6 +66,7 @@ export function createApi({
     c.set("db", db);
     c.set("auth", auth);
     c.set("mailer", mailer);
+    c.set("shop", shop);
     c.set("rateLimiter", rateLimiter);
     c.set("loginThrottle", loginThrottle);
     c.set("logger", logger.child({ requestId }));
@@ -85,6 +92,8 @@ export function createApi({
   app.route("/", memberRoutes);
   app.route("/", socialRoutes);
   app.route("/", cartRoutes);
+  app.route("/", orderRoutes);
+  app.route("/", ecpayRoutes);
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

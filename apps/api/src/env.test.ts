@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readApiConfig } from "./env.ts";
+import { shopConfig } from "./shop-config.ts";
 
 describe("the API's mail configuration", () => {
   it("catches mail locally by default, from the site's no-reply address, on port 1025", () => {
@@ -37,7 +38,12 @@ describe("the API's mail configuration", () => {
   it("stops start-up in production without SMTP_URL, saying why", () => {
     expect(() => readApiConfig({ NODE_ENV: "production" })).toThrow(/SMTP_URL must be set in production/);
     // Production needs its sign-in secrets too; given those, SMTP_URL is what decides.
-    const secrets = { JWT_SECRET: "j".repeat(32), OAUTH_CLIENT_SECRET: "c".repeat(16) };
+    const secrets = {
+      JWT_SECRET: "j".repeat(32),
+      OAUTH_CLIENT_SECRET: "c".repeat(16),
+      ECPAY_MODE: "stage",
+      RECAPTCHA_SECRET: "r".repeat(20),
+    };
     expect(() => readApiConfig({ NODE_ENV: "production", ...secrets })).toThrow(
       /SMTP_URL must be set in production/,
     );
@@ -63,5 +69,40 @@ describe("the API's shared rate-limit store", () => {
     expect(() => readApiConfig({ REDIS_URL: "http://cache:6379" })).toThrow(
       /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/,
     );
+  });
+});
+
+describe("the shop's configuration", () => {
+  const production = {
+    NODE_ENV: "production",
+    SMTP_URL: "smtp://mail:25",
+    JWT_SECRET: "j".repeat(32),
+    OAUTH_CLIENT_SECRET: "c".repeat(16),
+  };
+
+  it("stops start-up in production on the simulator or without a reCAPTCHA secret, saying which", () => {
+    expect(() => readApiConfig(production)).toThrow(/ECPAY_MODE must be stage or production in production/);
+    expect(() => readApiConfig({ ...production, ECPAY_MODE: "stage" })).toThrow(
+      /RECAPTCHA_SECRET must be set in production/,
+    );
+    expect(readApiConfig({ ...production, ECPAY_MODE: "stage", RECAPTCHA_SECRET: "r" }).ECPAY_MODE).toBe(
+      "stage",
+    );
+  });
+
+  it("needs every ECPay credential in ECPay's production mode", () => {
+    expect(() => readApiConfig({ ECPAY_MODE: "production", ECPAY_MERCHANT_ID: "3000000" })).toThrow(
+      /ECPAY_MODE=production needs ECPAY_HASH_KEY, ECPAY_HASH_IV, ECPAY_LOGISTICS_MERCHANT_ID/,
+    );
+  });
+
+  it("uses the simulator, ECPay's stage accounts and the local captcha by default", () => {
+    const shop = shopConfig(readApiConfig({}), { simulatorBase: "http://localhost:3000/_ecpay" });
+    expect(shop.mode).toBe("simulator");
+    expect(shop.endpoints.aioCheckOut).toBe("http://localhost:3000/_ecpay/Cashier/AioCheckOut/V5");
+    expect(shop.payment.merchantId).toBe("3002607");
+    expect(shop.logistics.merchantId).toBe("2000933");
+    expect(shop.captcha.kind).toBe("local");
+    expect(shop.reservationMinutes).toBe(30);
   });
 });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { shopProductionProblems, shopVariables } from "./shop-config.ts";
 
 /** An empty variable counts as unset, as shells and process managers often leave them. */
 const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
@@ -154,9 +155,14 @@ const schema = z
     ...mailVariables,
     ...authVariables,
     ...redisVariables,
+    ...shopVariables,
   })
   .refine((env) => env.NODE_ENV !== "production" || env.SMTP_URL, smtpUrlRequired)
-  .refine(productionSecretsRequired, productionSecretsMessage);
+  .refine(productionSecretsRequired, productionSecretsMessage)
+  .superRefine((env, ctx) => {
+    for (const message of shopProductionProblems(env))
+      ctx.addIssue({ code: "custom", message, path: ["ECPAY_MODE"] });
+  });
 
 export type ApiConfig = z.infer<typeof schema> & {
   mediaDir: string;

@@ -20,3 +20,10 @@ export {
 export { createMailer, type Mailer, type OutgoingMail } from "./mail/mailer.ts";
 export { startMail, type MailService } from "./mail/start.ts";
 export { localOAuthProvider } from "./local-oauth.ts";
+export {
+  localCaptchaToken,
+  shopConfig,
+  shopProductionProblems,
+  shopVariables,
+  type ShopConfig,
+} from "./shop-config.ts";

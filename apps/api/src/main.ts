@@ -6,8 +6,10 @@ import { prepareDatabase } from "./db/prepare.ts";
 import { readApiConfig } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { openRedisRateLimitStore } from "./lib/redis-rate-limit.ts";
+import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
 import { localOAuthProvider } from "./local-oauth.ts";
 import { startMail } from "./mail/start.ts";
+import { shopConfig } from "./shop-config.ts";
 
 /** The API on its own, for deployments that run it apart from the web (the web's API_BASE_URL). */
 const config = readApiConfig();
@@ -18,6 +20,9 @@ const handle = openDatabase({ url: config.DATABASE_URL, dataDir: config.pgliteDi
 await prepareDatabase(handle, { mediaDir: config.mediaDir, logger });
 const mail = await startMail(config.mail, logger);
 await redis?.ready;
+// In simulator mode (never in production) the ECPay stand-in is served here at /_ecpay.
+const apiUrl = new URL(config.auth.apiUrl);
+const shop = shopConfig(config, { simulatorBase: new URL("/_ecpay", apiUrl).href });
 const app = new Hono().route(
   "/api",
   createApi({
@@ -25,6 +30,7 @@ const app = new Hono().route(
     logger,
     mailer: mail.mailer,
     auth: config.auth,
+    shop,
     rateLimitStore: redis?.store,
   }),
 );
@@ -33,6 +39,16 @@ if (mail.inbox) app.route("/_mail", mail.inbox);
 // The local OAuth provider for Google, Facebook and LINE without keys (never in production).
 const oauth = localOAuthProvider(config.auth);
 if (oauth) app.route("/_oauth", oauth);
+if (shop.mode === "simulator") {
+  app.route(
+    "/_ecpay",
+    createEcpaySimulator({
+      merchants: [shop.payment],
+      logisticsMerchants: [shop.logistics],
+      invoiceMerchants: [shop.invoice],
+    }),
+  );
+}
 const server = serve({ fetch: app.fetch, port: config.PORT }, (info) =>
   logger.info({ port: info.port }, "API listening"),
 );

@@ -8,6 +8,9 @@ import { createLogger } from "../src/lib/logger.ts";
 import { createMailer } from "../src/mail/mailer.ts";
 import type { DatabaseTarget } from "./databases.ts";
 import type { AuthConfig } from "../src/env.ts";
+import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
+import { z } from "zod";
+import { shopConfig, shopVariables, type ShopConfig } from "../src/shop-config.ts";
 
 /** Sign-in settings of the test API; social.test.ts adds a local OAuth provider of its own (`localOAuth`). */
 export const testAuthConfig: AuthConfig = {
@@ -19,12 +22,41 @@ export const testAuthConfig: AuthConfig = {
   social: {},
 };
 
+/** Where the test API finds the ECPay simulator (requests to it never leave the process). */
+export const testSimulatorBase = "http://ecpay.test/_ecpay";
+
+/** Routes requests under `base` to `app` in-process; anything else is refused. */
+export const inProcessFetch =
+  (
+    routes: () => Record<string, { fetch: (request: Request) => Response | Promise<Response> }>,
+  ): typeof fetch =>
+  async (input, init) => {
+    const request = new Request(input, init);
+    for (const [base, app] of Object.entries(routes())) {
+      if (request.url.startsWith(`${base}/`)) {
+        const url = new URL(request.url);
+        const path = url.pathname.slice(new URL(base).pathname.length) + url.search;
+        return app.fetch(new Request(new URL(path, "http://in-process"), request));
+      }
+    }
+    throw new TypeError(`fetch refused in tests: ${request.url}`);
+  };
+
+/** The shop of the test API: ECPay in simulator mode, the local captcha, the defaults. */
+export const testShopConfig = (
+  overrides: Record<string, string> = {},
+  fetch?: typeof globalThis.fetch,
+): ShopConfig =>
+  shopConfig(z.object(shopVariables).parse(overrides), { simulatorBase: testSimulatorBase, fetch });
+
 export type ApiResponse<T> = { status: number; headers: Headers; body: T };
 
 export type ApiClient = {
   /** A GET; `headers` add to (or replace) the JSON Accept. */
   get<T>(path: string, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   getHtml(path: string): Promise<ApiResponse<string>>;
+  /** A form POST as ECPay sends notifications; the answer as text. */
+  postForm(path: string, fields: Record<string, string>): Promise<ApiResponse<string>>;
   /** A JSON POST; `headers` add to (or replace) the JSON Accept and Content-Type. */
   post<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   /** A JSON PATCH; `headers` as for `post`. */
@@ -44,6 +76,8 @@ export type ApiHarness = ApiClient & {
    * limits start empty. Call it inside a test.
    */
   withOptions(options: Partial<Omit<ApiOptions, "db" | "auth">>): ApiClient;
+  /** The ECPay simulator wired to this API both ways, and the shop configuration that names it. */
+  readonly ecpay: { simulator: ReturnType<typeof createEcpaySimulator>; shop: ShopConfig };
 };
 
 /** Requests to an API as the web sends them: JSON in, JSON out. */
@@ -65,7 +99,16 @@ function clientOf(app: () => Api): ApiClient {
   return {
     get: <T>(path: string, headers: Record<string, string> = {}) => withoutBody<T>("GET", path, headers),
     async getHtml(path: string) {
-      const response = await request(path);
+      const response = await request(path, { headers: { accept: "text/html" } });
+      return { status: response.status, headers: response.headers, body: await response.text() };
+    },
+    async postForm(path: string, fields: Record<string, string>) {
+      const response = await request(path, {
+        method: "POST",
+        body: new URLSearchParams(fields).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "*/*" },
+        redirect: "manual",
+      });
       return { status: response.status, headers: response.headers, body: await response.text() };
     },
     post: <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -83,14 +126,28 @@ export function useApi(target: DatabaseTarget, seed?: (db: Database) => Promise<
   let options: ApiOptions | undefined;
   let api: Api | undefined;
   let catcher: MailCatcher | undefined;
+  let ecpay: ApiHarness["ecpay"] | undefined;
 
   beforeAll(async () => {
     opened = await target.open();
     catcher = await startMailCatcher({ port: 0 });
     const logger = createLogger("silent");
     const mailer = createMailer({ smtpUrl: catcher.smtpUrl, from: "食藝誌 <no-reply@shiyi.test>", logger });
-    options = { db: opened.db, logger, mailer, auth: testAuthConfig };
+    const routes = () => ({
+      [testSimulatorBase]: started(ecpay).simulator,
+      [testAuthConfig.apiUrl]: started(api),
+    });
+    const shop = testShopConfig({}, inProcessFetch(routes));
+    options = { db: opened.db, logger, mailer, auth: testAuthConfig, shop };
     api = createApi(options);
+    const simulator = createEcpaySimulator({
+      merchants: [shop.payment],
+      logisticsMerchants: [shop.logistics],
+      invoiceMerchants: [shop.invoice],
+      fetch: inProcessFetch(routes),
+      retryDelaysMs: [5, 5, 5],
+    });
+    ecpay = { simulator, shop };
     await seed?.(opened.db);
   });
   afterAll(async () => {
@@ -109,6 +166,9 @@ export function useApi(target: DatabaseTarget, seed?: (db: Database) => Promise<
     },
     get mail() {
       return started(catcher);
+    },
+    get ecpay() {
+      return started(ecpay);
     },
     withOptions(overrides) {
       const app = createApi({ ...started(options), ...overrides });

@@ -16,7 +16,7 @@ import { readApiConfig, type AuthConfig } from "../src/env.ts";
 import { createMailer } from "../src/mail/mailer.ts";
 import { socialCallbackUrl, socialClient } from "../src/services/social.ts";
 import { verifyAccessToken } from "../src/services/tokens.ts";
-import { testAuthConfig } from "./api.ts";
+import { testAuthConfig, testShopConfig } from "./api.ts";
 import { databaseTargets, type OpenedDatabase } from "./databases.ts";
 
 type LogLine = { level: number; msg: string; provider?: string; reason?: string; error?: string };
@@ -61,7 +61,7 @@ describe.each(databaseTargets())("social sign-in on $name", (target) => {
       from: "食藝誌 <no-reply@shiyi.test>",
       logger,
     });
-    api = createApi({ db: opened.db, logger, mailer, auth });
+    api = createApi({ db: opened.db, logger, mailer, shop: testShopConfig(), auth });
   });
   afterAll(async () => {
     await Promise.all([opened?.close(), provider?.close()]);
@@ -306,6 +306,7 @@ describe.each(databaseTargets())("social sign-in on $name", (target) => {
   it("marks the cookies Secure when the API is served over https", async () => {
     const secure = createApi({
       db: opened.db,
+      shop: testShopConfig(),
       logger: pino({ level: "silent" }),
       mailer: createMailer({
         smtpUrl: "smtp://127.0.0.1:9",
@@ -321,6 +322,7 @@ describe.each(databaseTargets())("social sign-in on $name", (target) => {
   it("offers no provider without keys or a local stand-in: 404 with a message", async () => {
     const production = createApi({
       db: opened.db,
+      shop: testShopConfig(),
       logger: pino({ level: "silent" }),
       mailer: createMailer({
         smtpUrl: "smtp://127.0.0.1:9",
@@ -348,6 +350,7 @@ describe.each(databaseTargets())("social sign-in on $name", (target) => {
     const silent = pino({ level: "silent" });
     const production = createApi({
       db: opened.db,
+      shop: testShopConfig(),
       logger: silent,
       mailer: createMailer({ smtpUrl: "smtp://127.0.0.1:9", from: "x <x@example.com>", logger: silent }),
       auth: { ...testAuthConfig, social: { line: { clientId: "channel", clientSecret: "secret" } } },
@@ -398,6 +401,8 @@ describe("choosing the provider's client", () => {
       SMTP_URL: "smtp://mail:25",
       JWT_SECRET: "x".repeat(32),
       OAUTH_CLIENT_SECRET: "y".repeat(16),
+      ECPAY_MODE: "stage",
+      RECAPTCHA_SECRET: "r".repeat(20),
     };
     expect(readApiConfig(production).auth.localOAuth).toBeUndefined();
     const allKeys = {

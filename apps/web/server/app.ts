@@ -5,11 +5,13 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import {
   createApi,
   localOAuthProvider,
+  shopConfig,
   type Database,
   type Logger,
   type MailService,
   type RateLimitStore,
 } from "@shiyi/api";
+import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createIPX, createIPXWebServer, ipxFSStorage, ipxHttpStorage } from "ipx";
@@ -68,8 +70,38 @@ export function createWebServer({
     apiBaseUrl = config.apiBaseUrl;
   } else {
     if (!db || !mail) throw new Error("The in-process API needs a database and a mailer");
-    const api = createApi({ db, logger, mailer: mail.mailer, auth: config.auth, rateLimitStore });
+    // ECPay in simulator mode (never in production): the stand-in at /_ecpay, reached in-process
+    // both ways (the API's calls to ECPay, the simulator's notifications to the API).
+    const simulatorBase = `${config.publicUrl}/_ecpay`;
+    let simulatorFetch: typeof fetch | undefined;
+    const inProcess =
+      (prefix: string, target: () => typeof fetch | undefined): typeof fetch =>
+      (input, init) => {
+        const request = new Request(input, init);
+        const handler = target();
+        if (handler && request.url.startsWith(`${prefix}/`)) {
+          const url = new URL(request.url);
+          const path = url.pathname.slice(new URL(prefix).pathname.length) + url.search;
+          return handler(new Request(new URL(path, "http://in-process"), request));
+        }
+        return fetch(request);
+      };
+    const shop = shopConfig(config.shop, {
+      simulatorBase,
+      fetch: inProcess(simulatorBase, () => simulatorFetch),
+    });
+    const api = createApi({ db, logger, mailer: mail.mailer, auth: config.auth, shop, rateLimitStore });
     app.route("/api", api);
+    if (shop.mode === "simulator") {
+      const simulator = createEcpaySimulator({
+        merchants: [shop.payment],
+        logisticsMerchants: [shop.logistics],
+        invoiceMerchants: [shop.invoice],
+        fetch: inProcess(config.auth.apiUrl, () => (request) => Promise.resolve(api.fetch(request))),
+      });
+      simulatorFetch = (input, init) => Promise.resolve(simulator.fetch(new Request(input, init)));
+      app.route("/_ecpay", simulator);
+    }
     if (mail.inbox) app.route("/_mail", mail.inbox);
     // The local OAuth provider for Google, Facebook and LINE without keys (never in production).
     const oauth = localOAuthProvider(config.auth);
@@ -159,6 +191,7 @@ export function createWebServer({
       apiBaseUrl,
       publicUrl: config.publicUrl,
       apiPublicUrl: config.auth.apiUrl,
+      captchaSiteKey: config.captchaSiteKey,
       requestId,
       forwardedFor: forwardedFor(c.req.header("x-forwarded-for"), c.env),
       request: c.req.raw,

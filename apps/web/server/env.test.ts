@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { readWebConfig } from "./env.ts";
 
 /** Production's sign-in secrets, so that each test below is about what it names. */
-const secrets = { JWT_SECRET: "j".repeat(32), OAUTH_CLIENT_SECRET: "c".repeat(16) };
+const secrets = {
+  JWT_SECRET: "j".repeat(32),
+  OAUTH_CLIENT_SECRET: "c".repeat(16),
+  ECPAY_MODE: "stage",
+  RECAPTCHA_SECRET: "r".repeat(20),
+};
 
 describe("the web server's mail configuration", () => {
   it("with nothing set: React's production build, mail caught locally", () => {
@@ -33,7 +38,12 @@ describe("the web server's mail configuration", () => {
 
 describe("the sign-in secrets", () => {
   it("stop start-up in production when either is missing, saying which", () => {
-    const base = { NODE_ENV: "production", SMTP_URL: "smtp://mail:587" };
+    const base = {
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://mail:587",
+      ECPAY_MODE: "stage",
+      RECAPTCHA_SECRET: "r",
+    };
     expect(() => readWebConfig(base)).toThrow(/JWT_SECRET and OAUTH_CLIENT_SECRET must be set in production/);
     expect(() => readWebConfig({ ...base, JWT_SECRET: secrets.JWT_SECRET })).toThrow(/OAUTH_CLIENT_SECRET/);
     expect(() => readWebConfig({ ...base, ...secrets, JWT_SECRET: "short" })).toThrow(
@@ -72,6 +82,8 @@ describe("the local OAuth provider's addresses", () => {
       SMTP_URL: "smtp://mail:587",
       JWT_SECRET: "x".repeat(32),
       OAUTH_CLIENT_SECRET: "y".repeat(16),
+      ECPAY_MODE: "stage",
+      RECAPTCHA_SECRET: "r".repeat(20),
     };
     expect(readWebConfig(production).auth.localOAuth).toBeUndefined();
     expect(readWebConfig({ API_BASE_URL: "http://api:3001/api" }).auth.localOAuth).toBeUndefined();

@@ -7,6 +7,8 @@ import {
   productionSecretsMessage,
   productionSecretsRequired,
   redisVariables,
+  shopProductionProblems,
+  shopVariables,
   smtpUrlRequired,
   type AuthConfig,
   type MailConfig,
@@ -42,6 +44,7 @@ const schema = z
     ...mailVariables,
     ...authVariables,
     ...redisVariables,
+    ...shopVariables,
   })
   .refine((env) => !env.REQUIRE_PUBLIC_URL || env.PUBLIC_URL, {
     message: "PUBLIC_URL must be set (REQUIRE_PUBLIC_URL is on)",
@@ -49,7 +52,13 @@ const schema = z
   })
   // The in-process API sends mail; a web on API_BASE_URL sends none.
   .refine((env) => env.NODE_ENV !== "production" || env.API_BASE_URL || env.SMTP_URL, smtpUrlRequired)
-  .refine(productionSecretsRequired, productionSecretsMessage);
+  .refine(productionSecretsRequired, productionSecretsMessage)
+  // Only the in-process API takes payments; a web on API_BASE_URL leaves that to the API's own checks.
+  .superRefine((env, ctx) => {
+    if (env.API_BASE_URL) return;
+    for (const message of shopProductionProblems(env))
+      ctx.addIssue({ code: "custom", message, path: ["ECPAY_MODE"] });
+  });
 
 export type WebConfig = {
   port: number;
@@ -61,12 +70,18 @@ export type WebConfig = {
   apiBaseUrl?: string;
   logLevel: string;
   pageCacheTtlMs: number;
+  /** Unset: the captcha is the API's local stand-in, and forms send its fixed token. */
+  captchaSiteKey?: string;
   /** Where the in-process API's rate limits are shared with other instances; unset: this process. */
   redisUrl?: string;
   mode: "development" | "production" | "test";
   mail: MailConfig;
   auth: AuthConfig;
+  /** The shop's variables, for the in-process API (app.ts builds its ShopConfig beside the simulator). */
+  shop: ShopVariables;
 };
+
+export type ShopVariables = z.output<z.ZodObject<typeof shopVariables>> & { NODE_ENV?: string };
 
 export function readWebConfig(env: NodeJS.ProcessEnv): WebConfig {
   const parsed = schema.safeParse(env);
@@ -84,9 +99,12 @@ export function readWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     apiBaseUrl: value.API_BASE_URL,
     logLevel: value.LOG_LEVEL,
     pageCacheTtlMs: value.PAGE_CACHE_TTL_MS,
+    // As the in-process API decides (shop-config.ts): reCAPTCHA only with its secret.
+    captchaSiteKey: value.API_BASE_URL || value.RECAPTCHA_SECRET ? value.RECAPTCHA_SITE_KEY : undefined,
     redisUrl: value.REDIS_URL,
     mode: value.NODE_ENV ?? "production",
     mail: mailConfig(value),
+    shop: { ...pickShop(value), NODE_ENV: value.NODE_ENV },
     auth: authConfig(value, {
       siteUrl: publicUrl,
       apiUrl: value.API_BASE_URL ?? `${publicUrl}/api`,
@@ -96,4 +114,10 @@ export function readWebConfig(env: NodeJS.ProcessEnv): WebConfig {
         : { browserUrl: `${publicUrl}/_oauth`, serverUrl: `http://127.0.0.1:${value.PORT}/_oauth` },
     }),
   };
+}
+
+function pickShop(value: Record<string, unknown>): z.output<z.ZodObject<typeof shopVariables>> {
+  return Object.fromEntries(Object.keys(shopVariables).map((name) => [name, value[name]])) as z.output<
+    z.ZodObject<typeof shopVariables>
+  >;
 }

@@ -5,3 +5,5 @@ export * from "./validation.ts";
 export * from "./contact.ts";
 export * from "./members.ts";
 export * from "./cart.ts";
+export * from "./orders.ts";
+export * from "./order-choice.ts";

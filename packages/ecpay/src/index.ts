@@ -72,8 +72,13 @@ export {
   buildInvoiceRequest,
   decryptInvoiceData,
   encryptInvoiceData,
+  parseInvoiceResponse,
+  parseIssueInvoiceResponse,
   phpUrlDecode,
   phpUrlEncode,
+  type InvoiceParsed,
   type InvoiceRequest,
+  type InvoiceResponse,
+  type IssuedInvoice,
 } from "./invoice.ts";
 export { escapeHtml, renderAutoSubmitForm, type AutoSubmitFormOptions } from "./form.ts";

@@ -4,6 +4,7 @@ import {
   buildInvoiceRequest,
   decryptInvoiceData,
   encryptInvoiceData,
+  parseIssueInvoiceResponse,
   phpUrlDecode,
   phpUrlEncode,
 } from "./invoice.ts";
@@ -71,5 +72,58 @@ describe("buildInvoiceRequest", () => {
       RqHeader: { Timestamp: 1735704000, Revision: "3.0.0" },
       Data: vectors[0]!.encrypted,
     });
+  });
+});
+
+describe("parseIssueInvoiceResponse", () => {
+  const answer = (data: unknown, overrides: Record<string, unknown> = {}) => ({
+    MerchantID: "2000132",
+    RpHeader: { Timestamp: 1735704000 },
+    TransCode: 1,
+    TransMsg: "Success",
+    Data: encryptInvoiceData(data, keys),
+    ...overrides,
+  });
+  const issued = {
+    RtnCode: 1,
+    RtnMsg: "開立發票成功",
+    InvoiceNo: "AB12345678",
+    InvoiceDate: "2025-01-01 12:00:00",
+    RandomNumber: "0427",
+  };
+
+  it("reads an issued invoice, the date in Taiwan time", () => {
+    const parsed = parseIssueInvoiceResponse(answer(issued), keys);
+    expect(parsed).toMatchObject({
+      ok: true,
+      value: { invoiceNo: "AB12345678", randomNumber: "0427", invoiceDate: new Date("2025-01-01T04:00:00Z") },
+    });
+  });
+
+  it("separates a refused envelope, a refused invoice, another merchant and garbage", () => {
+    expect(parseIssueInvoiceResponse(answer(issued, { TransCode: 9, TransMsg: "x" }), keys)).toEqual({
+      ok: false,
+      error: "transport",
+      issues: ["TransCode 9: x"],
+    });
+    expect(parseIssueInvoiceResponse(answer({ RtnCode: 5, RtnMsg: "重複" }), keys)).toEqual({
+      ok: false,
+      error: "rejected",
+      rtnCode: 5,
+      rtnMsg: "重複",
+    });
+    expect(parseIssueInvoiceResponse(answer(issued, { MerchantID: "3002607" }), keys)).toMatchObject({
+      ok: false,
+      error: "merchant",
+    });
+    expect(parseIssueInvoiceResponse(answer(issued, { Data: "bm90IGFlcw==" }), keys)).toMatchObject({
+      ok: false,
+      error: "invalid",
+    });
+    expect(parseIssueInvoiceResponse(answer({ ...issued, InvoiceNo: "12" }), keys)).toMatchObject({
+      ok: false,
+      error: "invalid",
+    });
+    expect(parseIssueInvoiceResponse("<html>", keys)).toMatchObject({ ok: false, error: "invalid" });
   });
 });

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv } from "node:crypto";
+import { z } from "zod";
 import type { HashKeys } from "./check-mac-value.ts";
 import type { EcpayCredentials } from "./environments.ts";
 
@@ -57,3 +58,97 @@ export const buildInvoiceRequest = (
   RqHeader: { Timestamp: Math.floor(now.getTime() / 1000), Revision: "3.0.0" },
   Data: encryptInvoiceData(data, credentials),
 });
+
+/** The JSON body of a B2C e-invoice answer (reference §6.1). */
+export type InvoiceResponse = {
+  MerchantID: string;
+  RpHeader: { Timestamp: number };
+  TransCode: number;
+  TransMsg: string;
+  Data: string;
+};
+
+/**
+ * A parsed e-invoice answer. `transport`: TransCode was not 1 (the envelope was refused, e.g. a
+ * stale Timestamp); `rejected`: the decrypted RtnCode was not 1 (the data was refused);
+ * `merchant`/`invalid`: the answer is not for us or not what was expected (`issues`, for the log).
+ */
+export type InvoiceParsed<T> =
+  | { ok: true; value: T; data: Readonly<Record<string, unknown>> }
+  | { ok: false; error: "transport" | "merchant" | "invalid"; issues: string[] }
+  | { ok: false; error: "rejected"; rtnCode: number; rtnMsg: string };
+
+const responseEnvelope = z.object({
+  MerchantID: z.string(),
+  TransCode: z.coerce.number(),
+  TransMsg: z.string().default(""),
+  Data: z.string().default(""),
+});
+
+const decryptedData = z.looseObject({ RtnCode: z.coerce.number(), RtnMsg: z.string().default("") });
+
+/**
+ * Reads a B2C e-invoice answer (the parsed JSON body): TransCode 1, our MerchantID, `Data`
+ * decrypted, RtnCode 1 — then the decrypted data through `schema`.
+ */
+export const parseInvoiceResponse = <T extends z.ZodType>(
+  body: unknown,
+  credentials: EcpayCredentials,
+  schema: T,
+): InvoiceParsed<z.output<T>> => {
+  const envelope = responseEnvelope.safeParse(body);
+  if (!envelope.success) return { ok: false, error: "invalid", issues: ["not an ECPay e-invoice answer"] };
+  const { MerchantID, TransCode, TransMsg, Data } = envelope.data;
+  if (TransCode !== 1)
+    return { ok: false, error: "transport", issues: [`TransCode ${TransCode}: ${TransMsg}`] };
+  if (MerchantID !== credentials.merchantId) {
+    return { ok: false, error: "merchant", issues: [`MerchantID: ${MerchantID}`] };
+  }
+  let decrypted: unknown;
+  try {
+    decrypted = decryptInvoiceData(Data, credentials);
+  } catch {
+    return { ok: false, error: "invalid", issues: ["Data: cannot be decrypted with our HashKey/HashIV"] };
+  }
+  const data = decryptedData.safeParse(decrypted);
+  if (!data.success) return { ok: false, error: "invalid", issues: ["Data: no RtnCode"] };
+  if (data.data.RtnCode !== 1) {
+    return { ok: false, error: "rejected", rtnCode: data.data.RtnCode, rtnMsg: data.data.RtnMsg };
+  }
+  const result = schema.safeParse(data.data);
+  if (!result.success) {
+    return {
+      ok: false,
+      error: "invalid",
+      issues: result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    };
+  }
+  return { ok: true, value: result.data, data: data.data };
+};
+
+// InvoiceDate is Taiwan time; accept `-` or `/` between the date parts.
+const invoiceDate = z
+  .string()
+  .regex(/^\d{4}[-/]\d{2}[-/]\d{2} \d{2}:\d{2}:\d{2}$/, "yyyy-MM-dd HH:mm:ss")
+  .transform((text) => new Date(`${text.slice(0, 10).replaceAll("/", "-")}T${text.slice(11)}+08:00`));
+
+const issuedInvoiceSchema = z
+  .object({
+    InvoiceNo: z.string().regex(/^[A-Z]{2}\d{8}$/, "2 letters and 8 digits"),
+    InvoiceDate: invoiceDate,
+    RandomNumber: z.string().regex(/^\d{4}$/, "4 digits"),
+  })
+  .transform((data) => ({
+    invoiceNo: data.InvoiceNo,
+    invoiceDate: data.InvoiceDate,
+    /** 隨機碼, printed on the invoice and needed to look it up. */
+    randomNumber: data.RandomNumber,
+  }));
+
+export type IssuedInvoice = z.output<typeof issuedInvoiceSchema>;
+
+/** `/B2CInvoice/Issue`'s answer: the invoice number, date and random number once issued. */
+export const parseIssueInvoiceResponse = (
+  body: unknown,
+  credentials: EcpayCredentials,
+): InvoiceParsed<IssuedInvoice> => parseInvoiceResponse(body, credentials, issuedInvoiceSchema);

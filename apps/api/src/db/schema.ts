@@ -129,35 +129,43 @@ const sellable = {
   deleted_at: timestamptz("deleted_at"),
 };
 
-export const magazines = pgTable("magazines", {
-  id: serial("id").primaryKey(),
-  ...publishable,
-  path: text("path").notNull().unique(),
-  issue: integer("issue").notNull().unique(),
-  content: text("content"),
-  toc: jsonb("toc")
-    .$type<TocEntry[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  cover: jsonb("cover").$type<StoredImage | null>(),
-  images: jsonb("images")
-    .$type<StoredImage[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  ...sellable,
-});
+export const magazines = pgTable(
+  "magazines",
+  {
+    id: serial("id").primaryKey(),
+    ...publishable,
+    path: text("path").notNull().unique(),
+    issue: integer("issue").notNull().unique(),
+    content: text("content"),
+    toc: jsonb("toc")
+      .$type<TocEntry[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    cover: jsonb("cover").$type<StoredImage | null>(),
+    images: jsonb("images")
+      .$type<StoredImage[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    ...sellable,
+  },
+  (t) => [check("magazines_stock", sql`${t.stock} >= 0`)],
+);
 
-export const merchandise = pgTable("merchandise", {
-  id: serial("id").primaryKey(),
-  ...publishable,
-  path: text("path").notNull().unique(),
-  content: text("content"),
-  images: jsonb("images")
-    .$type<StoredImage[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  ...sellable,
-});
+export const merchandise = pgTable(
+  "merchandise",
+  {
+    id: serial("id").primaryKey(),
+    ...publishable,
+    path: text("path").notNull().unique(),
+    content: text("content"),
+    images: jsonb("images")
+      .$type<StoredImage[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    ...sellable,
+  },
+  (t) => [check("merchandise_stock", sql`${t.stock} >= 0`)],
+);
 
 export const ebookPlatforms = pgTable("ebook_platforms", {
   id: serial("id").primaryKey(),
@@ -328,4 +336,139 @@ export const cartLines = pgTable(
     check("cart_lines_type", sql`${t.type} in ('magazine', 'merch')`),
     check("cart_lines_sku_array", sql`jsonb_typeof(${t.sku}) = 'array'`),
   ],
+);
+
+/** The buyer as the order draft gave them (SPEC §3 customer). */
+export type OrderCustomer = {
+  name: string;
+  email: string;
+  tel: string | null;
+  phone: string;
+  address: StoredAddress | null;
+};
+
+/** Where the parcel goes: a postal address, or the convenience store chosen on ECPay's map. */
+export type OrderReceiver = {
+  name: string;
+  tel: string | null;
+  phone: string;
+  address: { zip: string; city: string; dist: string; addr: string } | null;
+  store: { id: string; name: string; address: string; brand: string } | null;
+};
+
+export type OrderReceipt = {
+  type: "personal" | "mobile" | "donate" | "company";
+  title: string | null;
+  tax_id: string | null;
+  carrier: string | null;
+};
+
+/** An ATM virtual account or a convenience-store payment code, from ECPay's PaymentInfoURL. */
+export type StoredPaymentCode = {
+  method: "atm" | "cvs";
+  bank_code: string | null;
+  account: string | null;
+  payment_no: string | null;
+  expire_at: string | null;
+};
+
+/**
+ * Orders (SPEC §3 order draft, as accepted). Totals are the server's, computed when the order was
+ * placed; lines keep the title and price they were sold at. An unpaid order holds its stock until
+ * `reserved_until`; `stock_released_at` marks the moment it gave the stock back (at most once).
+ * `access_token_hash` lets a guest (or a member's other browser) read the order it placed.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    number: text("number").notNull().unique(),
+    member_id: integer("member_id").references(() => members.id, { onDelete: "set null" }),
+    access_token_hash: text("access_token_hash").notNull(),
+    status: text("status")
+      .$type<"pending" | "awaiting_payment" | "paid" | "expired" | "cancelled">()
+      .notNull()
+      .default("pending"),
+    payment_method: text("payment_method").$type<"credit" | "atm" | "cvs">().notNull(),
+    shipping_method: text("shipping_method").$type<"cvs" | "home" | "overseas">().notNull(),
+    delivery: text("delivery"),
+    customer: jsonb("customer").$type<OrderCustomer>().notNull(),
+    receiver: jsonb("receiver").$type<OrderReceiver>().notNull(),
+    receipt: jsonb("receipt").$type<OrderReceipt>().notNull(),
+    start_issue: integer("start_issue"),
+    annual_delivery: smallint("annual_delivery").notNull().default(0),
+    subscribe: smallint("subscribe").notNull().default(0),
+    remarks: text("remarks"),
+    items_total: integer("items_total").notNull(),
+    postage: integer("postage").notNull(),
+    total: integer("total").notNull(),
+    reserved_until: timestamptz("reserved_until"),
+    stock_released_at: timestamptz("stock_released_at"),
+    paid_at: timestamptz("paid_at"),
+    payment_code: jsonb("payment_code").$type<StoredPaymentCode>(),
+    payment_failure: text("payment_failure"),
+    shipment_status: text("shipment_status").notNull().default("pending"),
+    logistics_id: text("logistics_id"),
+    invoice_status: text("invoice_status").notNull().default("pending"),
+    invoice_number: text("invoice_number"),
+    confirmation_sent_at: timestamptz("confirmation_sent_at"),
+    ...timestamps,
+  },
+  (t) => [
+    index("orders_member").on(t.member_id, t.created_at),
+    index("orders_reservation").on(t.status, t.reserved_until),
+    check("orders_total", sql`${t.total} = ${t.items_total} + ${t.postage} and ${t.total} > 0`),
+  ],
+);
+
+/** One line of an order: what was bought, at which price. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    order_id: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    item_id: integer("item_id").notNull(),
+    type: text("type").$type<"magazine" | "merch">().notNull(),
+    sku: jsonb("sku")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    quantity: integer("quantity").notNull(),
+    title: text("title").notNull(),
+    path: text("path").notNull(),
+    issue: integer("issue"),
+    thumbnail: jsonb("thumbnail").$type<StoredImage | null>(),
+    unit_price: integer("unit_price").notNull(),
+    subtotal: integer("subtotal").notNull(),
+  },
+  (t) => [
+    index("order_lines_order").on(t.order_id),
+    check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * One attempt to pay an order through ECPay AIO: each GET /order-ecpay makes a new one with a
+ * fresh MerchantTradeNo (ECPay refuses a number twice), and notifications name it.
+ */
+export const orderPayments = pgTable(
+  "order_payments",
+  {
+    id: serial("id").primaryKey(),
+    order_id: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    merchant_trade_no: text("merchant_trade_no").notNull().unique(),
+    amount: integer("amount").notNull(),
+    status: text("status").$type<"started" | "awaiting" | "paid" | "failed">().notNull().default("started"),
+    trade_no: text("trade_no"),
+    rtn_code: text("rtn_code"),
+    rtn_msg: text("rtn_msg"),
+    payment_type: text("payment_type"),
+    paid_at: timestamptz("paid_at"),
+    ...timestamps,
+  },
+  (t) => [index("order_payments_order").on(t.order_id)],
 );

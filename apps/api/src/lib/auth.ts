@@ -23,3 +23,26 @@ export const requireMember = createMiddleware<
   c.set("member", { id: claims.memberId, sessionId: claims.sessionId });
   await next();
 });
+
+/**
+ * Calls open to guests and members alike (checkout, an order's page): a request without a token
+ * goes on as a guest; a token that is no longer good still gets 401, so the client refreshes it
+ * rather than silently acting as a guest.
+ */
+export const optionalMember = createMiddleware<
+  ApiEnv & { Variables: { member: { id: number; sessionId: string } | undefined } }
+>(async (c, next) => {
+  const token = bearerToken(c.req.header("authorization"));
+  if (!token) {
+    c.set("member", undefined);
+    return next();
+  }
+  const claims = await verifyAccessToken(c.var.db, c.var.auth, token);
+  if (!claims) {
+    c.header("www-authenticate", 'Bearer realm="members"');
+    c.header("cache-control", "no-store");
+    return c.json({ message: memberMessages.unauthenticated }, 401);
+  }
+  c.set("member", { id: claims.memberId, sessionId: claims.sessionId });
+  await next();
+});

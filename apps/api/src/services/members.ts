@@ -289,6 +289,43 @@ export async function registerMember(deps: MemberDeps, input: Registration): Pro
 }
 
 /**
+ * An account made while checking out (SPEC §3 order draft `register`): no account name, the
+ * checkout's name, mobile and address, and the usual verification mail. An address already taken
+ * answers 422 on `customer.email`, so the buyer knows to log in first.
+ */
+export async function registerCheckoutMember(
+  deps: MemberDeps,
+  input: { email: string; name: string; mobile: string; password: string; address: StoredAddress | null },
+  emailTaken: string,
+): Promise<MemberRow> {
+  const { db } = deps;
+  const taken = () => new ApiError(422, emailTaken, { "customer.email": [emailTaken] });
+  if (await findMemberByEmail(db, input.email)) throw taken();
+  const passwordHash = await hashPassword(input.password);
+  let created: { member: MemberRow; token: string };
+  try {
+    created = await db.transaction(async (tx) => {
+      const [member] = await tx
+        .insert(members)
+        .values({
+          email: input.email,
+          name: input.name,
+          mobile: input.mobile,
+          address: input.address,
+          password_hash: passwordHash,
+        })
+        .returning();
+      return { member: member!, token: await issueMailToken(tx, member!.id, "verify", Date.now()) };
+    });
+  } catch (error) {
+    if (uniqueViolation(error) !== undefined) throw taken();
+    throw error;
+  }
+  sendVerifyMail(deps, created.member, created.token);
+  return created.member;
+}
+
+/**
  * Mails a new verification link when the address belongs to a member who has not verified it;
  * otherwise does nothing, and the caller answers the same either way.
  */

@@ -21,6 +21,9 @@ const styles = `
   button, .button { font: inherit; padding: .5rem 1.25rem; border-radius: 4px; border: 1px solid #1f6b3a; cursor: pointer; background: #1f6b3a; color: #fff; text-decoration: none; }
   button[value="fail"] { background: #fff; color: #8c1d18; border-color: #8c1d18; }
   :focus-visible { outline: 3px solid #1a5fb4; outline-offset: 2px; }
+  .stores { list-style: none; padding: 0; margin: 1rem 0 0; display: grid; gap: .75rem; }
+  .stores li { border: 1px solid #c9d6cc; border-radius: 6px; padding: .75rem 1rem; }
+  .stores p { margin: .25rem 0 0; color: #3d3d3d; font-size: .9375rem; }
 `;
 
 function layout(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
@@ -42,6 +45,9 @@ function layout(title: string, body: HtmlEscapedString | Promise<HtmlEscapedStri
 }
 
 const note = html`<p class="note">這是開發與測試用的綠界（ECPay）模擬付款頁，不會真的扣款。</p>`;
+const logisticsNote = html`<p class="note">
+  這是開發與測試用的綠界（ECPay）模擬超商電子地圖，不會真的寄送包裹。
+</p>`;
 
 export type CheckoutPageOrder = {
   merchantTradeNo: string;
@@ -99,12 +105,58 @@ export function renderCheckoutPage(order: CheckoutPageOrder, actions: readonly S
 }
 
 /** A request the simulator refuses (unknown merchant, bad CheckMacValue, unknown trade…). */
-export function renderErrorPage(message: string) {
+export function renderErrorPage(message: string, service: "payment" | "logistics" = "payment") {
+  const heading = service === "payment" ? "付款要求錯誤" : "物流要求錯誤";
   return layout(
-    "付款要求錯誤",
-    html`<h1>付款要求錯誤</h1>
-      ${note}
+    heading,
+    html`<h1>${heading}</h1>
+      ${service === "payment" ? note : logisticsNote}
       <p class="error" role="alert">${message}</p>`,
+  );
+}
+
+export type MapPageStore = {
+  id: string;
+  name: string;
+  address: string;
+  telephone: string;
+  outlyingIsland: boolean;
+  /** One of ECPay's published stage test stores. */
+  stageTest: boolean;
+};
+
+/**
+ * The CVS e-map: one submit button per store, named by the store name alone so a test (or a
+ * screen reader) finds it directly; address and phone are its description.
+ */
+export function renderStoreMapPage(options: {
+  chain: string;
+  subType: string;
+  stores: readonly MapPageStore[];
+  /** Where the chosen store is posted (relative to the map page). */
+  action: string;
+}) {
+  return layout(
+    "選擇取貨門市",
+    html`<h1>選擇取貨門市</h1>
+      ${logisticsNote}
+      <p>${options.chain}（${options.subType}）：請選擇要取貨的門市。</p>
+      <form method="post" action="${options.action}" aria-label="取貨門市">
+        <ul class="stores">
+          ${options.stores.map(
+            (store) =>
+              html`<li>
+                <button type="submit" name="store" value="${store.id}" aria-describedby="store-${store.id}">
+                  ${store.name}
+                </button>
+                <p id="store-${store.id}">
+                  ${store.address}・電話 ${store.telephone}・店號
+                  ${store.id}${store.outlyingIsland ? "・離島門市" : ""}${store.stageTest ? "・綠界測試門市" : ""}
+                </p>
+              </li>`,
+          )}
+        </ul>
+      </form>`,
   );
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { signFields, verifyCheckMacValue } from "../check-mac-value.ts";
-import { buildAioCheckout, parsePaymentInfo, parsePaymentResult, type AioCheckoutInput } from "../aio.ts";
+import {
+  buildAioCheckout,
+  buildQueryTradeInfo,
+  parsePaymentInfo,
+  parsePaymentResult,
+  parseQueryTradeInfo,
+  type AioCheckoutInput,
+} from "../aio.ts";
 import { ecpayEndpoints, stageCredentials } from "../environments.ts";
 import { formFields } from "../fields.ts";
 import { createEcpaySimulator } from "./index.ts";
@@ -223,5 +230,61 @@ describe("ECPay simulator", () => {
     expect((await checkout(app, input)).response.status).toBe(200);
     expect((await checkout(app, input)).response.status).toBe(400);
     expect((await post(app, "/simulator/trades/0000/credit")).status).toBe(404);
+  });
+});
+
+describe("ECPay simulator: QueryTradeInfo V5", () => {
+  const query = async (app: ReturnType<typeof createEcpaySimulator>, tradeNo: string, now = new Date()) =>
+    post(app, "/Cashier/QueryTradeInfo/V5", buildQueryTradeInfo(config, tradeNo, now).fields);
+
+  it("answers a signed TradeInfo that parseQueryTradeInfo accepts, before and after payment", async () => {
+    const { app } = setup();
+    const input = order({ customFields: ["attempt-1"], itemNames: ["拾憶 第 12 期 + 別冊", "A&B=C"] });
+    const { tradeNo } = await checkout(app, input);
+
+    const before = parseQueryTradeInfo(await (await query(app, input.merchantTradeNo)).text(), credentials);
+    expect(before.ok && before.value).toMatchObject({ tradeNo, tradeStatus: "0", paid: false, amount: 380 });
+
+    await post(app, `/simulator/trades/${tradeNo}/credit`);
+    const response = await query(app, input.merchantTradeNo);
+    expect(response.status).toBe(200);
+    const after = parseQueryTradeInfo(await response.text(), credentials);
+    expect(after.ok && after.value).toMatchObject({
+      merchantTradeNo: input.merchantTradeNo,
+      tradeNo,
+      amount: 380,
+      tradeStatus: "1",
+      paid: true,
+      paymentType: "Credit_CreditCard",
+      customFields: ["attempt-1", "", "", ""],
+    });
+    expect(after.ok && after.value.paymentDate).toBeInstanceOf(Date);
+    expect(after.ok && after.fields.ItemName).toBe("拾憶 第 12 期 + 別冊#A&B=C");
+  });
+
+  it("reports a failed payment as 10200095 and an unknown trade as 10200047", async () => {
+    const { app } = setup();
+    const input = order();
+    const { tradeNo } = await checkout(app, input);
+    await post(app, `/simulator/trades/${tradeNo}/fail`);
+    const failed = parseQueryTradeInfo(await (await query(app, input.merchantTradeNo)).text(), credentials);
+    expect(failed.ok && failed.value).toMatchObject({ tradeStatus: "10200095", paid: false });
+
+    const unknown = parseQueryTradeInfo(await (await query(app, "NOSUCHTRADE1")).text(), credentials);
+    expect(unknown.ok && unknown.value).toMatchObject({ tradeStatus: "10200047", tradeNo: "", paid: false });
+  });
+
+  it("refuses a forged CheckMacValue and a TimeStamp older than 3 minutes", async () => {
+    const { app } = setup();
+    const input = order();
+    await checkout(app, input);
+    const { fields } = buildQueryTradeInfo(config, input.merchantTradeNo);
+    const forged = await post(app, "/Cashier/QueryTradeInfo/V5", { ...fields, MerchantTradeNo: "OTHER1" });
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toContain("CheckMacValue");
+
+    const stale = await query(app, input.merchantTradeNo, new Date(Date.now() - 4 * 60_000));
+    expect(stale.status).toBe(400);
+    expect(await stale.text()).toContain("TimeStamp");
   });
 });

@@ -1,26 +1,41 @@
-import { randomInt } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { signFields, verifyCheckMacValue, type EcpayFields } from "../check-mac-value.ts";
 import { stageCredentials, type EcpayCredentials } from "../environments.ts";
-import { formatTaipeiDateTime, okReply } from "../fields.ts";
+import { formatTaipeiDateTime } from "../fields.ts";
 import { renderAutoSubmitForm } from "../form.ts";
+import { addInvoiceRoutes } from "./invoice.ts";
+import { addLogisticsRoutes, type LogisticsMerchant } from "./logistics.ts";
 import { renderCheckoutPage, renderErrorPage, renderResultPage, type SimulatorAction } from "./page.ts";
+import {
+  createDeliver,
+  defaultRetryDelaysMs,
+  digits,
+  findMerchant,
+  formBody,
+  responseBody,
+} from "./shared.ts";
 
 /*
- * A local stand-in for ECPay's AIO payment (reference §2.1–2.3), serving ECPay's own paths under
- * whatever base it is mounted at (`ecpayEndpoints("simulator", base)`):
+ * A local stand-in for ECPay's AIO payment (reference §2), logistics (§4, see logistics.ts) and
+ * B2C e-invoice (§6, see invoice.ts), serving ECPay's own paths under whatever base it is mounted
+ * at (`ecpayEndpoints("simulator", base)`). Payment:
  * - POST /Cashier/AioCheckOut/V5 checks MerchantID and CheckMacValue, then shows the order with
  *   one button per outcome;
  * - POST /simulator/trades/{tradeNo}/{credit|atm|cvs|fail} signs the notification ECPay would
  *   send, POSTs it server to server to ReturnURL or PaymentInfoURL until the answer is `1|OK`, then
  *   sends the browser back (OrderResultURL / ClientRedirectURL form, or a ClientBackURL link);
- * - POST /simulator/trades/{tradeNo}/pay pays an ATM/CVS trade whose code was issued.
- * Trades live in memory; it is never meant for production.
+ * - POST /simulator/trades/{tradeNo}/pay pays an ATM/CVS trade whose code was issued;
+ * - POST /Cashier/QueryTradeInfo/V5 answers for the trades it knows (§2.4).
+ * Everything lives in memory; it is never meant for production.
  */
 
 export type EcpaySimulatorOptions = {
-  /** Merchants the simulator accepts; default: ECPay's public stage payment account. */
+  /** Payment merchants the simulator accepts; default: ECPay's public stage payment account. */
   merchants?: readonly EcpayCredentials[];
+  /** Logistics merchants; default: ECPay's public stage C2C and B2C accounts. */
+  logisticsMerchants?: readonly LogisticsMerchant[];
+  /** E-invoice merchants; default: ECPay's public stage invoice account. */
+  invoiceMerchants?: readonly EcpayCredentials[];
   /** For server-to-server notifications; default: the global fetch. */
   fetch?: typeof fetch;
   /**
@@ -28,11 +43,19 @@ export type EcpaySimulatorOptions = {
    * ECPay waits minutes; the default keeps a developer's browser waiting a few seconds at most.
    */
   retryDelaysMs?: readonly number[];
+  /**
+   * Wait before a new shipment's first status notification (300), so the merchant has stored
+   * AllPayLogisticsID from Express/Create's answer before it arrives. Default 500.
+   */
+  shipmentStatusDelayMs?: number;
   /** The clock, for tests. */
   now?: () => Date;
 };
 
-export const defaultRetryDelaysMs = [200, 1000, 3000] as const;
+export { defaultRetryDelaysMs };
+
+/** QueryTradeInfo's TimeStamp is valid for 3 minutes (§2.4). */
+const queryWindowSeconds = 3 * 60;
 
 /** RtnCode of a failed payment. ECPay has many; any code but 1 means "not paid" (§2.3). */
 export const simulatedFailureCode = "10100058";
@@ -46,6 +69,9 @@ type Trade = {
   tradeDate: Date;
   state: TradeState;
   method?: "ATM" | "CVS";
+  /** As notified, e.g. `Credit_CreditCard`; for QueryTradeInfo. */
+  paymentType?: string;
+  paymentDate?: Date;
   /** The code-issued fields (bank account / payment code), for the pay-later notification. */
   issued?: Record<string, string>;
 };
@@ -82,24 +108,21 @@ const requiredFields = [
   "CheckMacValue",
 ] as const;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const digits = (length: number) => Array.from({ length }, () => String(randomInt(10))).join("");
-
 const taipeiDate = (date: Date) => formatTaipeiDateTime(date).slice(0, 10);
 
-const formBody = async (c: Context): Promise<Record<string, string>> => {
-  const body = await c.req.parseBody();
-  return Object.fromEntries(
-    Object.entries(body).flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
-  );
+/** QueryTradeInfo's TradeStatus (§2.4): 0 not paid yet, 1 paid, 10200095 never completed. */
+const tradeStatus: Record<TradeState, string> = {
+  pending: "0",
+  "awaiting-payment": "0",
+  paid: "1",
+  failed: "10200095",
 };
 
 /** The Hono app of the simulator; mount it under the base given to `ecpayEndpoints`. */
 export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
   const merchants = options.merchants ?? [stageCredentials.payment];
   const send = options.fetch ?? ((input, init) => fetch(input, init));
-  const retryDelaysMs = options.retryDelaysMs ?? defaultRetryDelaysMs;
+  const deliverForm = createDeliver(send, options.retryDelaysMs ?? defaultRetryDelaysMs);
   const now = options.now ?? (() => new Date());
   const trades = new Map<string, Trade>();
   const usedTradeNos = new Set<string>();
@@ -114,27 +137,13 @@ export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
   };
 
   /** POSTs signed `fields` until the body is exactly `1|OK`; whether it ever was. */
-  const deliver = async (url: string, fields: Record<string, string>, keys: EcpayCredentials) => {
-    for (let attempt = 0; attempt <= retryDelaysMs.length; attempt++) {
-      if (attempt > 0) await sleep(retryDelaysMs[attempt - 1]!);
-      // Re-sends of a paid notification carry RtnMsg=paid, as ECPay's do (§2.3).
-      const body =
-        attempt > 0 && fields.RtnCode === "1"
-          ? signFields({ ...fields, RtnMsg: "paid" }, keys, "sha256")
-          : fields;
-      try {
-        const response = await send(url, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams(body).toString(),
-        });
-        if (response.ok && (await response.text()) === okReply) return true;
-      } catch {
-        // Unreachable merchant: try again like ECPay does.
-      }
-    }
-    return false;
-  };
+  const deliver = (url: string, fields: Record<string, string>, keys: EcpayCredentials) =>
+    // Re-sends of a paid notification carry RtnMsg=paid, as ECPay's do (§2.3).
+    deliverForm(
+      url,
+      fields,
+      fields.RtnCode === "1" ? signFields({ ...fields, RtnMsg: "paid" }, keys, "sha256") : fields,
+    );
 
   const common = (trade: Trade) => {
     const request = trade.request;
@@ -217,7 +226,7 @@ export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
   app.post("/Cashier/AioCheckOut/V5", async (c) => {
     const fields = await formBody(c);
     const fail = (message: string) => c.html(renderErrorPage(message), 400);
-    const merchant = merchants.find((candidate) => candidate.merchantId === fields.MerchantID);
+    const merchant = findMerchant(merchants, fields.MerchantID);
     if (!merchant) return fail(`找不到特店編號 ${fields.MerchantID ?? "（未提供）"}。`);
     if (!verifyCheckMacValue(fields, merchant, "sha256")) {
       return fail("10200073 CheckMacValue Error：檢查碼錯誤。");
@@ -266,6 +275,7 @@ export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
       const fields = signFields(paymentResult(trade, true, paymentType), keys, "sha256");
       const delivered = await deliver(request.ReturnURL!, fields, keys);
       trade.state = "paid";
+      trade.paymentDate = now();
       c.header("Cache-Control", "no-store");
       return c.html(
         renderResultPage({
@@ -287,6 +297,8 @@ export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
       const paid = action === "credit";
       const fields = signFields(paymentResult(trade, paid, "Credit_CreditCard"), keys, "sha256");
       trade.state = paid ? "paid" : "failed";
+      trade.paymentType = "Credit_CreditCard";
+      if (paid) trade.paymentDate = now();
       const delivered = await deliver(request.ReturnURL!, fields, keys);
       return browserBack(c, trade, fields, request.OrderResultURL || undefined, {
         heading: paid ? "付款成功" : "付款失敗",
@@ -302,6 +314,7 @@ export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
     const fields = signFields(issueCode(trade, method), keys, "sha256");
     trade.state = "awaiting-payment";
     trade.method = method;
+    trade.paymentType = fields.PaymentType;
     trade.issued = fields;
     // Without PaymentInfoURL, ECPay shows the code on its own page only.
     const delivered = request.PaymentInfoURL ? await deliver(request.PaymentInfoURL, fields, keys) : true;
@@ -322,6 +335,60 @@ export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
       details,
       delivered,
     });
+  });
+
+  // Server to server; refusals are plain text (HTTP 400) that no parser mistakes for an answer.
+  app.post("/Cashier/QueryTradeInfo/V5", async (c) => {
+    const fields = await formBody(c);
+    const merchant = findMerchant(merchants, fields.MerchantID);
+    if (!merchant) return c.text("MerchantID Error", 400);
+    if (!verifyCheckMacValue(fields, merchant, "sha256")) return c.text("10200073|CheckMacValue Error", 400);
+    const timestamp = Number(fields.TimeStamp);
+    if (!Number.isInteger(timestamp) || Math.abs(now().getTime() / 1000 - timestamp) > queryWindowSeconds) {
+      return c.text("10200084|TimeStamp Error", 400);
+    }
+    const trade = [...trades.values()].find(
+      (candidate) =>
+        candidate.merchant === merchant && candidate.request.MerchantTradeNo === fields.MerchantTradeNo,
+    );
+    const request = trade?.request;
+    const custom = Object.fromEntries(
+      ["CustomField1", "CustomField2", "CustomField3", "CustomField4"].map((name) => [
+        name,
+        request?.[name] ?? "",
+      ]),
+    );
+    const answer = {
+      MerchantID: merchant.merchantId,
+      MerchantTradeNo: fields.MerchantTradeNo ?? "",
+      StoreID: request?.StoreID ?? "",
+      TradeNo: trade?.tradeNo ?? "",
+      TradeAmt: request?.TotalAmount ?? "0",
+      PaymentDate: trade?.paymentDate ? formatTaipeiDateTime(trade.paymentDate) : "",
+      PaymentType: trade?.paymentType ?? "",
+      HandlingCharge: "0",
+      PaymentTypeChargeFee: "0",
+      TradeDate: trade ? formatTaipeiDateTime(trade.tradeDate) : "",
+      // 10200047: no such trade (seen in public integrations, §2.4).
+      TradeStatus: trade ? tradeStatus[trade.state] : "10200047",
+      ItemName: request?.ItemName ?? "",
+      ...custom,
+    };
+    return c.text(responseBody(signFields(answer, merchant, "sha256")));
+  });
+
+  addLogisticsRoutes(app, {
+    now,
+    deliver: deliverForm,
+    merchants: options.logisticsMerchants ?? [
+      { ...stageCredentials.logisticsC2C, accountType: "C2C" },
+      { ...stageCredentials.logisticsB2C, accountType: "B2C" },
+    ],
+    statusDelayMs: options.shipmentStatusDelayMs ?? 500,
+  });
+  addInvoiceRoutes(app, {
+    now,
+    merchants: options.invoiceMerchants ?? [stageCredentials.invoice],
   });
 
   return app;

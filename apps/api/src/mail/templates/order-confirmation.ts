@@ -1,0 +1,61 @@
+import {
+  cvsBrandNames,
+  paymentMethodNames,
+  shippingMethodNames,
+  type CvsBrand,
+  type Order,
+} from "@shiyi/contracts";
+import { greeting, renderMail, type MailBlock, type RenderedMail } from "./layout.ts";
+
+export type OrderConfirmationData = { siteUrl: string; order: Order };
+
+const money = (amount: number) => `NT$ ${amount.toLocaleString("en-US")}`;
+
+function destination(order: Order): string {
+  const { receiver, shipping } = order;
+  if (receiver.store) {
+    const brand = cvsBrandNames[receiver.store.brand as CvsBrand] ?? "";
+    return `${brand} ${receiver.store.name}（${receiver.store.address}）`;
+  }
+  const address = receiver.address;
+  return address
+    ? `${address.zip} ${address.city}${address.dist}${address.addr}`
+    : shippingMethodNames[shipping.method];
+}
+
+/** Sent once ECPay reports the order paid: what was bought, the total, and where it will go. */
+export function orderConfirmationMail({ siteUrl, order }: OrderConfirmationData): RenderedMail {
+  const lines: MailBlock[] = order.line_items.map((line) => ({
+    kind: "paragraph",
+    text: `${line.title}${line.sku.length > 0 ? `（${line.sku.join("、")}）` : ""} × ${line.quantity}　${money(line.subtotal)}`,
+  }));
+  const resultUrl = new URL(`/cart/result?number=${encodeURIComponent(order.number)}`, siteUrl).href;
+  return renderMail({
+    siteUrl,
+    subject: `訂單 ${order.number} 付款完成`,
+    preheader: `我們已收到您的付款 ${money(order.total)}，將盡快為您出貨。`,
+    heading: "感謝您的訂購",
+    blocks: [
+      { kind: "paragraph", text: greeting(order.customer.name) },
+      {
+        kind: "paragraph",
+        text: `我們已收到訂單 ${order.number} 的付款（${paymentMethodNames[order.payment.method]}），將盡快為您出貨。`,
+      },
+      ...lines,
+      {
+        kind: "paragraph",
+        text: `商品小計 ${money(order.items_total)}，運費 ${money(order.postage)}，合計 ${money(order.total)}。`,
+      },
+      {
+        kind: "paragraph",
+        text: `收件人：${order.receiver.name}；寄送方式：${shippingMethodNames[order.shipping.method]}，${destination(order)}。`,
+      },
+      { kind: "action", label: "查看訂單", url: resultUrl },
+      {
+        kind: "note",
+        text: "電子發票開立後將另以電子郵件通知。若有任何問題，歡迎透過網站的聯絡我們頁面與我們聯繫。",
+      },
+    ],
+    reason: "您收到這封信，是因為您在食藝誌網站訂購了商品。",
+  });
+}

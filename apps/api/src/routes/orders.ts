@@ -1,0 +1,223 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import {
+  apiErrorSchema,
+  messages,
+  orderCreatedSchema,
+  orderDraftSchema,
+  orderMessages,
+  orderSchema,
+} from "@shiyi/contracts";
+import { buildAioCheckout, renderAutoSubmitForm } from "@shiyi/ecpay";
+import type { Context } from "hono";
+import { z } from "zod";
+import type { ApiEnv } from "../app-env.ts";
+import { optionalMember, requireMember } from "../lib/auth.ts";
+import { clientAddress } from "../lib/client-address.ts";
+import { ApiError } from "../lib/errors.ts";
+import {
+  ecpayMethod,
+  listMemberOrders,
+  orderForViewer,
+  placeOrder,
+  readOrder,
+  releaseExpiredOrders,
+  startPaymentAttempt,
+  type OrderViewer,
+} from "../services/orders.ts";
+import { json } from "./specs.ts";
+
+/** SPEC §7: POST /orders, GET /orders/me, GET /orders/{number}, GET /order-ecpay. */
+export const orderRoutes = new OpenAPIHono<ApiEnv>();
+
+// Orders are personal and change with every payment: never kept by a browser or a CDN.
+for (const path of ["/orders", "/orders/*", "/order-ecpay"]) {
+  orderRoutes.use(path, async (c, next) => {
+    await next();
+    c.header("cache-control", "private, no-store");
+  });
+}
+
+const signedIn = [{ memberToken: [] }];
+
+/** The guest's key to an order, as POST /orders gave it. */
+const orderTokenHeader = "x-order-token";
+
+const viewerOf = (c: Context, member: { id: number } | undefined): OrderViewer => ({
+  memberId: member?.id,
+  accessToken: c.req.header(orderTokenHeader) ?? c.req.query("token") ?? undefined,
+});
+
+/** Zod issues as `{"customer.email": [...]}`, the nested draft's fields by their dotted path. */
+export function dottedErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join(".") : "_";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+const numberParam = z.object({
+  number: z.string().regex(/^\d{6,20}$/, { error: messages.invalidParams }),
+});
+
+orderRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/orders",
+    tags: ["Orders"],
+    summary: "成立訂單",
+    description: [
+      "以 SPEC §3 的訂單草稿成立訂單。所有欄位以共用的 schema 驗證；金額由伺服器計算（商品以目前售價，海外寄送採海外售價；運費依寄送方式取自網站設定 postage、postage_2、postage_3）。",
+      "庫存在同一交易中保留：庫存不足時回應 409，不成立訂單。未付款的訂單在 reserved_until 前保留庫存，逾期即釋出。",
+      "未登入也可下單；register 為 1 時同時建立會員帳號（寄出驗證信）。回應的 access_token 讓訪客之後查看與付款（標頭 x-order-token）。",
+    ].join("\n\n"),
+    security: [...signedIn, {}],
+    middleware: [optionalMember] as const,
+    request: {
+      body: { content: { "application/json": { schema: orderDraftSchema } }, required: true },
+    },
+    responses: {
+      201: json(orderCreatedSchema, "訂單已成立"),
+      401: json(apiErrorSchema, "帶了已失效的 token"),
+      409: json(apiErrorSchema, "庫存不足"),
+      422: json(apiErrorSchema, "欄位錯誤，errors 以欄位路徑（如 customer.email）為鍵"),
+    },
+  }),
+  async (c) => {
+    const draft = c.req.valid("json");
+    const { order, accessToken } = await placeOrder(c.var, {
+      memberId: c.var.member?.id,
+      draft,
+      ip: clientAddress(c),
+      now: new Date(),
+    });
+    return c.json({ data: order, message: orderMessages.created, access_token: accessToken }, 201);
+  },
+  (result) => {
+    if (result.success) return;
+    const errors = dottedErrors(result.error as z.ZodError);
+    throw new ApiError(422, Object.values(errors)[0]?.[0] ?? messages.invalidParams, errors);
+  },
+);
+
+orderRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orders/me",
+    tags: ["Orders"],
+    summary: "會員的訂單",
+    description: "最新的在前，含商品、金額、付款、運送與發票狀態。",
+    security: signedIn,
+    middleware: [requireMember] as const,
+    responses: {
+      200: json(z.object({ data: z.array(orderSchema) }), "訂單"),
+      401: json(apiErrorSchema, "未登入"),
+    },
+  }),
+  async (c) => {
+    const now = new Date();
+    await releaseExpiredOrders(c.var.db, now);
+    return c.json({ data: await listMemberOrders(c.var.db, c.var.member.id, now) }, 200);
+  },
+);
+
+orderRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/orders/{number}",
+    tags: ["Orders"],
+    summary: "一筆訂單",
+    description:
+      "訂單的會員，或持有下單時取得之 access_token（標頭 x-order-token）者可查看。其他會員 403；訂單不存在或 token 不符 404。",
+    security: [...signedIn, {}],
+    middleware: [optionalMember] as const,
+    request: { params: numberParam },
+    responses: {
+      200: json(z.object({ data: orderSchema }), "訂單"),
+      403: json(apiErrorSchema, "不是自己的訂單"),
+      404: json(apiErrorSchema, "找不到此訂單"),
+    },
+  }),
+  async (c) => {
+    const now = new Date();
+    await releaseExpiredOrders(c.var.db, now);
+    const row = await orderForViewer(c.var.db, c.req.valid("param").number, viewerOf(c, c.var.member));
+    return c.json({ data: await readOrder(c.var.db, row, now) }, 200);
+  },
+);
+
+orderRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/order-ecpay",
+    tags: ["Orders"],
+    summary: "前往綠界付款",
+    description: [
+      "為訂單開始一次新的付款：每次都產生新的 MerchantTradeNo，並延長庫存保留時間。回應為自動送出到綠界 AioCheckOut 的 HTML 表單；Accept 為 application/json 時回應 { action, fields }。",
+      "訂單已付款、等待繳費或已逾期時回應 409。",
+    ].join("\n\n"),
+    security: [...signedIn, {}],
+    middleware: [optionalMember] as const,
+    request: { query: numberParam.extend({ token: z.string().max(200).optional() }) },
+    responses: {
+      200: {
+        content: {
+          "text/html": { schema: z.string() },
+          "application/json": {
+            schema: z.object({ action: z.string(), fields: z.record(z.string(), z.string()) }),
+          },
+        },
+        description: "綠界付款表單",
+      },
+      403: json(apiErrorSchema, "不是自己的訂單"),
+      404: json(apiErrorSchema, "找不到此訂單"),
+      409: json(apiErrorSchema, "訂單無法付款"),
+    },
+  }),
+  async (c) => {
+    const { db, shop, auth } = c.var;
+    const now = new Date();
+    await releaseExpiredOrders(db, now);
+    const row = await orderForViewer(db, c.req.valid("query").number, viewerOf(c, c.var.member));
+    const attempt = await startPaymentAttempt(c.var, row, now);
+    const order = await readOrder(db, row, now);
+    const resultUrl = `${auth.siteUrl}/cart/result?number=${row.number}`;
+    const method = ecpayMethod[row.payment_method];
+    const request = buildAioCheckout(
+      { endpoints: shop.endpoints, credentials: shop.payment },
+      {
+        merchantTradeNo: attempt.merchant_trade_no,
+        tradeDate: now,
+        totalAmount: attempt.amount,
+        tradeDesc: `食藝誌訂單 ${row.number}`,
+        itemNames: [
+          ...order.line_items.map((line) => `${line.title} x ${line.quantity}`),
+          ...(order.postage > 0 ? [`運費 x 1`] : []),
+        ],
+        returnUrl: `${auth.apiUrl}/ecpay/return`,
+        orderResultUrl: resultUrl,
+        clientBackUrl: resultUrl,
+        customFields: [row.number],
+        payment:
+          method === "Credit"
+            ? { method }
+            : method === "ATM"
+              ? {
+                  method,
+                  expireDays: 3,
+                  paymentInfoUrl: `${auth.apiUrl}/ecpay/payment-info`,
+                  clientRedirectUrl: resultUrl,
+                }
+              : {
+                  method,
+                  storeExpireMinutes: 3 * 24 * 60,
+                  paymentInfoUrl: `${auth.apiUrl}/ecpay/payment-info`,
+                  clientRedirectUrl: resultUrl,
+                },
+      },
+    );
+    if (c.req.header("accept")?.includes("application/json")) return c.json(request, 200);
+    return c.html(renderAutoSubmitForm(request, { title: "前往綠界付款…" }), 200);
+  },
+);

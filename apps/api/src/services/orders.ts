@@ -1,0 +1,567 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import {
+  orderMessages,
+  postageSetting,
+  type Order,
+  type OrderDraft,
+  type PaymentMethod,
+  type ProductType,
+} from "@shiyi/contracts";
+import { formatTaipeiDateTime, personalMemberAmountLimits } from "@shiyi/ecpay";
+import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { ApiEnv } from "../app-env.ts";
+import type { Database } from "../db/client.ts";
+import {
+  cartLines,
+  magazines,
+  members,
+  merchandise,
+  orderLines,
+  orderPayments,
+  orders,
+  type OrderReceiver,
+  type StoredAddress,
+  type StoredImage,
+} from "../db/schema.ts";
+import { uniqueViolation } from "../db/unique-violation.ts";
+import { ApiError } from "../lib/errors.ts";
+import { registerCheckoutMember } from "./members.ts";
+import { getSettings } from "./settings.ts";
+import { onSale } from "./visibility.ts";
+
+/*
+ * Orders (SPEC §3, §7): placing one from the draft, reading it, and the stock it holds.
+ *
+ * Stock is taken when the order is placed, by one conditional UPDATE per item inside the order's
+ * transaction (`stock = stock - n WHERE stock >= n`): the database serialises buyers of the same
+ * item on its row, so two buyers can never both get the last copy and stock never goes below zero
+ * (a CHECK makes sure). An unpaid order holds its stock until `reserved_until`; then
+ * `releaseExpiredOrders` marks it expired and gives the stock back, exactly once.
+ */
+
+export type OrderDeps = Pick<ApiEnv["Variables"], "db" | "auth" | "mailer" | "logger" | "shop">;
+export type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+
+/** Who asks for an order: a signed-in member, or whoever holds the order's access token. */
+export type OrderViewer = { memberId?: number; accessToken?: string };
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+const sameHash = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** yyMMdd in Taiwan, then 8 random digits: readable on the phone, not guessable in sequence. */
+const newOrderNumber = (now: Date) => {
+  const day = formatTaipeiDateTime(now).slice(2, 10).replaceAll("/", "");
+  return `${day}${String(randomInt(100_000_000)).padStart(8, "0")}`;
+};
+
+/** ECPay's ways to pay, by our names. */
+export const ecpayMethod = { credit: "Credit", atm: "ATM", cvs: "CVS" } as const satisfies Record<
+  PaymentMethod,
+  keyof typeof personalMemberAmountLimits
+>;
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const storedAddressOrNull = (address: OrderReceiver["address"]) =>
+  address && address.zip && address.city && address.dist && address.addr ? address : null;
+
+/** Whether a new payment attempt may start: unpaid, not lapsed, no code waiting to be paid. */
+export const isPayable = (row: OrderRow, now: Date) =>
+  row.status === "pending" && (!row.reserved_until || new Date(row.reserved_until) > now);
+
+export function orderJson(row: OrderRow, lines: readonly LineRow[], now: Date): Order {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    payable: isPayable(row, now),
+    customer: {
+      name: row.customer.name,
+      email: row.customer.email,
+      tel: row.customer.tel,
+      phone: row.customer.phone,
+    },
+    receiver: {
+      name: row.receiver.name,
+      tel: row.receiver.tel,
+      phone: row.receiver.phone,
+      address: storedAddressOrNull(row.receiver.address),
+      store: row.receiver.store as Order["receiver"]["store"],
+    },
+    line_items: lines.map((line) => ({
+      item_id: line.item_id,
+      type: line.type,
+      sku: line.sku,
+      quantity: line.quantity,
+      title: line.title,
+      path: line.path,
+      issue: line.issue,
+      thumbnail: line.thumbnail ?? null,
+      unit_price: line.unit_price,
+      subtotal: line.subtotal,
+    })),
+    items_total: row.items_total,
+    postage: row.postage,
+    total: row.total,
+    payment: {
+      method: row.payment_method,
+      paid_at: row.paid_at,
+      code: row.status === "awaiting_payment" ? row.payment_code : null,
+      failure: row.status === "pending" ? row.payment_failure : null,
+    },
+    shipping: {
+      method: row.shipping_method,
+      delivery: (row.delivery as Order["shipping"]["delivery"]) ?? null,
+      status: row.shipment_status as Order["shipping"]["status"],
+      logistics_id: row.logistics_id,
+    },
+    invoice: {
+      type: row.receipt.type,
+      status: row.invoice_status as Order["invoice"]["status"],
+      number: row.invoice_number,
+      title: row.receipt.title,
+      tax_id: row.receipt.tax_id,
+    },
+    start_issue: row.start_issue,
+    remarks: row.remarks,
+    reserved_until: row.status === "pending" || row.status === "awaiting_payment" ? row.reserved_until : null,
+    created_at: row.created_at,
+  };
+}
+
+async function linesOf(db: Database, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return new Map<number, LineRow[]>();
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.order_id, [...orderIds]))
+    .orderBy(orderLines.id);
+  const byOrder = new Map<number, LineRow[]>();
+  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+  return byOrder;
+}
+
+export async function findOrderByNumber(db: Database, number: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.number, number));
+  return row;
+}
+
+/**
+ * The order `number` as `viewer` may see it: its member, or anyone with its access token (the
+ * guest who placed it). Another member gets 403; an unknown number, or a guest without the
+ * right token, 404 (a guest cannot learn which numbers exist).
+ */
+export async function orderForViewer(db: Database, number: string, viewer: OrderViewer): Promise<OrderRow> {
+  const row = /^\d{6,20}$/.test(number) ? await findOrderByNumber(db, number) : undefined;
+  if (!row) throw new ApiError(404, orderMessages.notFound);
+  const byToken =
+    viewer.accessToken !== undefined && sameHash(sha256(viewer.accessToken), row.access_token_hash);
+  const byMember = viewer.memberId !== undefined && row.member_id === viewer.memberId;
+  if (byToken || byMember) return row;
+  if (viewer.memberId !== undefined) throw new ApiError(403, orderMessages.forbidden);
+  throw new ApiError(404, orderMessages.notFound);
+}
+
+export async function readOrder(db: Database, row: OrderRow, now: Date): Promise<Order> {
+  const lines = await linesOf(db, [row.id]);
+  return orderJson(row, lines.get(row.id) ?? [], now);
+}
+
+/** GET /orders/me: newest first. */
+export async function listMemberOrders(db: Database, memberId: number, now: Date): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.member_id, memberId))
+    .orderBy(desc(orders.created_at), desc(orders.id))
+    .limit(200);
+  const lines = await linesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => orderJson(row, lines.get(row.id) ?? [], now));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stock
+
+type SellableTable = typeof magazines | typeof merchandise;
+const tableOf = (type: ProductType): SellableTable => (type === "magazine" ? magazines : merchandise);
+
+/** Sums quantities per item (stock and max_quantity belong to the item, not to an option). */
+function perItem(lines: readonly { type: ProductType; item_id: number; quantity: number }[]) {
+  const totals = new Map<string, { type: ProductType; item_id: number; quantity: number }>();
+  for (const line of lines) {
+    const key = `${line.type}:${line.item_id}`;
+    const total = totals.get(key);
+    if (total) total.quantity += line.quantity;
+    else totals.set(key, { type: line.type, item_id: line.item_id, quantity: line.quantity });
+  }
+  // A fixed order of row locks, so two orders sharing items cannot deadlock.
+  return [...totals.values()].sort((a, b) => a.type.localeCompare(b.type) || a.item_id - b.item_id);
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Takes `quantity` from each item's stock, or nothing: the names of items that had too few. */
+async function takeStock(
+  tx: Tx,
+  lines: readonly { type: ProductType; item_id: number; quantity: number }[],
+  options: { onSaleOnly: boolean },
+) {
+  for (const item of perItem(lines)) {
+    const table = tableOf(item.type);
+    const [taken] = await tx
+      .update(table)
+      .set({ stock: sql`${table.stock} - ${item.quantity}` })
+      .where(
+        and(
+          eq(table.id, item.item_id),
+          gte(table.stock, item.quantity),
+          options.onSaleOnly ? onSale(table) : undefined,
+        ),
+      )
+      .returning({ id: table.id });
+    if (!taken) return item;
+  }
+  return undefined;
+}
+
+async function returnStock(tx: Tx, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return;
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.order_id, [...orderIds]));
+  for (const item of perItem(lines)) {
+    const table = tableOf(item.type);
+    await tx
+      .update(table)
+      .set({ stock: sql`${table.stock} + ${item.quantity}` })
+      .where(eq(table.id, item.item_id));
+  }
+}
+
+/**
+ * Lapses unpaid orders whose hold has run out and gives their stock back. Safe to run anywhere at
+ * any time: each order is claimed by one conditional UPDATE, so concurrent sweeps (other requests,
+ * other instances) never return the same stock twice. Returns the numbers of the lapsed orders.
+ */
+export async function releaseExpiredOrders(db: Database, now: Date): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const lapsed = await tx
+      .update(orders)
+      .set({ status: "expired", stock_released_at: now.toISOString(), updated_at: now.toISOString() })
+      .where(
+        and(
+          inArray(orders.status, ["pending", "awaiting_payment"]),
+          lt(orders.reserved_until, now.toISOString()),
+        ),
+      )
+      .returning({ id: orders.id, number: orders.number });
+    await returnStock(
+      tx,
+      lapsed.map((row) => row.id),
+    );
+    return lapsed.map((row) => row.number);
+  });
+}
+
+/**
+ * Money arrived for an order whose hold had lapsed: take its stock again if there is enough.
+ * When there is not, the order stays paid (the buyer paid) and is logged for the office to settle.
+ */
+export async function retakeStock(deps: Pick<OrderDeps, "db" | "logger">, row: OrderRow): Promise<void> {
+  try {
+    await deps.db.transaction(async (tx) => {
+      const lines = await tx.select().from(orderLines).where(eq(orderLines.order_id, row.id));
+      if (await takeStock(tx, lines, { onSaleOnly: false })) throw new OutOfStock();
+      await tx.update(orders).set({ stock_released_at: null }).where(eq(orders.id, row.id));
+    });
+  } catch (error) {
+    if (!(error instanceof OutOfStock)) throw error;
+    deps.logger.error({ order: row.number }, "paid order had lapsed and its items are out of stock");
+  }
+}
+
+class OutOfStock extends Error {}
+
+// ---------------------------------------------------------------------------------------------
+// Placing an order
+
+type PricedLine = {
+  type: ProductType;
+  item_id: number;
+  sku: string[];
+  quantity: number;
+  title: string;
+  path: string;
+  issue: number | null;
+  thumbnail: StoredImage | null;
+  unit_price: number;
+  subtotal: number;
+};
+
+/** The draft's lines priced from the items as they are now; 422 for anything that cannot be sold. */
+async function priceLines(db: Database, draft: OrderDraft): Promise<PricedLine[]> {
+  const wanted = perItem(draft.line_items.map((line) => ({ ...line, quantity: line.quantity })));
+  const idsOf = (type: ProductType) =>
+    wanted.filter((item) => item.type === type).map((item) => item.item_id);
+  const [magazineRows, merchRows] = await Promise.all([
+    idsOf("magazine").length === 0
+      ? []
+      : db
+          .select({ row: magazines, on_sale: sql<boolean>`(${onSale(magazines)})` })
+          .from(magazines)
+          .where(inArray(magazines.id, idsOf("magazine"))),
+    idsOf("merch").length === 0
+      ? []
+      : db
+          .select({ row: merchandise, on_sale: sql<boolean>`(${onSale(merchandise)})` })
+          .from(merchandise)
+          .where(inArray(merchandise.id, idsOf("merch"))),
+  ]);
+  const items = new Map<
+    string,
+    {
+      row: typeof magazines.$inferSelect | typeof merchandise.$inferSelect;
+      onSale: boolean;
+      issue: number | null;
+      thumbnail: StoredImage | null;
+    }
+  >();
+  for (const { row, on_sale } of magazineRows)
+    items.set(`magazine:${row.id}`, {
+      row,
+      onSale: on_sale,
+      issue: row.issue,
+      thumbnail: row.cover ?? row.images[0] ?? null,
+    });
+  for (const { row, on_sale } of merchRows)
+    items.set(`merch:${row.id}`, { row, onSale: on_sale, issue: null, thumbnail: row.images[0] ?? null });
+
+  const refuse = (message: string): never => {
+    throw new ApiError(422, message, { line_items: [message] });
+  };
+  for (const want of wanted) {
+    const item = items.get(`${want.type}:${want.item_id}`);
+    if (!item || !item.onSale) return refuse(orderMessages.unavailable(item?.row.title ?? "商品"));
+    if (want.quantity > item.row.max_quantity)
+      refuse(orderMessages.overMaxQuantity(item.row.title, item.row.max_quantity));
+    if (want.quantity > item.row.stock) throw new ApiError(409, orderMessages.soldOut(item.row.title));
+    if (draft.shipping === "overseas" && item.row.overseas_price === null)
+      refuse(orderMessages.overseasUnavailable(item.row.title));
+  }
+  return draft.line_items.map((line) => {
+    const { row, issue, thumbnail } = items.get(`${line.type}:${line.item_id}`)!;
+    const unitPrice = draft.shipping === "overseas" ? row.overseas_price! : row.price;
+    return {
+      type: line.type,
+      item_id: line.item_id,
+      sku: line.sku.map((option) => option.trim()),
+      quantity: line.quantity,
+      title: row.title,
+      path: row.path,
+      issue,
+      thumbnail,
+      unit_price: unitPrice,
+      subtotal: unitPrice * line.quantity,
+    };
+  });
+}
+
+const addressOf = (address: Partial<StoredAddress> | undefined): StoredAddress | null =>
+  address && Object.values(address).some(Boolean) ? { ...address } : null;
+
+export type PlacedOrder = { order: Order; accessToken: string };
+
+/** POST /orders. `memberId`: the signed-in buyer, if any. */
+export async function placeOrder(
+  deps: OrderDeps,
+  { memberId, draft, ip, now }: { memberId?: number; draft: OrderDraft; ip?: string; now: Date },
+): Promise<PlacedOrder> {
+  const { db, shop } = deps;
+  if (!(await shop.captcha.verify(draft.g_recaptcha_response, ip))) {
+    throw new ApiError(422, orderMessages.captcha, { g_recaptcha_response: [orderMessages.captcha] });
+  }
+  await releaseExpiredOrders(db, now);
+
+  const lines = await priceLines(db, draft);
+  const settings = await getSettings(db);
+  const itemsTotal = lines.reduce((sum, line) => sum + line.subtotal, 0);
+  const postage = settings[postageSetting[draft.shipping]];
+  const total = itemsTotal + postage;
+  const limits = personalMemberAmountLimits[ecpayMethod[draft.payment]];
+  if (total < limits.min || total > limits.max) {
+    const message = orderMessages.paymentLimit(limits.min, limits.max);
+    throw new ApiError(422, message, { payment: [message] });
+  }
+
+  let buyerId = memberId;
+  if (buyerId === undefined && draft.register === 1 && draft.password) {
+    const member = await registerCheckoutMember(
+      deps,
+      {
+        email: draft.customer.email,
+        name: draft.customer.name,
+        mobile: draft.customer.phone,
+        password: draft.password,
+        address: addressOf(draft.customer.address),
+      },
+      orderMessages.accountExists,
+    );
+    buyerId = member.id;
+  }
+
+  const accessToken = randomBytes(32).toString("base64url");
+  const reservedUntil = new Date(now.getTime() + shop.reservationMinutes * 60_000).toISOString();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const row = await db.transaction(async (tx) => {
+        const short = await takeStock(tx, lines, { onSaleOnly: true });
+        if (short) {
+          const title = lines.find(
+            (line) => line.type === short.type && line.item_id === short.item_id,
+          )!.title;
+          throw new ApiError(409, orderMessages.soldOut(title));
+        }
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            number: newOrderNumber(now),
+            member_id: buyerId ?? null,
+            access_token_hash: sha256(accessToken),
+            payment_method: draft.payment,
+            shipping_method: draft.shipping,
+            delivery: draft.shipping === "cvs" ? (draft.delivery ?? null) : null,
+            customer: {
+              name: draft.customer.name,
+              email: draft.customer.email,
+              tel: draft.customer.tel ?? null,
+              phone: draft.customer.phone,
+              address: addressOf(draft.customer.address),
+            },
+            receiver: {
+              name: draft.receiver.name,
+              tel: draft.receiver.tel ?? null,
+              phone: draft.receiver.phone,
+              address:
+                draft.shipping === "cvs"
+                  ? null
+                  : (draft.receiver.address as NonNullable<OrderReceiver["address"]>),
+              store: draft.shipping === "cvs" ? (draft.receiver.store ?? null) : null,
+            },
+            receipt: {
+              type: draft.receipt.type,
+              title: draft.receipt.type === "company" ? (draft.receipt.title ?? null) : null,
+              tax_id: draft.receipt.type === "company" ? (draft.receipt.tax_id ?? null) : null,
+              carrier: draft.receipt.type === "mobile" ? (draft.receipt.carrier ?? null) : null,
+            },
+            start_issue: draft.start_issue ?? null,
+            annual_delivery: draft.annual_delivery,
+            subscribe: draft.subscribe,
+            remarks: draft.remarks ?? null,
+            items_total: itemsTotal,
+            postage,
+            total,
+            reserved_until: reservedUntil,
+            created_at: now.toISOString(),
+            updated_at: now.toISOString(),
+          })
+          .returning();
+        await tx.insert(orderLines).values(lines.map((line) => ({ ...line, order_id: order!.id })));
+        if (memberId !== undefined) {
+          // What was ordered leaves the member's cart, in the same transaction.
+          for (const line of lines) {
+            await tx
+              .delete(cartLines)
+              .where(
+                and(
+                  eq(cartLines.member_id, memberId),
+                  eq(cartLines.type, line.type),
+                  eq(cartLines.item_id, line.item_id),
+                  sql`${cartLines.sku} = ${JSON.stringify(line.sku)}::jsonb`,
+                ),
+              );
+          }
+          if (draft.saveAddress === 1) {
+            const address = addressOf(
+              draft.shipping === "cvs" ? draft.customer.address : draft.receiver.address,
+            );
+            if (address) {
+              await tx
+                .update(members)
+                .set({ address, updated_at: now.toISOString() })
+                .where(eq(members.id, memberId));
+            }
+          }
+        }
+        return order!;
+      });
+      return {
+        order: orderJson(
+          row,
+          lines.map((line, i) => ({ ...line, id: i, order_id: row.id })),
+          now,
+        ),
+        accessToken,
+      };
+    } catch (error) {
+      // Two orders drew the same number on the same day: draw again.
+      if (uniqueViolation(error) === "orders_number_unique" && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment attempts
+
+/**
+ * A new payment attempt for `row` (GET /order-ecpay): a fresh MerchantTradeNo (the order number,
+ * `P` and the attempt's count), and the hold renewed for the time the payment may take.
+ */
+export async function startPaymentAttempt(deps: Pick<OrderDeps, "db" | "shop">, row: OrderRow, now: Date) {
+  const { db, shop } = deps;
+  if (!isPayable(row, now)) throw new ApiError(409, orderMessages.notPayable);
+  for (let attempt = 0; ; attempt++) {
+    const [{ count }] = (await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orderPayments)
+      .where(eq(orderPayments.order_id, row.id))) as [{ count: number }];
+    const merchantTradeNo = `${row.number}P${String(count + 1 + attempt).padStart(2, "0")}`;
+    try {
+      return await db.transaction(async (tx) => {
+        const renewed = await tx
+          .update(orders)
+          .set({
+            reserved_until: new Date(now.getTime() + shop.reservationMinutes * 60_000).toISOString(),
+            updated_at: now.toISOString(),
+          })
+          .where(and(eq(orders.id, row.id), eq(orders.status, "pending")))
+          .returning({ id: orders.id });
+        if (renewed.length === 0) throw new ApiError(409, orderMessages.notPayable);
+        const [payment] = await tx
+          .insert(orderPayments)
+          .values({ order_id: row.id, merchant_trade_no: merchantTradeNo, amount: row.total })
+          .returning();
+        return payment!;
+      });
+    } catch (error) {
+      if (uniqueViolation(error) !== undefined && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
+
+export async function findPaymentAttempt(db: Database, merchantTradeNo: string) {
+  const [payment] = await db
+    .select()
+    .from(orderPayments)
+    .where(eq(orderPayments.merchant_trade_no, merchantTradeNo));
+  return payment;
+}

@@ -1,0 +1,403 @@
+import {
+  buildCreateShipment,
+  buildInvoiceRequest,
+  parseIssueInvoiceResponse,
+  parseCreateShipmentReply,
+  type LogisticsSubType,
+  type PaymentInfo,
+  type PaymentResult,
+  type Shipment,
+} from "@shiyi/ecpay";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { orderPayments, orders } from "../db/schema.ts";
+import { orderConfirmationMail } from "../mail/templates/index.ts";
+import { findOrderByNumber, readOrder, retakeStock, type OrderDeps, type OrderRow } from "./orders.ts";
+
+/*
+ * What ECPay tells us about an order's payment and its parcel, and what follows a payment: the
+ * convenience-store shipment, the e-invoice and the confirmation mail.
+ *
+ * Notifications are re-sent until we answer `1|OK` and may arrive several at once, so every
+ * change is one conditional UPDATE that only moves forward (started → awaiting → paid; pending →
+ * awaiting_payment → paid): of ten identical notifications exactly one makes the change, and only
+ * that one goes on to ship, invoice and mail.
+ */
+
+/** Why a notification was not taken; each is logged, and ECPay is told `0|…` to look again. */
+export type Refusal = "unknown-trade" | "amount";
+
+type Outcome = { ok: true; changed: boolean } | { ok: false; refusal: Refusal };
+
+/**
+ * Taiwan time as ECPay writes it (`yyyy/MM/dd` or `yyyy/MM/dd HH:mm:ss`) to an instant; a bare
+ * date means the end of that day.
+ */
+export function taipeiInstant(value: string): Date | undefined {
+  const match = /^(\d{4})\/(\d{2})\/(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(value.trim());
+  if (!match) return undefined;
+  const [, y, mo, d, h = "23", mi = "59", s = "59"] = match;
+  return new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}+08:00`);
+}
+
+/** ReturnURL: the result of a payment (card at once; ATM and CVS codes when paid, days later). */
+export async function applyPaymentResult(
+  deps: OrderDeps,
+  result: PaymentResult,
+  now: Date,
+): Promise<Outcome> {
+  const { db, logger } = deps;
+  const [attempt] = await db
+    .select()
+    .from(orderPayments)
+    .where(eq(orderPayments.merchant_trade_no, result.merchantTradeNo));
+  if (!attempt) return { ok: false, refusal: "unknown-trade" };
+  if (result.amount !== attempt.amount) return { ok: false, refusal: "amount" };
+  if (result.simulated) {
+    // ECPay's back-office test: no money moved. Acknowledge, change nothing.
+    logger.info({ trade: result.merchantTradeNo }, "simulated payment notification ignored");
+    return { ok: true, changed: false };
+  }
+
+  if (!result.paid) {
+    const failed = await db
+      .update(orderPayments)
+      .set({
+        status: "failed",
+        rtn_code: result.rtnCode,
+        rtn_msg: result.rtnMsg,
+        trade_no: result.tradeNo,
+        updated_at: now.toISOString(),
+      })
+      .where(and(eq(orderPayments.id, attempt.id), inArray(orderPayments.status, ["started", "awaiting"])))
+      .returning({ id: orderPayments.id });
+    if (failed.length > 0) {
+      // The order stays (or becomes again) payable: a new attempt may start.
+      await db
+        .update(orders)
+        .set({ status: "pending", payment_failure: result.rtnMsg || "付款失敗", payment_code: null })
+        .where(and(eq(orders.id, attempt.order_id), inArray(orders.status, ["pending", "awaiting_payment"])));
+    }
+    return { ok: true, changed: failed.length > 0 };
+  }
+
+  const paidAt = (result.paymentDate ?? now).toISOString();
+  const transitioned = await db.transaction(async (tx) => {
+    const paid = await tx
+      .update(orderPayments)
+      .set({
+        status: "paid",
+        rtn_code: result.rtnCode,
+        rtn_msg: result.rtnMsg,
+        trade_no: result.tradeNo,
+        payment_type: result.paymentType,
+        paid_at: paidAt,
+        updated_at: now.toISOString(),
+      })
+      .where(and(eq(orderPayments.id, attempt.id), ne(orderPayments.status, "paid")))
+      .returning({ id: orderPayments.id });
+    if (paid.length === 0) return undefined;
+    const [before] = await tx.select().from(orders).where(eq(orders.id, attempt.order_id)).for("update");
+    if (!before || before.status === "paid") return undefined;
+    const [after] = await tx
+      .update(orders)
+      .set({ status: "paid", paid_at: paidAt, payment_failure: null, updated_at: now.toISOString() })
+      .where(eq(orders.id, attempt.order_id))
+      .returning();
+    return { before: before, after: after! };
+  });
+  if (!transitioned) return { ok: true, changed: false };
+  if (transitioned.before.stock_released_at) await retakeStock(deps, transitioned.after);
+  await fulfil(deps, transitioned.after, now);
+  return { ok: true, changed: true };
+}
+
+/** PaymentInfoURL: an ATM account or CVS code was issued; the order waits for the money. */
+export async function applyPaymentInfo(deps: OrderDeps, info: PaymentInfo, now: Date): Promise<Outcome> {
+  const { db } = deps;
+  const [attempt] = await db
+    .select()
+    .from(orderPayments)
+    .where(eq(orderPayments.merchant_trade_no, info.merchantTradeNo));
+  if (!attempt) return { ok: false, refusal: "unknown-trade" };
+  if (info.amount !== attempt.amount) return { ok: false, refusal: "amount" };
+  if (!info.issued) {
+    const failed = await db
+      .update(orderPayments)
+      .set({ status: "failed", rtn_code: info.rtnCode, rtn_msg: info.rtnMsg, updated_at: now.toISOString() })
+      .where(and(eq(orderPayments.id, attempt.id), eq(orderPayments.status, "started")))
+      .returning({ id: orderPayments.id });
+    if (failed.length > 0) {
+      await db
+        .update(orders)
+        .set({ payment_failure: info.rtnMsg || "取號失敗" })
+        .where(and(eq(orders.id, attempt.order_id), eq(orders.status, "pending")));
+    }
+    return { ok: true, changed: failed.length > 0 };
+  }
+  const expireAt = taipeiInstant(info.expireDate);
+  return db.transaction(async (tx) => {
+    const awaiting = await tx
+      .update(orderPayments)
+      .set({
+        status: "awaiting",
+        rtn_code: info.rtnCode,
+        rtn_msg: info.rtnMsg,
+        trade_no: info.tradeNo,
+        updated_at: now.toISOString(),
+      })
+      .where(and(eq(orderPayments.id, attempt.id), eq(orderPayments.status, "started")))
+      .returning({ id: orderPayments.id });
+    if (awaiting.length === 0) return { ok: true, changed: false } as const;
+    const code =
+      info.method === "ATM"
+        ? {
+            method: "atm" as const,
+            bank_code: info.bankCode,
+            account: info.virtualAccount,
+            payment_no: null,
+            expire_at: expireAt?.toISOString() ?? null,
+          }
+        : {
+            method: "cvs" as const,
+            bank_code: null,
+            account: null,
+            payment_no: info.method === "CVS" ? info.paymentNo : info.barcodes.join(" "),
+            expire_at: expireAt?.toISOString() ?? null,
+          };
+    const moved = await tx
+      .update(orders)
+      .set({
+        status: "awaiting_payment",
+        payment_code: code,
+        payment_failure: null,
+        // The stock is held for as long as the code can be paid.
+        ...(expireAt ? { reserved_until: expireAt.toISOString() } : {}),
+        updated_at: now.toISOString(),
+      })
+      .where(and(eq(orders.id, attempt.order_id), eq(orders.status, "pending")))
+      .returning({ id: orders.id });
+    return { ok: true, changed: moved.length > 0 } as const;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// After payment
+
+/** ECPay logistics status codes (reference §4.4) as our shipment states; others leave it as is. */
+const shipmentStates: Record<string, OrderRow["shipment_status"]> = {
+  "300": "created",
+  "2030": "in_transit",
+  "2068": "in_transit",
+  "3024": "in_transit",
+  "3032": "in_transit",
+  "2063": "arrived",
+  "2073": "arrived",
+  "3018": "arrived",
+  "3029": "arrived",
+  "2067": "picked_up",
+  "3022": "picked_up",
+  "2074": "returned",
+  "2065": "returned",
+  "3020": "returned",
+  "3025": "returned",
+};
+
+/** A logistics status notification (signature already checked). */
+export async function applyShipmentStatus(deps: OrderDeps, shipment: Shipment, now: Date) {
+  const state = shipmentStates[shipment.rtnCode];
+  const [row] = await deps.db.select().from(orders).where(eq(orders.logistics_id, shipment.logisticsId));
+  if (!row) return { ok: false as const, refusal: "unknown-trade" as const };
+  if (state && state !== row.shipment_status) {
+    await deps.db
+      .update(orders)
+      .set({ shipment_status: state, updated_at: now.toISOString() })
+      .where(eq(orders.id, row.id));
+  }
+  return { ok: true as const, changed: Boolean(state) };
+}
+
+/** Ship, invoice and mail a paid order. Each step's failure is logged and recorded, never thrown. */
+export async function fulfil(deps: OrderDeps, row: OrderRow, now: Date): Promise<void> {
+  await Promise.all([
+    createShipment(deps, row, now).catch((error: unknown) =>
+      deps.logger.error({ err: error, order: row.number }, "CVS shipment not created"),
+    ),
+    issueInvoice(deps, row, now).catch((error: unknown) =>
+      deps.logger.error({ err: error, order: row.number }, "e-invoice not issued"),
+    ),
+  ]);
+  await sendConfirmation(deps, row.number, now).catch((error: unknown) =>
+    deps.logger.warn({ err: error, order: row.number }, "order confirmation not sent"),
+  );
+}
+
+const ecpayTimeoutMs = 10_000;
+
+async function createShipment(deps: OrderDeps, row: OrderRow, now: Date) {
+  const store = row.receiver.store;
+  if (row.shipping_method !== "cvs" || !store || !row.delivery) return;
+  const { shop, auth, db } = deps;
+  const request = buildCreateShipment(
+    { endpoints: shop.endpoints, credentials: shop.logistics },
+    {
+      merchantTradeNo: `${row.number}L`,
+      tradeDate: new Date(row.created_at),
+      subType: row.delivery as LogisticsSubType,
+      goodsAmount: Math.min(Math.max(row.items_total, 1), 20_000),
+      goodsName: `食藝誌訂單${row.number}`,
+      senderName: shop.sender.name,
+      senderCellPhone: shop.sender.phone,
+      receiverName: row.receiver.name,
+      receiverCellPhone: row.receiver.phone,
+      receiverEmail: row.customer.email,
+      receiverStoreId: store.id,
+      serverReplyUrl: `${auth.apiUrl}/ecpay/logistics`,
+    },
+  );
+  const response = await shop.fetch(request.action, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(request.fields).toString(),
+    signal: AbortSignal.timeout(ecpayTimeoutMs),
+  });
+  const reply = parseCreateShipmentReply(await response.text(), shop.logistics);
+  if (!reply.ok) {
+    await db
+      .update(orders)
+      .set({ shipment_status: "failed", updated_at: now.toISOString() })
+      .where(eq(orders.id, row.id));
+    deps.logger.error({ order: row.number, reply }, "ECPay refused the CVS shipment");
+    return;
+  }
+  await db
+    .update(orders)
+    .set({ shipment_status: "created", logistics_id: reply.value.logisticsId, updated_at: now.toISOString() })
+    .where(and(eq(orders.id, row.id), eq(orders.shipment_status, "pending")));
+}
+
+/** The B2C e-invoice Data of reference §6.1–6.2 for a paid order. */
+export function invoiceData(
+  deps: Pick<OrderDeps, "shop">,
+  row: OrderRow,
+  lines: { title: string; quantity: number; unit_price: number; subtotal: number }[],
+) {
+  const { receipt, customer } = row;
+  const items = [
+    ...lines.map((line) => ({
+      ItemName: line.title.slice(0, 100),
+      ItemCount: line.quantity,
+      ItemWord: "本",
+      ItemPrice: line.unit_price,
+      ItemTaxType: "1",
+      ItemAmount: line.subtotal,
+    })),
+    ...(row.postage > 0
+      ? [
+          {
+            ItemName: "運費",
+            ItemCount: 1,
+            ItemWord: "式",
+            ItemPrice: row.postage,
+            ItemTaxType: "1",
+            ItemAmount: row.postage,
+          },
+        ]
+      : []),
+  ];
+  const address = customer.address
+    ? `${customer.address.zip ?? ""}${customer.address.city ?? ""}${customer.address.dist ?? ""}${customer.address.addr ?? ""}`
+    : "";
+  const base = {
+    MerchantID: deps.shop.invoice.merchantId,
+    RelateNumber: row.number,
+    CustomerName: customer.name,
+    CustomerAddr: address,
+    CustomerPhone: customer.phone,
+    CustomerEmail: customer.email,
+    ClearanceMark: "",
+    TaxType: "1",
+    SalesAmount: row.total,
+    InvType: "07",
+    vat: "1",
+    Items: items,
+  };
+  switch (receipt.type) {
+    case "company":
+      return {
+        ...base,
+        CustomerIdentifier: receipt.tax_id ?? "",
+        CustomerName: receipt.title ?? customer.name,
+        Print: "1",
+        Donation: "0",
+        LoveCode: "",
+        CarrierType: "",
+        CarrierNum: "",
+      };
+    case "donate":
+      return {
+        ...base,
+        CustomerIdentifier: "",
+        Print: "0",
+        Donation: "1",
+        LoveCode: deps.shop.loveCode,
+        CarrierType: "",
+        CarrierNum: "",
+      };
+    case "mobile":
+      return {
+        ...base,
+        CustomerIdentifier: "",
+        Print: "0",
+        Donation: "0",
+        LoveCode: "",
+        CarrierType: "3",
+        CarrierNum: receipt.carrier ?? "",
+      };
+    case "personal":
+      return {
+        ...base,
+        CustomerIdentifier: "",
+        Print: "0",
+        Donation: "0",
+        LoveCode: "",
+        CarrierType: "1",
+        CarrierNum: "",
+      };
+  }
+}
+
+async function issueInvoice(deps: OrderDeps, row: OrderRow, now: Date) {
+  const { db, shop } = deps;
+  const order = await readOrder(db, row, now);
+  const body = buildInvoiceRequest(shop.invoice, invoiceData(deps, row, order.line_items), now);
+  const response = await shop.fetch(shop.endpoints.invoiceIssue, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(ecpayTimeoutMs),
+  });
+  const result = parseIssueInvoiceResponse(await response.json(), shop.invoice);
+  if (!result.ok) {
+    await db
+      .update(orders)
+      .set({ invoice_status: "failed", updated_at: now.toISOString() })
+      .where(eq(orders.id, row.id));
+    deps.logger.error({ order: row.number, result }, "ECPay refused the e-invoice");
+    return;
+  }
+  await db
+    .update(orders)
+    .set({ invoice_status: "issued", invoice_number: result.value.invoiceNo, updated_at: now.toISOString() })
+    .where(eq(orders.id, row.id));
+}
+
+async function sendConfirmation(deps: OrderDeps, number: string, now: Date) {
+  const row = await findOrderByNumber(deps.db, number);
+  if (!row || row.confirmation_sent_at) return;
+  const order = await readOrder(deps.db, row, now);
+  await deps.mailer.send({
+    to: row.customer.email,
+    ...orderConfirmationMail({ siteUrl: deps.auth.siteUrl, order }),
+  });
+  await deps.db.update(orders).set({ confirmation_sent_at: now.toISOString() }).where(eq(orders.id, row.id));
+}

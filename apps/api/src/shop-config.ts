@@ -1,0 +1,149 @@
+import {
+  ecpayEndpoints,
+  ecpayModeSchema,
+  stageCredentials,
+  type EcpayCredentials,
+  type EcpayEndpoints,
+  type EcpayMode,
+} from "@shiyi/ecpay";
+import { z } from "zod";
+import {
+  localCaptchaToken,
+  localCaptchaVerifier,
+  recaptchaVerifier,
+  type CaptchaVerifier,
+} from "./lib/captcha.ts";
+
+/*
+ * The shop's configuration: ECPay (payment, logistics, e-invoice), the captcha and the stock hold.
+ * Read by the API's own entry point and by the web server, which hosts the API in-process.
+ */
+
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema);
+const optionalText = unsetIfEmpty(z.string().min(1).optional());
+
+export const shopVariables = {
+  /** `simulator` (the local default: the ECPay stand-in at /_ecpay), `stage` or `production`. */
+  ECPAY_MODE: unsetIfEmpty(ecpayModeSchema.default("simulator")),
+  ECPAY_MERCHANT_ID: optionalText,
+  ECPAY_HASH_KEY: optionalText,
+  ECPAY_HASH_IV: optionalText,
+  ECPAY_LOGISTICS_MERCHANT_ID: optionalText,
+  ECPAY_LOGISTICS_HASH_KEY: optionalText,
+  ECPAY_LOGISTICS_HASH_IV: optionalText,
+  ECPAY_INVOICE_MERCHANT_ID: optionalText,
+  ECPAY_INVOICE_HASH_KEY: optionalText,
+  ECPAY_INVOICE_HASH_IV: optionalText,
+  /** The sender on convenience-store shipments (C2C requires a name and a mobile number). */
+  SHIPPING_SENDER_NAME: unsetIfEmpty(z.string().min(1).max(10).default("食藝文化")),
+  SHIPPING_SENDER_PHONE: unsetIfEmpty(
+    z
+      .string()
+      .regex(/^09\d{8}$/, "SHIPPING_SENDER_PHONE must be a mobile number (09 and 8 digits)")
+      .default("0912345678"),
+  ),
+  /** The charity's 愛心碼 for donated invoices. */
+  INVOICE_LOVE_CODE: unsetIfEmpty(
+    z
+      .string()
+      .regex(/^\d{3,7}$/)
+      .default("168001"),
+  ),
+  RECAPTCHA_SECRET: optionalText,
+  RECAPTCHA_SITE_KEY: optionalText,
+  RECAPTCHA_MIN_SCORE: unsetIfEmpty(z.coerce.number().min(0).max(1).default(0.5)),
+  /** How long an unpaid order holds its stock before the reservation lapses. */
+  ORDER_RESERVATION_MINUTES: unsetIfEmpty(
+    z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(60 * 24)
+      .default(30),
+  ),
+};
+
+type ShopVariables = z.output<z.ZodObject<typeof shopVariables>> & { NODE_ENV?: string };
+
+const credentialNames = {
+  payment: ["ECPAY_MERCHANT_ID", "ECPAY_HASH_KEY", "ECPAY_HASH_IV"],
+  logistics: ["ECPAY_LOGISTICS_MERCHANT_ID", "ECPAY_LOGISTICS_HASH_KEY", "ECPAY_LOGISTICS_HASH_IV"],
+  invoice: ["ECPAY_INVOICE_MERCHANT_ID", "ECPAY_INVOICE_HASH_KEY", "ECPAY_INVOICE_HASH_IV"],
+} as const;
+
+/**
+ * Production must take real money and stop real robots: there, the simulator is refused, ECPay's
+ * production mode needs every credential, and reCAPTCHA needs its secret.
+ */
+export const shopProductionProblems = (env: ShopVariables): string[] => {
+  const problems: string[] = [];
+  if (env.ECPAY_MODE === "production") {
+    const missing = Object.values(credentialNames)
+      .flat()
+      .filter((name) => !env[name]);
+    if (missing.length > 0) problems.push(`ECPAY_MODE=production needs ${missing.join(", ")}`);
+  }
+  if (env.NODE_ENV === "production") {
+    if (env.ECPAY_MODE === "simulator")
+      problems.push("ECPAY_MODE must be stage or production in production (NODE_ENV=production)");
+    if (!env.RECAPTCHA_SECRET)
+      problems.push("RECAPTCHA_SECRET must be set in production (NODE_ENV=production)");
+  }
+  return problems;
+};
+
+export type ShopConfig = {
+  mode: EcpayMode;
+  endpoints: EcpayEndpoints;
+  payment: EcpayCredentials;
+  logistics: EcpayCredentials;
+  invoice: EcpayCredentials;
+  sender: { name: string; phone: string };
+  loveCode: string;
+  captcha: CaptchaVerifier;
+  /** For the site: which captcha widget to show (the local stand-in needs none). */
+  captchaSiteKey?: string;
+  reservationMinutes: number;
+  /**
+   * Server-to-server calls to ECPay (Express/Create, B2CInvoice/Issue, QueryTradeInfo). The web
+   * server hands in one that reaches its own simulator in-process.
+   */
+  fetch: typeof fetch;
+};
+
+const credentials = (
+  env: ShopVariables,
+  kind: keyof typeof credentialNames,
+  stage: EcpayCredentials,
+): EcpayCredentials => {
+  const [id, key, iv] = credentialNames[kind];
+  if (env.ECPAY_MODE !== "production" && !env[id]) return stage;
+  return { merchantId: env[id] ?? "", hashKey: env[key] ?? "", hashIv: env[iv] ?? "" };
+};
+
+/** `simulatorBase`: where the ECPay simulator is mounted (absolute), needed in simulator mode. */
+export const shopConfig = (
+  env: ShopVariables,
+  options: { simulatorBase?: string; fetch?: typeof fetch } = {},
+): ShopConfig => {
+  const problems = shopProductionProblems(env);
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+  return {
+    mode: env.ECPAY_MODE,
+    endpoints: ecpayEndpoints(env.ECPAY_MODE, options.simulatorBase),
+    payment: credentials(env, "payment", stageCredentials.payment),
+    logistics: credentials(env, "logistics", stageCredentials.logisticsC2C),
+    invoice: credentials(env, "invoice", stageCredentials.invoice),
+    sender: { name: env.SHIPPING_SENDER_NAME, phone: env.SHIPPING_SENDER_PHONE },
+    loveCode: env.INVOICE_LOVE_CODE,
+    captcha: env.RECAPTCHA_SECRET
+      ? recaptchaVerifier({ secret: env.RECAPTCHA_SECRET, minScore: env.RECAPTCHA_MIN_SCORE })
+      : localCaptchaVerifier,
+    captchaSiteKey: env.RECAPTCHA_SECRET ? env.RECAPTCHA_SITE_KEY : undefined,
+    reservationMinutes: env.ORDER_RESERVATION_MINUTES,
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+  };
+};
+
+export { localCaptchaToken };

@@ -1,0 +1,452 @@
+import type { ApiError, Order, OrderCreated, OrderDraftInput } from "@shiyi/contracts";
+import { signFields } from "@shiyi/ecpay";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { cartLines, magazines, members, orderPayments, orders } from "../src/db/schema.ts";
+import { startSession } from "../src/services/tokens.ts";
+import { expectInvalid, testAuthConfig, useApi } from "./api.ts";
+import { insertMagazine, insertMerch } from "./fixtures.ts";
+import { databaseTargets } from "./databases.ts";
+
+let sequence = 0;
+
+const texts = {
+  created: "訂單已成立",
+  chooseStore: "請選擇取貨門市",
+  captcha: "請完成機器人驗證",
+  required: "此項為必填",
+  notPayable: "此訂單已付款或已失效，無法再次付款",
+  forbidden: "您沒有權限查看此訂單",
+};
+
+type Form = { action: string; fields: Record<string, string> };
+
+describe.each(databaseTargets())("orders on $name", (target) => {
+  const api = useApi(target);
+
+  async function signedIn() {
+    const n = (sequence += 1);
+    const [row] = await api.db
+      .insert(members)
+      .values({ email: `buyer${n}@example.com`, name: "林小華", email_verified_at: new Date().toISOString() })
+      .returning();
+    const tokens = await startSession(api.db, testAuthConfig, row!.id);
+    return { id: row!.id, auth: { authorization: `Bearer ${tokens.access_token}` } };
+  }
+
+  const draft = (
+    lines: OrderDraftInput["line_items"],
+    overrides: Partial<OrderDraftInput> = {},
+  ): OrderDraftInput => ({
+    customer: { name: "林小華", email: `guest${(sequence += 1)}@example.com`, phone: "0912345678" },
+    receiver: {
+      name: "林小華",
+      phone: "0912345678",
+      store: {
+        id: "131386",
+        name: "建興門市",
+        address: "台北市中正區忠孝東路一段 1 號",
+        brand: "UNIMARTC2C",
+      },
+    },
+    line_items: lines,
+    payment: "credit",
+    shipping: "cvs",
+    delivery: "UNIMARTC2C",
+    receipt: { type: "personal" },
+    g_recaptcha_response: "local-pass",
+    ...overrides,
+  });
+
+  const place = <T = OrderCreated>(body: OrderDraftInput, headers: Record<string, string> = {}) =>
+    api.post<T>("/orders", body, headers);
+
+  const stockOf = async (id: number) =>
+    (await api.db.select({ stock: magazines.stock }).from(magazines).where(eq(magazines.id, id)))[0]!.stock;
+
+  /** A placed guest order of one issue (price 280, stock 5 unless given). */
+  async function guestOrder(overrides: Partial<OrderDraftInput> = {}, stock = 5) {
+    const issue = await insertMagazine(api.db, { stock });
+    const response = await place(draft([{ item_id: issue.id, type: "magazine", quantity: 2 }], overrides));
+    expect(response.status).toBe(201);
+    const token = { "x-order-token": response.body.access_token };
+    return { issue, order: response.body.data, token };
+  }
+
+  async function paymentForm(number: string, headers: Record<string, string>) {
+    const response = await api.get<Form>(`/order-ecpay?number=${number}`, headers);
+    expect(response.status).toBe(200);
+    return response.body;
+  }
+
+  /** A ReturnURL notification for `form`'s trade as ECPay signs it. */
+  const paidNotice = (form: Form, overrides: Record<string, string> = {}) =>
+    signFields(
+      {
+        MerchantID: form.fields.MerchantID!,
+        MerchantTradeNo: form.fields.MerchantTradeNo!,
+        StoreID: "",
+        RtnCode: "1",
+        RtnMsg: "交易成功",
+        TradeNo: "2611231200001234",
+        TradeAmt: form.fields.TotalAmount!,
+        PaymentDate: "2026/11/23 12:00:05",
+        PaymentType: "Credit_CreditCard",
+        PaymentTypeChargeFee: "5",
+        TradeDate: "2026/11/23 12:00:00",
+        SimulatePaid: "0",
+        CustomField1: "",
+        CustomField2: "",
+        CustomField3: "",
+        CustomField4: "",
+        ...overrides,
+      },
+      api.ecpay.shop.payment,
+      "sha256",
+    );
+
+  const orderOf = async (number: string, headers: Record<string, string>) =>
+    (await api.get<{ data: Order }>(`/orders/${number}`, headers)).body.data;
+
+  describe("POST /orders", () => {
+    it("places a guest order with the server's prices and postage, holding the stock", async () => {
+      const issue = await insertMagazine(api.db, { stock: 5, price: 280 });
+      const merch = await insertMerch(api.db, { stock: 3, price: 450 });
+      const response = await place(
+        draft([
+          { item_id: issue.id, type: "magazine", quantity: 2 },
+          { item_id: merch.id, type: "merch", quantity: 1, sku: ["M"] },
+        ]),
+      );
+      expect(response.status).toBe(201);
+      expect(response.body.message).toBe(texts.created);
+      const order = response.body.data;
+      expect(order.number).toMatch(/^\d{14}$/);
+      expect(order.status).toBe("pending");
+      expect(order.payable).toBe(true);
+      expect(order.items_total).toBe(280 * 2 + 450);
+      expect(order.postage).toBe(44);
+      expect(order.total).toBe(280 * 2 + 450 + 44);
+      expect(order.line_items.map((line) => [line.title, line.unit_price, line.subtotal])).toEqual([
+        [issue.title, 280, 560],
+        [merch.title, 450, 450],
+      ]);
+      expect(order.receiver.store?.id).toBe("131386");
+      expect(await stockOf(issue.id)).toBe(3);
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+    });
+
+    it("charges home delivery 60 and overseas 92 at the overseas price", async () => {
+      const issue = await insertMagazine(api.db, { price: 280, overseas_price: 400 });
+      const line = [{ item_id: issue.id, type: "magazine" as const, quantity: 1 }];
+      const address = { zip: "100", city: "台北市", dist: "中正區", addr: "重慶南路一段 2 號" };
+      const home = await place(
+        draft(line, {
+          shipping: "home",
+          delivery: undefined,
+          receiver: { name: "林小華", phone: "0912345678", address },
+        }),
+      );
+      expect([home.body.data.postage, home.body.data.total]).toEqual([60, 340]);
+      const overseas = await place(
+        draft(line, {
+          shipping: "overseas",
+          delivery: undefined,
+          receiver: { name: "Lin Hua", phone: "0912345678", address },
+        }),
+      );
+      expect([overseas.body.data.line_items[0]!.unit_price, overseas.body.data.postage]).toEqual([400, 92]);
+    });
+
+    it("names each missing or wrong field by its path and keeps the stock", async () => {
+      const issue = await insertMagazine(api.db, { stock: 5 });
+      const line = [{ item_id: issue.id, type: "magazine" as const, quantity: 1 }];
+      const noStore = await place<ApiError>(
+        draft(line, { receiver: { name: "林小華", phone: "0912345678" } }) as never,
+      );
+      expectInvalid(noStore, "receiver.store");
+      expect(noStore.body.errors?.["receiver.store"]).toEqual([texts.chooseStore]);
+      const company = await place(draft(line, { receipt: { type: "company", title: "食藝股份有限公司" } }));
+      expectInvalid(company, "receipt.tax_id");
+      const badEmail = await place(
+        draft(line, { customer: { name: "林", email: "nope", phone: "0912345678" } }),
+      );
+      expectInvalid(badEmail, "customer.email");
+      const robot = await place<ApiError>(draft(line, { g_recaptcha_response: "forged" }));
+      expectInvalid(robot, "g_recaptcha_response");
+      expect(robot.body.message).toBe(texts.captcha);
+      expect(await stockOf(issue.id)).toBe(5);
+    });
+
+    it("refuses more than the stock with 409 and an unpublished item with 422", async () => {
+      const issue = await insertMagazine(api.db, { stock: 1 });
+      const tooMany = await place(draft([{ item_id: issue.id, type: "magazine", quantity: 2 }]));
+      expect(tooMany.status).toBe(409);
+      expect((tooMany.body as unknown as ApiError).message).toContain("庫存不足");
+      const hidden = await insertMagazine(api.db, { status: 0 });
+      expectInvalid(
+        await place(draft([{ item_id: hidden.id, type: "magazine", quantity: 1 }])),
+        "line_items",
+      );
+      expect(await stockOf(issue.id)).toBe(1);
+    });
+
+    it("takes a member's ordered lines out of their cart and lists the order in /orders/me", async () => {
+      const member = await signedIn();
+      const issue = await insertMagazine(api.db, { stock: 5 });
+      const other = await insertMagazine(api.db, { stock: 5 });
+      await api.post("/cart", { item_id: issue.id, type: "magazine", quantity: 1 }, member.auth);
+      await api.post("/cart", { item_id: other.id, type: "magazine", quantity: 1 }, member.auth);
+      const response = await place(
+        draft([{ item_id: issue.id, type: "magazine", quantity: 1 }]),
+        member.auth,
+      );
+      expect(response.status).toBe(201);
+      const left = await api.db.select().from(cartLines).where(eq(cartLines.member_id, member.id));
+      expect(left.map((line) => line.item_id)).toEqual([other.id]);
+      const mine = await api.get<{ data: Order[] }>("/orders/me", member.auth);
+      expect(mine.body.data.map((order) => order.number)).toEqual([response.body.data.number]);
+      expect((await api.get("/orders/me")).status).toBe(401);
+    });
+
+    it("creates the account when a guest asks to register, and refuses a taken address", async () => {
+      const issue = await insertMagazine(api.db, { stock: 5 });
+      const body = draft([{ item_id: issue.id, type: "magazine", quantity: 1 }], {
+        register: 1,
+        password: "Secret123",
+        password_confirmation: "Secret123",
+      });
+      const response = await place(body);
+      expect(response.status).toBe(201);
+      const [member] = await api.db.select().from(members).where(eq(members.email, body.customer.email));
+      expect(member?.name).toBe("林小華");
+      const [row] = await api.db.select().from(orders).where(eq(orders.number, response.body.data.number));
+      expect(row?.member_id).toBe(member?.id);
+      const again = await place(body);
+      expectInvalid(again, "customer.email");
+    });
+  });
+
+  describe("who may see an order", () => {
+    it("is the guest with the token, the member who placed it, and nobody else", async () => {
+      const { order, token } = await guestOrder();
+      expect((await api.get(`/orders/${order.number}`, token)).status).toBe(200);
+      expect((await api.get(`/orders/${order.number}`)).status).toBe(404);
+      expect((await api.get(`/orders/${order.number}`, { "x-order-token": "wrong" })).status).toBe(404);
+      const stranger = await signedIn();
+      const denied = await api.get<ApiError>(`/orders/${order.number}`, stranger.auth);
+      expect(denied.status).toBe(403);
+      expect(denied.body.message).toBe(texts.forbidden);
+      expect((await api.get(`/order-ecpay?number=${order.number}`, stranger.auth)).status).toBe(403);
+    });
+  });
+
+  describe("GET /order-ecpay", () => {
+    it("gives the AioCheckOut form with a fresh MerchantTradeNo per attempt", async () => {
+      const { order, token } = await guestOrder();
+      const first = await paymentForm(order.number, token);
+      expect(first.action).toBe(`${api.ecpay.shop.endpoints.aioCheckOut}`);
+      expect(first.fields).toMatchObject({
+        MerchantTradeNo: `${order.number}P01`,
+        TotalAmount: String(order.total),
+        ChoosePayment: "Credit",
+        ReturnURL: `${testAuthConfig.apiUrl}/ecpay/return`,
+        OrderResultURL: `${testAuthConfig.siteUrl}/cart/result?number=${order.number}`,
+      });
+      const second = await paymentForm(order.number, token);
+      expect(second.fields.MerchantTradeNo).toBe(`${order.number}P02`);
+      const html = await api.getHtml(`/order-ecpay?number=${order.number}&token=${token["x-order-token"]}`);
+      expect(html.status).toBe(200);
+      expect(html.body).toContain(`action="${api.ecpay.shop.endpoints.aioCheckOut}"`);
+      expect(html.body).toContain(`${order.number}P03`);
+    });
+  });
+
+  describe("ReturnURL", () => {
+    it("moves the order to paid once, answering 1|OK to ten concurrent re-sends", async () => {
+      const { order, token } = await guestOrder();
+      const form = await paymentForm(order.number, token);
+      const notice = paidNotice(form);
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, () => api.postForm("/ecpay/return", notice)),
+      );
+      expect(replies.map((reply) => reply.body)).toEqual(Array(10).fill("1|OK"));
+      const paid = await orderOf(order.number, token);
+      expect(paid.status).toBe("paid");
+      expect(paid.payable).toBe(false);
+      const attempts = await api.db
+        .select()
+        .from(orderPayments)
+        .where(eq(orderPayments.merchant_trade_no, form.fields.MerchantTradeNo!));
+      expect(attempts.map((attempt) => attempt.status)).toEqual(["paid"]);
+      // Shipped, invoiced and mailed exactly once.
+      expect(paid.shipping.status).toBe("created");
+      expect(paid.shipping.logistics_id).toBeTruthy();
+      expect(paid.invoice.status).toBe("issued");
+      expect(paid.invoice.number).toMatch(/^[A-Z]{2}\d{8}$/);
+      const confirmations = api.mail.messages({ subject: order.number });
+      expect(confirmations.map((mail) => [mail.subject, mail.to[0]?.address])).toEqual([
+        [`訂單 ${order.number} 付款完成`, order.customer.email],
+      ]);
+      expect((await api.get(`/order-ecpay?number=${order.number}`, token)).status).toBe(409);
+    });
+
+    it("changes nothing for a forged CheckMacValue, a tampered amount or SimulatePaid=1", async () => {
+      const { order, token } = await guestOrder();
+      const form = await paymentForm(order.number, token);
+      const forged = { ...paidNotice(form), CheckMacValue: "0".repeat(64) };
+      const forgedReply = await api.postForm("/ecpay/return", forged);
+      expect(forgedReply.status).toBe(400);
+      expect(forgedReply.body).toMatch(/^0\|/);
+      const tampered = await api.postForm("/ecpay/return", paidNotice(form, { TradeAmt: "1" }));
+      expect(tampered.body).toMatch(/^0\|/);
+      const simulated = await api.postForm("/ecpay/return", paidNotice(form, { SimulatePaid: "1" }));
+      expect(simulated.body).toBe("1|OK");
+      const unknown = await api.postForm(
+        "/ecpay/return",
+        paidNotice({ ...form, fields: { ...form.fields, MerchantTradeNo: "99999999999999P01" } }),
+      );
+      expect(unknown.body).toMatch(/^0\|/);
+      const still = await orderOf(order.number, token);
+      expect(still.status).toBe("pending");
+      expect(still.payable).toBe(true);
+    });
+
+    it("leaves a failed payment's order payable with ECPay's message", async () => {
+      const { order, token } = await guestOrder();
+      const form = await paymentForm(order.number, token);
+      const reply = await api.postForm(
+        "/ecpay/return",
+        paidNotice(form, { RtnCode: "10100058", RtnMsg: "付款失敗" }),
+      );
+      expect(reply.body).toBe("1|OK");
+      const failed = await orderOf(order.number, token);
+      expect([failed.status, failed.payable, failed.payment.failure]).toEqual(["pending", true, "付款失敗"]);
+      const retry = await paymentForm(order.number, token);
+      expect(retry.fields.MerchantTradeNo).toBe(`${order.number}P02`);
+      expect((await api.postForm("/ecpay/return", paidNotice(retry))).body).toBe("1|OK");
+      expect((await orderOf(order.number, token)).status).toBe("paid");
+    });
+  });
+
+  describe("ATM and CVS codes", () => {
+    it("keeps the order waiting with its code until ECPay reports the payment", async () => {
+      const { order, token } = await guestOrder({ payment: "atm" });
+      const form = await paymentForm(order.number, token);
+      expect(form.fields.ChoosePayment).toBe("ATM");
+      expect(form.fields.PaymentInfoURL).toBe(`${testAuthConfig.apiUrl}/ecpay/payment-info`);
+      const info = signFields(
+        {
+          MerchantID: form.fields.MerchantID!,
+          MerchantTradeNo: form.fields.MerchantTradeNo!,
+          StoreID: "",
+          RtnCode: "2",
+          RtnMsg: "Get VirtualAccount Succeeded",
+          TradeNo: "2611231200009999",
+          TradeAmt: form.fields.TotalAmount!,
+          PaymentType: "ATM_TAISHIN",
+          TradeDate: "2026/11/23 12:00:00",
+          BankCode: "812",
+          vAccount: "9103522175887271",
+          ExpireDate: "2099/11/26",
+          CustomField1: "",
+          CustomField2: "",
+          CustomField3: "",
+          CustomField4: "",
+        },
+        api.ecpay.shop.payment,
+        "sha256",
+      );
+      expect((await api.postForm("/ecpay/payment-info", info)).body).toBe("1|OK");
+      const waiting = await orderOf(order.number, token);
+      expect(waiting.status).toBe("awaiting_payment");
+      expect(waiting.payable).toBe(false);
+      expect(waiting.payment.code).toMatchObject({
+        method: "atm",
+        bank_code: "812",
+        account: "9103522175887271",
+      });
+      expect(waiting.reserved_until).toBe(new Date("2099-11-26T23:59:59+08:00").toISOString());
+      const paid = await api.postForm("/ecpay/return", paidNotice(form, { PaymentType: "ATM_TAISHIN" }));
+      expect(paid.body).toBe("1|OK");
+      expect((await orderOf(order.number, token)).status).toBe("paid");
+    });
+  });
+
+  describe("reservations", () => {
+    it("lapse when unpaid, giving the stock back once, and are taken again if the money still arrives", async () => {
+      const { issue, order, token } = await guestOrder({}, 5);
+      const form = await paymentForm(order.number, token);
+      expect(await stockOf(issue.id)).toBe(3);
+      await api.db
+        .update(orders)
+        .set({ reserved_until: new Date(Date.now() - 1000).toISOString() })
+        .where(eq(orders.number, order.number));
+      const [first, second] = await Promise.all([orderOf(order.number, token), orderOf(order.number, token)]);
+      expect([first.status, second.status]).toEqual(["expired", "expired"]);
+      expect(first.payable).toBe(false);
+      expect(await stockOf(issue.id)).toBe(5);
+      expect((await api.get(`/order-ecpay?number=${order.number}`, token)).status).toBe(409);
+      expect((await api.postForm("/ecpay/return", paidNotice(form))).body).toBe("1|OK");
+      expect((await orderOf(order.number, token)).status).toBe("paid");
+      expect(await stockOf(issue.id)).toBe(3);
+    });
+  });
+
+  describe("the last copies", () => {
+    it("go to exactly as many of 100 concurrent buyers as there are copies", async () => {
+      const issue = await insertMagazine(api.db, { stock: 5, max_quantity: 10 });
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          place(draft([{ item_id: issue.id, type: "magazine", quantity: 1 }])),
+        ),
+      );
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+      expect(statuses.filter((status) => status !== 201).every((status) => status === 409)).toBe(true);
+      expect(await stockOf(issue.id)).toBe(0);
+      const held = await api.db.select().from(orders);
+      const holding = held.filter((row) =>
+        responses.some((response) => response.status === 201 && response.body.data.number === row.number),
+      );
+      expect(holding).toHaveLength(5);
+    }, 60_000);
+  });
+
+  describe("convenience-store map", () => {
+    it("gives the map form and brings the chosen store back to checkout with a 303", async () => {
+      const map = await api.post<Form>("/ecpay/cvs-map/init", { brand: "FAMIC2C", token: "abc123" });
+      expect(map.status).toBe(200);
+      expect(map.body.action).toBe(api.ecpay.shop.endpoints.logisticsMap);
+      expect(map.body.fields).toMatchObject({
+        LogisticsSubType: "FAMIC2C",
+        ServerReplyURL: `${testAuthConfig.apiUrl}/ecpay/cvs-map/reply`,
+        ExtraData: "abc123",
+      });
+      expectInvalid(await api.post("/ecpay/cvs-map/init", { brand: "NOPE" }), "brand");
+      const reply = await api.postForm("/ecpay/cvs-map/reply", {
+        MerchantID: api.ecpay.shop.logistics.merchantId,
+        MerchantTradeNo: "",
+        LogisticsSubType: "FAMIC2C",
+        CVSStoreID: "006598",
+        CVSStoreName: "全家台北店",
+        CVSAddress: "台北市中正區羅斯福路一段 1 號",
+        CVSTelephone: "",
+        CVSOutSide: "0",
+        ExtraData: "abc123",
+      });
+      expect(reply.status).toBe(303);
+      const location = new URL(reply.headers.get("location")!);
+      expect(location.origin + location.pathname).toBe(`${testAuthConfig.siteUrl}/cart/checkout`);
+      expect(Object.fromEntries(location.searchParams)).toEqual({
+        store_id: "006598",
+        store_name: "全家台北店",
+        store_address: "台北市中正區羅斯福路一段 1 號",
+        brand: "FAMIC2C",
+        token: "abc123",
+      });
+      const bad = await api.postForm("/ecpay/cvs-map/reply", { CVSStoreID: "<script>" });
+      expect(new URL(bad.headers.get("location")!).searchParams.get("store_error")).toBe(texts.chooseStore);
+    });
+  });
+});

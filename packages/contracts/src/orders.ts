@@ -1,0 +1,367 @@
+import { z } from "zod";
+import { cartLineInputSchema } from "./cart.ts";
+import { imageSchema, productTypes } from "./api-types.ts";
+import { memberLimits } from "./members.ts";
+import { messages } from "./messages.ts";
+import {
+  email,
+  maxLength,
+  optionalField,
+  password,
+  phone,
+  requiredRaw,
+  requiredText,
+  taxId,
+} from "./validation.ts";
+
+/*
+ * The order draft of SPEC §3 and what the API answers about an order (SPEC §7: POST /orders,
+ * GET /orders/me, GET /order-ecpay). One schema checks the checkout form in the browser, in the
+ * web's action and again in the API; totals are never taken from the client.
+ */
+
+/** How the buyer pays through ECPay AIO: 信用卡, ATM 轉帳 (a virtual account), 超商代碼. */
+export const paymentMethods = ["credit", "atm", "cvs"] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+export const paymentMethodNames: Record<PaymentMethod, string> = {
+  credit: "信用卡",
+  atm: "ATM 轉帳",
+  cvs: "超商代碼繳費",
+};
+
+/**
+ * How the parcel travels, each with its postage from the site settings (SPEC §9): convenience-store
+ * pickup `postage` (44), home delivery in Taiwan `postage_2` (60), overseas `postage_3` (92, and
+ * the items' overseas prices).
+ */
+export const shippingMethods = ["cvs", "home", "overseas"] as const;
+export type ShippingMethod = (typeof shippingMethods)[number];
+export const shippingMethodNames: Record<ShippingMethod, string> = {
+  cvs: "超商取貨",
+  home: "宅配到府",
+  overseas: "海外寄送",
+};
+export const postageSetting = {
+  cvs: "postage",
+  home: "postage_2",
+  overseas: "postage_3",
+} as const satisfies Record<ShippingMethod, string>;
+
+/** `delivery` for convenience-store pickup: the chain, as ECPay's C2C logistics subtype. */
+export const cvsBrands = ["UNIMARTC2C", "FAMIC2C", "HILIFEC2C", "OKMARTC2C"] as const;
+export type CvsBrand = (typeof cvsBrands)[number];
+export const cvsBrandNames: Record<CvsBrand, string> = {
+  UNIMARTC2C: "7-ELEVEN",
+  FAMIC2C: "全家便利商店",
+  HILIFEC2C: "萊爾富",
+  OKMARTC2C: "OK mart",
+};
+
+/** 發票 (SPEC §3 receipt.type): ECPay member carrier, mobile barcode, donated, or a company's 統編. */
+export const receiptTypes = ["personal", "mobile", "donate", "company"] as const;
+export type ReceiptType = (typeof receiptTypes)[number];
+export const receiptTypeNames: Record<ReceiptType, string> = {
+  personal: "個人電子發票（綠界會員載具）",
+  mobile: "手機條碼載具",
+  donate: "捐贈發票",
+  company: "公司戶發票（統一編號）",
+};
+
+export const orderLimits = {
+  name: memberLimits.name,
+  email: memberLimits.email,
+  remarks: 200,
+  /** A store's name and address as ECPay's map sends them back (reference §4.2). */
+  storeName: 60,
+  storeAddress: 200,
+  receiptTitle: 60,
+  lineItems: 50,
+  /** Minutes an unpaid order holds its stock before the reservation lapses. */
+  reservationMinutes: 30,
+} as const;
+
+export const orderMessages = {
+  created: "訂單已成立",
+  emptyCart: "購物車沒有商品",
+  chooseStore: "請選擇取貨門市",
+  chooseBrand: "請選擇超商",
+  overseasUnavailable: (title: string) => `「${title}」不提供海外寄送`,
+  soldOut: (title: string) => `「${title}」庫存不足`,
+  unavailable: (title: string) => `「${title}」已下架或不存在`,
+  overMaxQuantity: (title: string, n: number) => `「${title}」每筆訂單最多購買 ${n} 件`,
+  startIssue: "請選擇起訂期數",
+  carrier: "請輸入正確的手機條碼（/ 加 7 碼英數字）",
+  captcha: "請完成機器人驗證",
+  notFound: "找不到此訂單",
+  forbidden: "您沒有權限查看此訂單",
+  notPayable: "此訂單已付款或已失效，無法再次付款",
+  expired: "訂單付款期限已過，商品已釋出",
+  accountExists: "此電子郵件已註冊，請先登入再結帳",
+  cvsMapFailed: "無法開啟門市地圖，請稍後再試",
+  cvsReceiverName: "超商取貨的收件人姓名請填寫 2 至 5 個中文字或 4 至 10 個英文字母，並與證件相符",
+  paymentLimit: (min: number, max: number) => `此付款方式的金額須介於 ${min} 至 ${max} 元`,
+} as const;
+
+const zip = () =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .regex(/^\d{3,6}$/, { error: "請輸入 3 至 6 位數的郵遞區號" });
+
+/** A postal address in Taiwan (or abroad, as typed). */
+export const postalAddressSchema = z.object({
+  zip: zip(),
+  city: requiredText().check(maxLength(memberLimits.city)),
+  dist: requiredText().check(maxLength(memberLimits.dist)),
+  addr: requiredText().check(maxLength(memberLimits.addr)),
+});
+
+/** The store chosen on ECPay's map: its id, name and address as the map sent them back. */
+export const storeSchema = z.object({
+  id: z
+    .string({ error: orderMessages.chooseStore })
+    .regex(/^[A-Za-z0-9]{1,6}$/, { error: orderMessages.chooseStore }),
+  name: requiredText().check(maxLength(orderLimits.storeName)),
+  address: requiredText().check(maxLength(orderLimits.storeAddress)),
+  brand: z.enum(cvsBrands, { error: orderMessages.chooseBrand }),
+});
+export type Store = z.output<typeof storeSchema>;
+
+const customerSchema = z.object({
+  name: requiredText().check(maxLength(orderLimits.name)),
+  email: email().check(maxLength(orderLimits.email)),
+  tel: optionalField(
+    z
+      .string()
+      .trim()
+      .regex(/^[\d\-#() ]{6,20}$/, { error: "請輸入正確的電話號碼" }),
+  ),
+  phone: phone(),
+  address: postalAddressSchema.partial().optional(),
+});
+
+const receiverSchema = z.object({
+  name: requiredText().check(maxLength(orderLimits.name)),
+  tel: optionalField(
+    z
+      .string()
+      .trim()
+      .regex(/^[\d\-#() ]{6,20}$/, { error: "請輸入正確的電話號碼" }),
+  ),
+  phone: phone(),
+  /** Home and overseas delivery: where to. */
+  address: postalAddressSchema.partial().optional(),
+  /** Convenience-store pickup: the store from the map. */
+  store: storeSchema.optional(),
+});
+
+const flag = () =>
+  z
+    .preprocess(
+      (value) => (value === "on" || value === true || value === "1" || value === 1 ? 1 : 0),
+      z.union([z.literal(0), z.literal(1)]),
+    )
+    .default(0);
+
+const receiptSchema = z.object({
+  type: z.enum(receiptTypes, { error: messages.required }),
+  /** Company title (抬頭). */
+  title: optionalField(z.string().trim().check(maxLength(orderLimits.receiptTitle))),
+  tax_id: optionalField(taxId()),
+  /** Mobile barcode (手機條碼): a slash and seven of 0-9 A-Z . + - */
+  carrier: optionalField(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^\/[0-9A-Z.+-]{7}$/, { error: orderMessages.carrier }),
+  ),
+});
+
+/** POST /orders: the order draft of SPEC §3. Rules that tie fields together are in the `check`. */
+export const orderDraftSchema = z
+  .object({
+    customer: customerSchema,
+    receiver: receiverSchema,
+    line_items: z
+      .array(cartLineInputSchema, { error: orderMessages.emptyCart })
+      .min(1, { error: orderMessages.emptyCart })
+      .max(orderLimits.lineItems, { error: messages.invalidParams }),
+    /** A year's subscription: the issue it starts with. */
+    start_issue: optionalField(z.coerce.number().int().positive()),
+    /** A year's subscription: 1 ships each issue as it appears (the only way offered now). */
+    annual_delivery: flag(),
+    payment: z.enum(paymentMethods, { error: "請選擇付款方式" }),
+    shipping: z.enum(shippingMethods, { error: "請選擇運送方式" }),
+    /** Convenience-store pickup: the chain. */
+    delivery: optionalField(z.enum(cvsBrands, { error: orderMessages.chooseBrand })),
+    receipt: receiptSchema,
+    saveAddress: flag(),
+    register: flag(),
+    password: optionalField(password()),
+    password_confirmation: optionalField(requiredRaw()),
+    subscribe: flag(),
+    remarks: optionalField(z.string().trim().check(maxLength(orderLimits.remarks))),
+    g_recaptcha_response: optionalField(z.string().max(4000)),
+  })
+  .superRefine((draft, ctx) => {
+    const issue = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: "custom", path, message });
+    if (draft.shipping === "cvs") {
+      if (!/^(?:\p{Script=Han}{2,5}|[A-Za-z ]{4,10})$/u.test(draft.receiver.name))
+        issue(["receiver", "name"], orderMessages.cvsReceiverName);
+      if (!draft.delivery) issue(["delivery"], orderMessages.chooseBrand);
+      if (!draft.receiver.store) issue(["receiver", "store"], orderMessages.chooseStore);
+      else if (draft.delivery && draft.receiver.store.brand !== draft.delivery)
+        issue(["receiver", "store"], orderMessages.chooseStore);
+    } else {
+      const address = draft.receiver.address ?? {};
+      for (const key of ["zip", "city", "dist", "addr"] as const) {
+        if (!address[key]) issue(["receiver", "address", key], messages.required);
+      }
+    }
+    if (draft.receipt.type === "mobile" && !draft.receipt.carrier)
+      issue(["receipt", "carrier"], messages.required);
+    if (draft.receipt.type === "company") {
+      if (!draft.receipt.title) issue(["receipt", "title"], messages.required);
+      if (!draft.receipt.tax_id) issue(["receipt", "tax_id"], messages.required);
+    }
+    if (draft.register === 1) {
+      if (!draft.password) issue(["password"], messages.required);
+      if (!draft.password_confirmation) issue(["password_confirmation"], messages.required);
+      else if (draft.password && draft.password !== draft.password_confirmation)
+        issue(["password_confirmation"], messages.confirm);
+    }
+  });
+export type OrderDraftInput = z.input<typeof orderDraftSchema>;
+export type OrderDraft = z.output<typeof orderDraftSchema>;
+
+/** The life of an order (SPEC §4): waiting for payment, a code issued, paid, or lapsed unpaid. */
+export const orderStatuses = ["pending", "awaiting_payment", "paid", "expired", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const orderStatusNames: Record<OrderStatus, string> = {
+  pending: "待付款",
+  awaiting_payment: "等待繳費",
+  paid: "已付款",
+  expired: "已逾期",
+  cancelled: "已取消",
+};
+
+export const shipmentStatuses = [
+  "pending",
+  "created",
+  "failed",
+  "in_transit",
+  "arrived",
+  "picked_up",
+  "returned",
+] as const;
+export type ShipmentStatus = (typeof shipmentStatuses)[number];
+export const shipmentStatusNames: Record<ShipmentStatus, string> = {
+  pending: "待出貨",
+  created: "已建立物流單",
+  failed: "物流單建立失敗",
+  in_transit: "配送中",
+  arrived: "已到店",
+  picked_up: "已取貨",
+  returned: "已退回",
+};
+
+export const invoiceStatuses = ["pending", "issued", "failed"] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+export const invoiceStatusNames: Record<InvoiceStatus, string> = {
+  pending: "待開立",
+  issued: "已開立",
+  failed: "開立失敗，將由專人處理",
+};
+
+export const orderLineSchema = z.object({
+  item_id: z.number().int(),
+  type: z.enum(productTypes),
+  sku: z.array(z.string()),
+  quantity: z.number().int(),
+  title: z.string(),
+  path: z.string(),
+  issue: z.number().int().nullable(),
+  thumbnail: imageSchema.nullable(),
+  unit_price: z.number().int(),
+  subtotal: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** A payment code to pay later: ATM virtual account, or a convenience-store payment code. */
+export const paymentCodeSchema = z.object({
+  method: z.enum(["atm", "cvs"]),
+  bank_code: z.string().nullable(),
+  account: z.string().nullable(),
+  payment_no: z.string().nullable(),
+  expire_at: z.string().nullable(),
+});
+export type PaymentCode = z.infer<typeof paymentCodeSchema>;
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: z.enum(orderStatuses),
+  /** Whether GET /order-ecpay would start a new payment attempt now. */
+  payable: z.boolean(),
+  customer: z.object({
+    name: z.string(),
+    email: z.string(),
+    tel: z.string().nullable(),
+    phone: z.string(),
+  }),
+  receiver: z.object({
+    name: z.string(),
+    tel: z.string().nullable(),
+    phone: z.string(),
+    address: z.object({ zip: z.string(), city: z.string(), dist: z.string(), addr: z.string() }).nullable(),
+    store: storeSchema.nullable(),
+  }),
+  line_items: z.array(orderLineSchema),
+  items_total: z.number().int(),
+  postage: z.number().int(),
+  total: z.number().int(),
+  payment: z.object({
+    method: z.enum(paymentMethods),
+    paid_at: z.string().nullable(),
+    code: paymentCodeSchema.nullable(),
+    /** The last failed attempt's message from ECPay, while the order is still unpaid. */
+    failure: z.string().nullable(),
+  }),
+  shipping: z.object({
+    method: z.enum(shippingMethods),
+    delivery: z.enum(cvsBrands).nullable(),
+    status: z.enum(shipmentStatuses),
+    logistics_id: z.string().nullable(),
+  }),
+  invoice: z.object({
+    type: z.enum(receiptTypes),
+    status: z.enum(invoiceStatuses),
+    number: z.string().nullable(),
+    title: z.string().nullable(),
+    tax_id: z.string().nullable(),
+  }),
+  start_issue: z.number().int().nullable(),
+  remarks: z.string().nullable(),
+  reserved_until: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** POST /orders answer; `access_token` lets a guest read the order (and pay it) later. */
+export const orderCreatedSchema = z.object({
+  data: orderSchema,
+  message: z.string(),
+  access_token: z.string(),
+});
+export type OrderCreated = z.infer<typeof orderCreatedSchema>;
+
+/** POST /ecpay/cvs-map/init: which chain's map, and the checkout page to come back to. */
+export const cvsMapInitSchema = z.object({
+  brand: z.enum(cvsBrands, { error: orderMessages.chooseBrand }),
+  /** Echoed back (ECPay's ExtraData, 20 characters): lets the web match the reply to its draft. */
+  token: optionalField(z.string().regex(/^[A-Za-z0-9]{1,20}$/)),
+  device: z.enum(["pc", "mobile"]).default("pc"),
+});
+export type CvsMapInitInput = z.input<typeof cvsMapInitSchema>;
