@@ -27,3 +27,4 @@ export {
   shopVariables,
   type ShopConfig,
 } from "./shop-config.ts";
+export { startReservationSweeper } from "./services/orders.ts";

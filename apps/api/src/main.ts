@@ -9,6 +9,7 @@ import { openRedisRateLimitStore } from "./lib/redis-rate-limit.ts";
 import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
 import { localOAuthProvider } from "./local-oauth.ts";
 import { startMail } from "./mail/start.ts";
+import { startReservationSweeper } from "./services/orders.ts";
 import { shopConfig } from "./shop-config.ts";
 
 /** The API on its own, for deployments that run it apart from the web (the web's API_BASE_URL). */
@@ -52,9 +53,13 @@ if (shop.mode === "simulator") {
 const server = serve({ fetch: app.fetch, port: config.PORT }, (info) =>
   logger.info({ port: info.port }, "API listening"),
 );
-const stop = () =>
+// Unpaid orders give their stock back once their hold runs out.
+const stopSweeper = startReservationSweeper({ db: handle.db, logger });
+const stop = () => {
+  stopSweeper();
   server.close(
     () => void Promise.all([handle.close(), mail.close(), redis?.close()]).then(() => process.exit(0)),
   );
+};
 process.once("SIGTERM", stop);
 process.once("SIGINT", stop);

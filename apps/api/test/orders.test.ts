@@ -329,6 +329,37 @@ describe.each(databaseTargets())("orders on $name", (target) => {
     });
   });
 
+  describe("the parcel", () => {
+    it("follows ECPay's logistics status notifications to the store and the pickup", async () => {
+      const { order, token } = await guestOrder();
+      const form = await paymentForm(order.number, token);
+      expect((await api.postForm("/ecpay/return", paidNotice(form))).body).toBe("1|OK");
+      const paid = await orderOf(order.number, token);
+      expect(paid.shipping.status).toBe("created");
+      const status = async (code: string) => {
+        const response = await api.ecpay.simulator.request(
+          `/simulator/shipments/${paid.shipping.logistics_id}/status`,
+          {
+            method: "POST",
+            body: new URLSearchParams({ code }),
+          },
+        );
+        expect(response.status).toBe(200);
+        return (await orderOf(order.number, token)).shipping.status;
+      };
+      expect(await status("2073")).toBe("arrived");
+      expect(await status("2067")).toBe("picked_up");
+      const forged = await api.postForm("/ecpay/logistics", {
+        MerchantID: api.ecpay.shop.logistics.merchantId,
+        AllPayLogisticsID: paid.shipping.logistics_id!,
+        RtnCode: "2074",
+        CheckMacValue: "00000000000000000000000000000000",
+      });
+      expect(forged.body).toMatch(/^0\|/);
+      expect((await orderOf(order.number, token)).shipping.status).toBe("picked_up");
+    });
+  });
+
   describe("ATM and CVS codes", () => {
     it("keeps the order waiting with its code until ECPay reports the payment", async () => {
       const { order, token } = await guestOrder({ payment: "atm" });

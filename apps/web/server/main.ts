@@ -2,7 +2,14 @@ import { receivedEnv } from "./production-env.ts";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
-import { createLogger, openDatabase, openRedisRateLimitStore, prepareDatabase, startMail } from "@shiyi/api";
+import {
+  createLogger,
+  openDatabase,
+  openRedisRateLimitStore,
+  prepareDatabase,
+  startMail,
+  startReservationSweeper,
+} from "@shiyi/api";
 import type { ServerBuild } from "react-router";
 import { createWebServer, defaultClientDir } from "./app.ts";
 import { readWebConfig } from "./env.ts";
@@ -21,6 +28,8 @@ if (database) await prepareDatabase(database, { mediaDir: config.mediaDir, logge
 // Only the in-process API sends mail; with SMTP_URL unset it is caught here and shown at /_mail.
 const mail = config.apiBaseUrl ? undefined : await startMail(config.mail, logger);
 await redis?.ready;
+// Unpaid orders give their stock back once their hold runs out.
+const stopSweeper = database ? startReservationSweeper({ db: database.db, logger }) : undefined;
 
 const build = (await import(
   pathToFileURL(path.join(webDir, "build", "server", "index.js")).href
@@ -48,6 +57,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 );
 
 const stop = () => {
+  stopSweeper?.();
   server.close(
     () => void Promise.all([database?.close(), mail?.close(), redis?.close()]).then(() => process.exit(0)),
   );
