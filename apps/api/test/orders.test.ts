@@ -178,6 +178,17 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect(await stockOf(issue.id)).toBe(5);
     });
 
+    it("takes a subscription's first issue among the issues out and the next six", async () => {
+      const issue = await insertMagazine(api.db, { stock: 5 });
+      const line = [{ item_id: issue.id, type: "magazine" as const, quantity: 1 }];
+      const ok = await place(draft(line, { start_issue: issue.issue, annual_delivery: 1 }));
+      expect(ok.status).toBe(201);
+      expect(ok.body.data.start_issue).toBe(issue.issue);
+      const typo = await place<ApiError>(draft(line, { start_issue: issue.issue + 1000 }));
+      expectInvalid(typo, "start_issue");
+      expect(typo.body.message).toBe("請選擇起訂期數");
+    });
+
     it("refuses more than the stock with 409 and an unpublished item with 422", async () => {
       const issue = await insertMagazine(api.db, { stock: 1 });
       const tooMany = await place(draft([{ item_id: issue.id, type: "magazine", quantity: 2 }]));

@@ -27,7 +27,7 @@ import { uniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../lib/errors.ts";
 import { registerCheckoutMember } from "./members.ts";
 import { getSettings } from "./settings.ts";
-import { onSale } from "./visibility.ts";
+import { onSale, published } from "./visibility.ts";
 
 /*
  * Orders (SPEC §3, §7): placing one from the draft, reading it, and the stock it holds.
@@ -374,6 +374,29 @@ async function priceLines(db: Database, draft: OrderDraft): Promise<PricedLine[]
   });
 }
 
+/**
+ * A subscription starts with an issue already out or one of the next six (a year, bimonthly);
+ * anything else is a typing mistake.
+ */
+async function checkStartIssue(db: Database, issue: number) {
+  const [range] = await db
+    .select({
+      first: sql<number | null>`min(${magazines.issue})`,
+      last: sql<number | null>`max(${magazines.issue})`,
+    })
+    .from(magazines)
+    .where(published(magazines));
+  if (
+    !range ||
+    range.first === null ||
+    range.last === null ||
+    issue < range.first ||
+    issue > range.last + 6
+  ) {
+    throw new ApiError(422, orderMessages.startIssue, { start_issue: [orderMessages.startIssue] });
+  }
+}
+
 const addressOf = (address: Partial<StoredAddress> | undefined): StoredAddress | null =>
   address && Object.values(address).some(Boolean) ? { ...address } : null;
 
@@ -400,6 +423,8 @@ export async function placeOrder(
     const message = orderMessages.paymentLimit(limits.min, limits.max);
     throw new ApiError(422, message, { payment: [message] });
   }
+
+  if (draft.start_issue !== undefined) await checkStartIssue(db, draft.start_issue);
 
   let buyerId = memberId;
   if (buyerId === undefined && draft.register === 1 && draft.password) {
