@@ -65,7 +65,8 @@ function get(url: URL, agent: Agent, timeoutMs: number): Promise<Outcome> {
   });
 }
 
-const percentile = (sorted: Float64Array, p: number) =>
+/** The `p`th percentile (nearest rank) of ascending `sorted` latencies. */
+export const percentile = (sorted: Float64Array, p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
 
 /**

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -156,4 +156,56 @@ export function cpuTimeMs(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The whole machine's CPU time so far, busy and in all (ms, every core summed), from /proc/stat on
+ * Linux; undefined elsewhere. The busy share of a window shows whether the machine was saturated,
+ * including processes the bench does not own (a PostgreSQL server).
+ */
+export function machineCpuMs(): { busy: number; total: number } | undefined {
+  try {
+    const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+    const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    if (ticks.length < 8 || ticks.some((t) => !Number.isFinite(t))) return undefined;
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const busy = user + nice + system + irq + softirq + steal;
+    return { busy: busy * 10, total: (busy + idle + iowait) * 10 };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time (ms) used so far by every process whose command name is `name` (e.g. a local
+ * PostgreSQL's backends), from /proc on Linux; undefined elsewhere. Backends that exit in between
+ * take their time with them, so this is a lower bound over a window.
+ */
+export function processesCpuMs(name: string): number | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return undefined;
+  }
+  let total = 0;
+  for (const pid of entries) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== name) continue;
+      total += cpuTimeMs(Number(pid)) ?? 0;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }

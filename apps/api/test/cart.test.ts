@@ -386,6 +386,105 @@ describe.each(databaseTargets())("cart on $name", (target) => {
     });
   });
 
+  describe("POST /cart/preview (an anonymous visitor's local cart)", () => {
+    type Preview = { data: Omit<CartLine, "id">[] };
+    const preview = <T = Preview>(body: unknown) => api.post<T>("/cart/preview", body);
+
+    it("shows the lines sent, in their order, with each item as it is now, without signing in", async () => {
+      const issue = await magazine({
+        price: 300,
+        original_price: 350,
+        overseas_price: 500,
+        stock: 7,
+        cover: image("/media/preview.jpg", 600, 800),
+      });
+      const tote = await merch({ title: "帆布袋", price: 450, images: [image("/media/tote-p.jpg")] });
+      const response = await preview({
+        items: [
+          { item_id: tote.id, type: "merch", sku: [" 米色 "], quantity: 2, price: 1 },
+          { item_id: issue.id, type: "magazine", quantity: 1 },
+        ],
+      });
+      expect(response.status).toBe(200);
+      expectNoStore(response);
+      expect(response.body.data).toEqual([
+        expect.objectContaining({
+          item_id: tote.id,
+          type: "merch",
+          sku: ["米色"],
+          quantity: 2,
+          price: 450,
+          title: "帆布袋",
+          issue: null,
+          thumbnail: image("/media/tote-p.jpg"),
+          available: 1,
+        }),
+        {
+          item_id: issue.id,
+          type: "magazine",
+          sku: [],
+          quantity: 1,
+          price: 300,
+          original_price: 350,
+          overseas_price: 500,
+          path: issue.path,
+          title: issue.title,
+          info_title: null,
+          description: null,
+          issue: issue.issue,
+          thumbnail: image("/media/preview.jpg", 600, 800),
+          stock: 7,
+          max_quantity: 10,
+          available: 1,
+        },
+      ]);
+    });
+
+    it("refuses nothing: past the limit the quantity stays, an item off sale is unavailable, one gone is left out", async () => {
+      const scarce = await merch({ stock: 2, max_quantity: 10 });
+      const off = await magazine({ status: 0 });
+      const soldOut = await merch({ stock: 0 });
+      const response = await preview({
+        items: [
+          { item_id: scarce.id, type: "merch", quantity: 5 },
+          { item_id: off.id, type: "magazine", quantity: 1 },
+          { item_id: 2_000_000_000, type: "merch", quantity: 1 },
+          { item_id: soldOut.id, type: "merch", quantity: 1 },
+        ],
+      });
+      expect(response.status).toBe(200);
+      expect(
+        response.body.data.map((line) => [line.item_id, line.quantity, line.stock, line.available]),
+      ).toEqual([
+        [scarce.id, 5, 2, 1],
+        [off.id, 1, 20, 0],
+        [soldOut.id, 1, 0, 1],
+      ]);
+    });
+
+    it("writes nothing, not even for a signed-in member", async () => {
+      const member = await signedIn();
+      const item = await merch();
+      const response = await api.post<Preview>(
+        "/cart/preview",
+        { items: [{ item_id: item.id, type: "merch", quantity: 1 }] },
+        {},
+      );
+      expect(response.status).toBe(200);
+      expect((await member.cart()).body.data).toEqual([]);
+    });
+
+    it("checks the lines (422 naming items)", async () => {
+      const item = await merch();
+      expectInvalid(await preview({ items: [] }), "items");
+      expectInvalid(await preview({ items: [{ item_id: item.id, type: "merch", quantity: 0 }] }), "items");
+      expectInvalid(await preview({ items: [{ item_id: item.id, type: "ebook", quantity: 1 }] }), "items");
+      expectInvalid(await preview({ item_id: item.id, type: "merch", quantity: 1 }), "items");
+      const tooMany = Array.from({ length: 101 }, () => ({ item_id: item.id, type: "merch", quantity: 1 }));
+      expectInvalid(await preview({ items: tooMany }), "items");
+    });
+  });
+
   describe("PATCH /cart/{id}", () => {
     it("sets the quantity of the member's own line (200)", async () => {
       const member = await signedIn();

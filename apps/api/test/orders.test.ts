@@ -302,6 +302,21 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect((await api.get(`/order-ecpay?number=${order.number}`, token)).status).toBe(409);
     });
 
+    it("issues a company's printed invoice to the delivery address when the buyer gave none", async () => {
+      const address = { zip: "100", city: "台北市", dist: "中正區", addr: "重慶南路一段 2 號" };
+      const { order, token } = await guestOrder({
+        shipping: "home",
+        delivery: undefined,
+        receiver: { name: "林小華", phone: "0912345678", address },
+        receipt: { type: "company", title: "食藝股份有限公司", tax_id: "22099131" },
+      });
+      const form = await paymentForm(order.number, token);
+      expect((await api.postForm("/ecpay/return", paidNotice(form))).body).toBe("1|OK");
+      const paid = await orderOf(order.number, token);
+      expect(paid.invoice).toMatchObject({ type: "company", status: "issued", tax_id: "22099131" });
+      expect(paid.shipping.status).toBe("pending");
+    });
+
     it("changes nothing for a forged CheckMacValue, a tampered amount or SimulatePaid=1", async () => {
       const { order, token } = await guestOrder();
       const form = await paymentForm(order.number, token);

@@ -18,6 +18,8 @@ export type LoadContextOptions = {
   publicUrl: string;
   /** The API's address for browsers (`PUBLIC_URL/api`, or API_BASE_URL when it runs apart). */
   apiPublicUrl: string;
+  /** reCAPTCHA's site key; unset, the local stand-in (see SiteConfig). */
+  captchaSiteKey?: string;
   requestId: string;
   /** The browser's address chain (`X-Forwarded-For` as received, then the socket's peer), for rate limits. */
   forwardedFor?: string;
@@ -50,7 +52,11 @@ export function createLoadContext(options: LoadContextOptions): RouterContextPro
   });
   context.set(sessionContext, session);
   context.set(apiContext, createApiClient({ ...client, session }));
-  context.set(siteConfigContext, { publicUrl: options.publicUrl, apiPublicUrl: options.apiPublicUrl });
+  context.set(siteConfigContext, {
+    publicUrl: options.publicUrl,
+    apiPublicUrl: options.apiPublicUrl,
+    captchaSiteKey: options.captchaSiteKey,
+  });
   return context;
 }
 

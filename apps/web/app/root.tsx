@@ -1,5 +1,13 @@
-import { memberMessages, type Item, type Paginated, type SeoEntry, type Settings } from "@shiyi/contracts";
+import {
+  memberMessages,
+  type CartLine,
+  type Item,
+  type Paginated,
+  type SeoEntry,
+  type Settings,
+} from "@shiyi/contracts";
 import { useEffect, type ReactNode } from "react";
+import { CartSync } from "./components/cart/cart-sync.tsx";
 import {
   Links,
   Meta,
@@ -22,14 +30,19 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { ConfirmProvider, useConfirm } from "./components/ui/confirm-dialog.tsx";
 import { ToastProvider } from "./components/ui/toast.tsx";
+import { pieceCount } from "./lib/cart/local-cart.ts";
+import { useLocalCart } from "./lib/cart/use-local-cart.ts";
 import { apiContext, siteConfigContext } from "./lib/context.ts";
 import { pageLoadingBar } from "./lib/loading-indicator.ts";
 import type { SiteData } from "./lib/seo.ts";
 import { getMember, sessionContext, type Notice } from "./lib/session.server.ts";
 import { usePageBehaviours } from "./lib/use-page-behaviours.ts";
 
-/** What the root knows of the visitor: the member's name for the header, and a one-shot notice. */
-type Visitor = { member: { name: string } | null; notice?: Notice };
+/**
+ * What the root knows of the visitor: the member's name and the pieces in their server cart for the
+ * header (a visitor's cart is counted in the browser), and a one-shot notice.
+ */
+type Visitor = { member: { name: string } | null; cartCount: number | null; notice?: Notice };
 type RootData = SiteData & Visitor;
 
 /**
@@ -58,16 +71,18 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const api = context.get(apiContext);
-  const [settings, seo, member] = await Promise.all([
+  const [settings, seo, member, cart] = await Promise.all([
     api.get<Item<Settings>>("/settings"),
     api.get<Paginated<SeoEntry>>("/article/seo"),
     getMember(context),
+    getMember(context).then((member) => (member ? api.get<{ data: CartLine[] }>("/cart") : null)),
   ]);
   return {
     settings: settings.data,
     seo: seo.data,
     publicUrl: context.get(siteConfigContext).publicUrl,
     member: member && { name: member.name },
+    cartCount: cart && pieceCount(cart.data),
     notice: context.get(sessionContext).takeNotice(),
   };
 }
@@ -76,14 +91,20 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
+  formAction,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  // Showing a visitor's local cart reads, never changes, what the root knows.
+  if (formAction === "/cart/preview") return false;
   const sessionPath = (url: URL) => /^\/(?:auth|member)(?:\/|$)/.test(url.pathname);
   return defaultShouldRevalidate || sessionPath(currentUrl) || sessionPath(nextUrl);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<RootData>("root");
+  const localLines = useLocalCart();
+  const member = site?.member ?? null;
+  const cartCount = member ? (site?.cartCount ?? null) : localLines && pieceCount(localLines);
   return (
     <html lang="zh-Hant-TW">
       <head>
@@ -101,7 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ToastProvider>
           <ConfirmProvider>
             <PageBehaviours />
-            <SiteHeader name={site?.settings.name ?? "食藝誌"} member={site?.member ?? null} />
+            <SiteHeader name={site?.settings.name ?? "食藝誌"} member={member} cartCount={cartCount} />
             <main id="main" className="flex-1">
               {children}
             </main>
@@ -134,6 +155,7 @@ export default function App() {
     <>
       <SessionNotice notice={notice} />
       {member && <KeepAlive />}
+      <CartSync member={Boolean(member)} />
       <Outlet />
     </>
   );

@@ -97,7 +97,10 @@ export function createWebServer({
         merchants: [shop.payment],
         logisticsMerchants: [shop.logistics],
         invoiceMerchants: [shop.invoice],
-        fetch: inProcess(config.auth.apiUrl, () => (request) => Promise.resolve(api.fetch(request))),
+        fetch: inProcess(
+          config.auth.apiUrl,
+          () => (input, init) => Promise.resolve(api.fetch(new Request(input, init))),
+        ),
       });
       simulatorFetch = (input, init) => Promise.resolve(simulator.fetch(new Request(input, init)));
       app.route("/_ecpay", simulator);
@@ -181,6 +184,15 @@ export function createWebServer({
     app.use("*", cachePublicPages({ ttlMs: config.pageCacheTtlMs, ...pageCacheLimits }));
   }
   app.use("*", compressed);
+
+  // ECPay sends the browser back to the order's result page with a cross-site form POST
+  // (OrderResultURL, ClientRedirectURL). React Router refuses actions from another origin (its
+  // CSRF check), and the POST carries none of the SameSite=Lax session cookies anyway: its body is
+  // not read, and the browser goes on to the page as a GET, which carries them.
+  app.post("/cart/result", (c) => {
+    const number = c.req.query("number") ?? "";
+    return c.redirect(/^\d{6,20}$/.test(number) ? `/cart/result?number=${number}` : "/cart", 303);
+  });
 
   const handle = createRequestHandler(build, config.mode);
   const { createLoadContext } = build.entry.module as unknown as typeof entry;

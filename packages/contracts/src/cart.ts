@@ -38,6 +38,19 @@ export const cartMessages = {
   forbidden: "您沒有權限變更此購物車項目",
 } as const;
 
+/**
+ * The most of one item a cart may hold (all its lines together: stock and max_quantity belong to
+ * the item, not to an option), and the message that says why no more.
+ */
+export function cartItemLimit(item: { stock: number; max_quantity: number }): {
+  max: number;
+  message: string;
+} {
+  if (item.stock <= 0) return { max: 0, message: cartMessages.soldOut };
+  if (item.stock < item.max_quantity) return { max: item.stock, message: cartMessages.overStock(item.stock) };
+  return { max: item.max_quantity, message: cartMessages.overMaxQuantity(item.max_quantity) };
+}
+
 const quantity = () =>
   z
     .number({ error: messages.numeric })
@@ -110,6 +123,15 @@ export const cartLineSchema = z.object({
 export type CartLine = z.infer<typeof cartLineSchema>;
 
 export const cartSchema = z.object({ data: z.array(cartLineSchema) });
+
+/**
+ * POST /cart/preview: an anonymous visitor's local lines as the cart shows them. The same fields as
+ * a member's line but `id`, which only the browser's storage knows: the lines come back in the order
+ * sent, matched by item, type and sku.
+ */
+export const cartPreviewLineSchema = cartLineSchema.omit({ id: true });
+export type CartPreviewLine = z.infer<typeof cartPreviewLineSchema>;
+export const cartPreviewSchema = z.object({ data: z.array(cartPreviewLineSchema) });
 export const cartLineItemSchema = z.object({ data: cartLineSchema, message: z.string() });
 
 /**

@@ -8,6 +8,7 @@ import {
   cartLineItemSchema,
   cartLineUpdateSchema,
   cartMessages,
+  cartPreviewSchema,
   cartSchema,
   maxId,
   messages,
@@ -18,10 +19,20 @@ import { z } from "zod";
 import type { ApiEnv } from "../app-env.ts";
 import { requireMember } from "../lib/auth.ts";
 import { ApiError } from "../lib/errors.ts";
-import { addManyToCart, addToCart, listCart, removeCartLine, updateCartLine } from "../services/cart.ts";
+import {
+  addManyToCart,
+  addToCart,
+  listCart,
+  previewCart,
+  removeCartLine,
+  updateCartLine,
+} from "../services/cart.ts";
 import { json } from "./specs.ts";
 
-/** SPEC §7's cart calls, for signed-in members; an anonymous cart stays in the browser. */
+/**
+ * SPEC §7's cart calls, for signed-in members; an anonymous cart stays in the browser and is shown
+ * through POST /cart/preview.
+ */
 export const cartRoutes = new OpenAPIHono<ApiEnv>();
 
 // One member's cart, changing with every call: never kept by a browser or a CDN ("/cart/*" also
@@ -119,6 +130,25 @@ cartRoutes.openapi(
     return c.json({ data: await addToCart(c.var.db, memberId, input), message: cartMessages.added }, 201);
   },
   (result, c) => (result.success ? undefined : refuseAdd(c)),
+);
+
+cartRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/cart/preview",
+    tags: ["Cart"],
+    summary: "顯示本機購物車",
+    description: [
+      "未登入訪客的購物車存在瀏覽器中；此呼叫以商品目前的資料（價格、庫存、購買上限、是否上架）顯示這些項目，與 GET /cart 的欄位相同但沒有 id，依送出的順序回應。",
+      "不寫入任何資料，也不因數量超過上限或商品下架而拒絕：上限與 available 由畫面提示。商品已永久移除的項目不列出。不需登入。",
+    ].join("\n\n"),
+    request: body(cartBulkInputSchema),
+    responses: {
+      200: json(cartPreviewSchema, "本機購物車項目，附商品目前的資料"),
+      422: json(apiErrorSchema, "欄位格式不正確（errors.items）"),
+    },
+  }),
+  async (c) => c.json({ data: await previewCart(c.var.db, c.req.valid("json").items) }, 200),
 );
 
 cartRoutes.openapi(

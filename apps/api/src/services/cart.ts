@@ -1,8 +1,10 @@
 import {
+  cartItemLimit,
   cartMessages,
   type CartAdjustment,
   type CartBulkResult,
   type CartLine,
+  type CartPreviewLine,
   type ProductType,
 } from "@shiyi/contracts";
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
@@ -114,18 +116,25 @@ export async function listCart(db: Database, memberId: number): Promise<CartLine
   });
 }
 
+/**
+ * POST /cart/preview: an anonymous visitor's local lines (SPEC §3 stored cart line) shown as GET
+ * /cart shows a member's, in the order sent. Nothing is written and nothing is refused: a line past
+ * the item's limit keeps its quantity (the cart page shows the limit), and a line whose item is gone
+ * for good is left out, as GET /cart leaves it out.
+ */
+export async function previewCart(db: Database, inputs: CartLineRequest[]): Promise<CartPreviewLine[]> {
+  const items = await loadItems(db, inputs);
+  return inputs.flatMap((input) => {
+    const item = items.get(itemKey(input.type, input.item_id));
+    if (!item) return [];
+    const { item_id, type, sku, quantity } = input;
+    return [{ ...item, item_id, type, sku, quantity }];
+  });
+}
+
 /** Serialises the member's cart changes until the transaction ends. */
 async function lockCart(tx: Database, memberId: number) {
   await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for("update");
-}
-
-/** The most of one item a member may hold in the cart, and why no more. */
-function limitOf(item: CartItem): { max: number; message: string } {
-  if (item.stock <= 0) return { max: 0, message: cartMessages.soldOut };
-  if (item.stock < item.max_quantity) {
-    return { max: item.stock, message: cartMessages.overStock(item.stock) };
-  }
-  return { max: item.max_quantity, message: cartMessages.overMaxQuantity(item.max_quantity) };
 }
 
 /** The quantity of an item in the member's lines other than `exceptLineId` (other skus). */
@@ -210,7 +219,7 @@ async function tryAdd(tx: Database, memberId: number, input: CartLineRequest): P
   const existing = await findLine(tx, memberId, input);
   const others = await heldElsewhere(tx, memberId, input, existing?.id);
   const quantity = (existing?.quantity ?? 0) + input.quantity;
-  const limit = limitOf(item);
+  const limit = cartItemLimit(item);
   if (others + quantity > limit.max) {
     const allowed = Math.max(limit.max - others, 0);
     return { ok: false, reason: "limit", allowed, message: limit.message, existing };
@@ -303,7 +312,7 @@ export async function updateCartLine(
     const item = (await loadItems(tx, [line])).get(itemKey(line.type, line.item_id));
     if (!item || item.available === 0) throw unavailable();
     const others = await heldElsewhere(tx, memberId, line, line.id);
-    const limit = limitOf(item);
+    const limit = cartItemLimit(item);
     if (others + quantity > limit.max) throw overLimit(limit.message);
     const [updated] = await tx
       .update(cartLines)

@@ -304,9 +304,18 @@ export function invoiceData(
         ]
       : []),
   ];
-  const address = customer.address
-    ? `${customer.address.zip ?? ""}${customer.address.city ?? ""}${customer.address.dist ?? ""}${customer.address.addr ?? ""}`
-    : "";
+  // A printed invoice (a company's) goes to an address: the buyer's, else where the parcel goes.
+  const join = (parts: (string | undefined)[]) => parts.filter(Boolean).join("");
+  const address =
+    join([customer.address?.zip, customer.address?.city, customer.address?.dist, customer.address?.addr]) ||
+    join([
+      row.receiver.address?.zip,
+      row.receiver.address?.city,
+      row.receiver.address?.dist,
+      row.receiver.address?.addr,
+    ]) ||
+    row.receiver.store?.address ||
+    "";
   const base = {
     MerchantID: deps.shop.invoice.merchantId,
     RelateNumber: row.number,

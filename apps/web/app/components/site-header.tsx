@@ -5,7 +5,16 @@ import { Logo } from "./logo.tsx";
 
 const MobileMenuPanel = lazy(() => import("./mobile-menu-panel.tsx"));
 
-export function SiteHeader({ name, member }: { name: string; member: { name: string } | null }) {
+export function SiteHeader({
+  name,
+  member,
+  cartCount,
+}: {
+  name: string;
+  member: { name: string } | null;
+  /** Pieces in the cart; null while a visitor's local cart is not read yet. */
+  cartCount: number | null;
+}) {
   return (
     <header className="border-b border-rule bg-paper">
       <a
@@ -14,7 +23,7 @@ export function SiteHeader({ name, member }: { name: string; member: { name: str
       >
         跳到主要內容
       </a>
-      <div className="container-page flex items-center justify-between gap-6 py-4 lg:py-6">
+      <div className="container-page flex items-center justify-between gap-3 py-4 sm:gap-6 lg:py-6">
         <Link to="/" className="flex items-center gap-3 text-ink" aria-label={`${name} 首頁`}>
           <Logo className="h-10 w-10 lg:h-12 lg:w-12" />
           <span className="font-serif text-2xl font-bold tracking-[0.2em] lg:text-3xl">{name}</span>
@@ -41,8 +50,9 @@ export function SiteHeader({ name, member }: { name: string; member: { name: str
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-3 lg:gap-0">
+        <div className="flex items-center gap-2 sm:gap-3 lg:gap-0">
           <MemberLink member={member} />
+          <CartLink count={cartCount} />
           <MobileMenu />
         </div>
       </div>
@@ -50,12 +60,15 @@ export function SiteHeader({ name, member }: { name: string; member: { name: str
   );
 }
 
-/** 登入 for visitors; the member area, by name, for members. */
+/**
+ * 登入 for visitors; the member area, by name, for members. Below sm the header also holds the cart
+ * and the menu, so the text is read out but only the icon shows.
+ */
 function MemberLink({ member }: { member: { name: string } | null }) {
   return (
     <Link
       to={member ? "/member" : "/auth/login"}
-      className="flex min-h-11 items-center gap-2 px-1 text-sm tracking-[0.08em] text-ink hover:text-primary lg:ml-7"
+      className="flex min-h-11 min-w-10 items-center justify-center gap-2 px-1 text-sm tracking-[0.08em] whitespace-nowrap text-ink hover:text-primary lg:ml-7"
     >
       <svg
         aria-hidden="true"
@@ -72,11 +85,45 @@ function MemberLink({ member }: { member: { name: string } | null }) {
         <span>
           <span className="sr-only">會員專區：</span>
           <span className="hidden max-w-[8em] truncate sm:inline">{member.name}</span>
-          <span className="sm:hidden">會員</span>
+          <span className="sr-only sm:hidden">會員</span>
         </span>
       ) : (
-        <span>登入</span>
+        <span className="sr-only sm:not-sr-only">登入</span>
       )}
+    </Link>
+  );
+}
+
+/** The cart, with the number of pieces in it once known. */
+function CartLink({ count }: { count: number | null }) {
+  return (
+    <Link
+      to="/cart"
+      className="flex min-h-11 min-w-10 items-center justify-center gap-3 px-1 text-sm tracking-[0.08em] whitespace-nowrap text-ink hover:text-primary lg:ml-6"
+    >
+      <span className="relative">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
+          <path d="M5 8h14l-1.2 12H6.2L5 8Z" />
+          <path d="M9 8V6.5a3 3 0 0 1 6 0V8" />
+        </svg>
+        {count !== null && count > 0 && (
+          <span
+            aria-hidden="true"
+            className="absolute -top-2 -right-2.5 min-w-4.5 rounded-full bg-primary px-1 text-center text-[0.6875rem] leading-4.5 tracking-normal text-paper tabular-nums"
+          >
+            {count}
+          </span>
+        )}
+      </span>
+      <span className="sr-only sm:not-sr-only">購物車</span>
+      {count !== null && count > 0 && <span className="sr-only">（{count} 件商品）</span>}
     </Link>
   );
 }

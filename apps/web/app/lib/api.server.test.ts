@@ -15,6 +15,12 @@ const fetch: ApiFetch = async (request) => {
       { status: 422 },
     );
   }
+  if (url.pathname === "/api/page") {
+    return new Response(`<p>${request.headers.get("x-order-token")}</p>`, {
+      status: 409,
+      headers: { "content-type": "text/html" },
+    });
+  }
   if (url.pathname === "/api/orders") return Response.json({ message: "訂單服務暫停" }, { status: 503 });
   return new Response("not json", { status: 500 });
 };
@@ -56,6 +62,20 @@ describe("createApiClient", () => {
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({ status: 422, path: "/invalid", message: "參數格式不正確" });
     expect((error as ApiRequestError).fieldErrors).toEqual({ email: ["請輸入正確的電子郵件"] });
+  });
+
+  test("a call may add headers, and a page comes back as the response it is, whatever its status", async () => {
+    const response = await api.getResponse(
+      "/page",
+      { number: 1 },
+      { headers: { accept: "text/html", "x-order-token": "t" } },
+    );
+    expect(response.status).toBe(409);
+    expect(await response.text()).toBe("<p>t</p>");
+    expect(seen.at(-1)!.headers.get("accept")).toBe("text/html");
+    expect(seen.at(-1)!.headers.get("x-request-id")).toBe("req-1");
+    await api.get("/echo", {}, { headers: { "x-order-token": "t2" } });
+    expect(seen.at(-1)!.headers.get("x-order-token")).toBe("t2");
   });
 
   test("a body that is not JSON still fails with the fallback message", async () => {

@@ -26,6 +26,9 @@ export class ApiRequestError extends Error {
 
 type Query = Record<string, string | number | undefined>;
 
+/** Headers a call adds to the client's own (a guest's `x-order-token`, an `accept` other than JSON). */
+export type CallOptions = { headers?: Record<string, string> };
+
 /** The member's side of a call: the bearer token, and what to do when the API refuses it. */
 export type ApiSession = {
   readonly accessToken: string | undefined;
@@ -39,10 +42,15 @@ export type ApiSession = {
 const unauthenticated = "Unauthenticated.";
 
 export type ApiClient = {
-  get<T>(path: string, query?: Query): Promise<T>;
+  get<T>(path: string, query?: Query, options?: CallOptions): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   patch<T>(path: string, body?: unknown): Promise<T>;
   delete<T>(path: string): Promise<T>;
+  /**
+   * A GET whose answer is not JSON (an HTML page to pass on): the response as the API sent it,
+   * whatever its status, after the same refresh and retry on 'Unauthenticated.'.
+   */
+  getResponse(path: string, query?: Query, options?: CallOptions): Promise<Response>;
 };
 
 /**
@@ -58,29 +66,65 @@ export function createApiClient(options: {
   /** Absent for visitors and for the refresh call itself. */
   session?: ApiSession;
 }): ApiClient {
-  async function call<T>(method: string, path: string, query: Query = {}, body?: unknown): Promise<T> {
-    const response = await send(method, path, query, body);
-    const parsed = (await response.json().catch(() => null)) as unknown;
+  /** The response, after one refresh and one retry when the API says 'Unauthenticated.' (SPEC §4). */
+  async function exchange(
+    method: string,
+    path: string,
+    query: Query,
+    body: unknown,
+    headers: Record<string, string>,
+  ) {
+    const response = await send(method, path, query, body, headers);
     const session = options.session;
-    if (response.status === 401 && session && apiErrorMessage(parsed) === unauthenticated) {
-      // SPEC §4: one refresh (shared by the request's calls) and one retry; no toast.
-      if (!(await session.refresh())) session.expire();
-      const retried = await send(method, path, query, body);
-      const retriedBody = (await retried.json().catch(() => null)) as unknown;
-      if (retried.status === 401 && apiErrorMessage(retriedBody) === unauthenticated) session.expire();
-      if (!retried.ok) throw new ApiRequestError(retried.status, path, retriedBody);
-      return retriedBody as T;
+    if (response.status !== 401 || !session) return response;
+    if (
+      apiErrorMessage(
+        await response
+          .clone()
+          .json()
+          .catch(() => null),
+      ) !== unauthenticated
+    )
+      return response;
+    if (!(await session.refresh())) session.expire();
+    const retried = await send(method, path, query, body, headers);
+    if (
+      retried.status === 401 &&
+      apiErrorMessage(
+        await retried
+          .clone()
+          .json()
+          .catch(() => null),
+      ) === unauthenticated
+    ) {
+      session.expire();
     }
+    return retried;
+  }
+
+  async function call<T>(
+    method: string,
+    path: string,
+    query: Query = {},
+    body?: unknown,
+    { headers = {} }: CallOptions = {},
+  ): Promise<T> {
+    const response = await exchange(method, path, query, body, headers);
+    const parsed = (await response.json().catch(() => null)) as unknown;
     if (!response.ok) throw new ApiRequestError(response.status, path, parsed);
     return parsed as T;
   }
 
-  function send(method: string, path: string, query: Query, body: unknown) {
+  function send(method: string, path: string, query: Query, body: unknown, extra: Record<string, string>) {
     const url = new URL(options.baseUrl.replace(/\/$/, "") + path);
     for (const [key, value] of Object.entries(query)) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    const headers: Record<string, string> = { accept: "application/json", "x-request-id": options.requestId };
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      ...extra,
+      "x-request-id": options.requestId,
+    };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (options.forwardedFor) headers["x-forwarded-for"] = options.forwardedFor;
     const token = options.session?.accessToken;
@@ -95,10 +139,12 @@ export function createApiClient(options: {
     );
   }
   return {
-    get: (path, query) => call("GET", path, query),
+    get: (path, query, callOptions) => call("GET", path, query, undefined, callOptions),
     post: (path, body) => call("POST", path, {}, body ?? {}),
     patch: (path, body) => call("PATCH", path, {}, body ?? {}),
     delete: (path) => call("DELETE", path),
+    getResponse: (path, query = {}, { headers = {} } = {}) =>
+      exchange("GET", path, query, undefined, headers),
   };
 }
 

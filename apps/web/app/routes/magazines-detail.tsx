@@ -1,5 +1,6 @@
 import type { Item, Magazine } from "@shiyi/contracts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
+import { AddToCart } from "../components/cart/add-to-cart.tsx";
 import { MagazineCover } from "../components/magazine-cover.tsx";
 import { getOr404 } from "../lib/api.server.ts";
 import { proxyBodyImages } from "../lib/article-html.ts";
@@ -99,6 +100,7 @@ export default function MagazineDetail({ loaderData }: Route.ComponentProps) {
             <dt className="text-muted">每次限購</dt>
             <dd>{magazine.max_quantity} 本</dd>
           </dl>
+          <AddToCart item={magazine} className="mt-8" />
           {magazine.description && (
             <p className="mt-8 font-serif text-lg leading-9 text-ink-soft">{magazine.description}</p>
           )}

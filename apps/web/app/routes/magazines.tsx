@@ -1,6 +1,7 @@
-import type { MagazineSummary, Paginated } from "@shiyi/contracts";
+import type { MagazineSummary, MerchSummary, Paginated } from "@shiyi/contracts";
 import { data, Link } from "react-router";
 import { MagazineCover } from "../components/magazine-cover.tsx";
+import { MerchCard } from "../components/merch-card.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { apiContext } from "../lib/context.ts";
 import { formatPrice } from "../lib/format.ts";
@@ -13,8 +14,12 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (new URL(request.url).searchParams.has("page")) throw data("找不到相關頁面", { status: 404 });
-  const { data: magazines } = await context.get(apiContext).get<Paginated<MagazineSummary>>("/magazines");
-  return { magazines };
+  const api = context.get(apiContext);
+  const [{ data: magazines }, { data: merch }] = await Promise.all([
+    api.get<Paginated<MagazineSummary>>("/magazines"),
+    api.get<Paginated<MerchSummary>>("/merch"),
+  ]);
+  return { magazines, merch };
 }
 
 export default function Magazines({ loaderData, matches }: Route.ComponentProps) {
@@ -79,6 +84,20 @@ export default function Magazines({ loaderData, matches }: Route.ComponentProps)
           ))}
         </ul>
       </section>
+      {loaderData.merch.length > 0 && (
+        <section id="merch" aria-labelledby="merch-heading" className="mt-20 border-t border-rule pb-8">
+          <h2 id="merch-heading" className="pt-12 font-serif text-xl font-bold tracking-[0.2em]">
+            選物
+          </h2>
+          <ul className="mt-8 grid gap-x-6 gap-y-14 sm:grid-cols-2 xl:grid-cols-4">
+            {loaderData.merch.map((item) => (
+              <li key={item.id}>
+                <MerchCard item={item} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

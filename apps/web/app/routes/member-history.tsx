@@ -1,4 +1,15 @@
+import {
+  invoiceStatusNames,
+  paymentMethodNames,
+  shipmentStatusNames,
+  shippingMethodNames,
+  type Order,
+} from "@shiyi/contracts";
+import { Link } from "react-router";
 import { EmptyState, MemberSection } from "../components/member/member-section.tsx";
+import { StatusBadge } from "../components/order/order-view.tsx";
+import { apiContext } from "../lib/context.ts";
+import { formatDateTime, formatPrice } from "../lib/format.ts";
 import { buildMeta, siteFromMatches } from "../lib/seo.ts";
 import { requireMember } from "../lib/session.server.ts";
 import type { Route } from "./+types/member-history";
@@ -7,16 +18,94 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return buildMeta(siteFromMatches(matches), location, { title: "訂購紀錄", noindex: true });
 }
 
-/** The member's orders (GET /orders/me) arrive with checkout; until then the page says there are none. */
+/** The member's orders, newest first (GET /orders/me). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireMember({ request, context });
-  return null;
+  const orders = await context.get(apiContext).get<{ data: Order[] }>("/orders/me");
+  return { orders: orders.data };
 }
 
-export default function MemberHistory() {
+export default function MemberHistory({ loaderData }: Route.ComponentProps) {
+  const { orders } = loaderData;
   return (
     <MemberSection id="orders" title="訂購紀錄">
-      <EmptyState message="目前沒有訂購紀錄" link={{ to: "/magazines", label: "瀏覽雜誌" }} />
+      {orders.length === 0 ? (
+        <EmptyState message="目前沒有訂購紀錄" link={{ to: "/magazines", label: "瀏覽雜誌" }} />
+      ) : (
+        <ol className="grid gap-6">
+          {orders.map((order) => (
+            <li key={order.number}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </ol>
+      )}
     </MemberSection>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const titleId = `order-${order.number}`;
+  const pieces = order.line_items.reduce((sum, line) => sum + line.quantity, 0);
+  const states = [
+    { term: "付款", value: paymentMethodNames[order.payment.method] },
+    {
+      term: "運送",
+      value: `${shippingMethodNames[order.shipping.method]}・${shipmentStatusNames[order.shipping.status]}`,
+    },
+    { term: "發票", value: invoiceStatusNames[order.invoice.status] },
+  ];
+  const needsPayment = order.status === "awaiting_payment" || order.payable;
+  return (
+    <article aria-labelledby={titleId} className="grid gap-4 border border-rule bg-paper px-5 py-5 sm:px-6">
+      <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2">
+        <div className="grid gap-1">
+          <h3 id={titleId} className="font-serif text-lg tracking-[0.08em] tabular-nums">
+            <span className="sr-only">訂單編號 </span>
+            {order.number}
+          </h3>
+          <p className="text-sm text-muted">
+            <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+          </p>
+        </div>
+        <div className="flex items-center gap-4">
+          <StatusBadge status={order.status} />
+          <p className="font-serif text-xl font-bold tabular-nums text-primary-deep">
+            {formatPrice(order.total)}
+          </p>
+        </div>
+      </header>
+      <ul className="grid gap-1 border-t border-rule pt-4 text-[0.9375rem] leading-7">
+        {order.line_items.map((line, index) => (
+          <li key={index} className="flex justify-between gap-4">
+            <span className="min-w-0">
+              {line.title}
+              {line.sku.length > 0 && <span className="ml-2 text-sm text-muted">{line.sku.join("／")}</span>}
+            </span>
+            <span className="shrink-0 text-ink-soft tabular-nums">× {line.quantity}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+        {states.map((state) => (
+          <div key={state.term} className="flex gap-2">
+            <dt className="text-muted">{state.term}</dt>
+            <dd className="text-ink-soft">{state.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="flex flex-wrap items-center justify-between gap-3 border-t border-rule pt-4">
+        <span className="text-sm text-muted">
+          共 {pieces} 件，含運費 {formatPrice(order.postage)}
+        </span>
+        <Link
+          to={`/cart/result?number=${order.number}`}
+          className="inline-flex min-h-11 items-center text-[0.9375rem] tracking-[0.08em] text-primary underline underline-offset-4 hover:text-primary-deep"
+          aria-label={`${needsPayment ? "查看並付款" : "查看訂單"}：${order.number}`}
+        >
+          {needsPayment ? "查看並付款" : "查看訂單"}
+        </Link>
+      </p>
+    </article>
   );
 }

@@ -339,3 +339,64 @@ export function NewPasswordFields({
     </>
   );
 }
+
+type RadioGroupFieldProps = Omit<FieldProps, "label"> & {
+  /** The group's name, read out before each choice. */
+  legend: ReactNode;
+  options: readonly (SelectOption & { description?: ReactNode })[];
+};
+
+/**
+ * One choice among a few, each visible at once (a receipt's kind): native radio buttons in a
+ * fieldset, so arrow keys move between them and the form works without JavaScript. Each choice is
+ * a bordered card whose whole surface is the touch target.
+ */
+export function RadioGroupField({ meta, legend, hint, required, className, options }: RadioGroupFieldProps) {
+  const autoFocus = useAutoFocus(meta.name);
+  return (
+    <fieldset className={["grid gap-3", className].filter(Boolean).join(" ")}>
+      <legend className={`${labelStyle} mb-3`}>
+        {legend}
+        {required && <RequiredMark />}
+      </legend>
+      <Hint meta={meta} hint={hint} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        {options.map((option, index) => {
+          const { key, id, ...props } = getInputProps(meta, {
+            type: "radio",
+            value: option.value,
+            ariaDescribedBy: hintId(meta, hint),
+          });
+          const optionId = `${id}-${option.value}`;
+          return (
+            <label
+              key={option.value}
+              htmlFor={optionId}
+              className={[
+                "flex min-h-11 cursor-pointer items-start gap-3 border border-rule bg-paper px-4 py-3",
+                "transition-colors hover:border-ink-soft has-checked:border-ink has-checked:bg-paper-deep",
+                "has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary",
+              ].join(" ")}
+            >
+              <input
+                key={key}
+                {...props}
+                id={optionId}
+                autoFocus={autoFocus && index === 0}
+                aria-required={required || undefined}
+                className="mt-1 size-4 shrink-0 scroll-mt-24 scroll-mb-8 cursor-pointer accent-primary outline-none"
+              />
+              <span className="grid gap-0.5">
+                <span className="text-[0.9375rem] leading-6 text-ink">{option.label}</span>
+                {option.description && (
+                  <span className="text-sm leading-6 text-muted">{option.description}</span>
+                )}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      <FieldError meta={meta} />
+    </fieldset>
+  );
+}

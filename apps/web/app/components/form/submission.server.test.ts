@@ -1,4 +1,4 @@
-import { contactSchema } from "@shiyi/contracts";
+import { contactSchema, profileSchema } from "@shiyi/contracts";
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "../../lib/api.server.ts";
 import { apiFailureReply, invalidReply, parseSubmission } from "./submission.server.ts";
@@ -84,6 +84,19 @@ describe("apiFailureReply", () => {
       contactSchema,
     );
     expect(reply.data.result.error).toEqual({ "": ["驗證失敗"], email: ["已被封鎖"] });
+  });
+
+  it("puts a nested field's errors, keyed by its dotted path, on that field", async () => {
+    const submission = await parseSubmission(
+      post({ name: "王小明", mobile: "0912345678", "address.zip": "100" }),
+      profileSchema,
+    );
+    const reply = apiFailureReply(
+      submission,
+      refused(422, { message: "x", errors: { "address.zip": ["郵遞區號不存在"], name: ["太長"] } }),
+      profileSchema,
+    );
+    expect(reply.data.result.error).toEqual({ name: ["太長"], "address.zip": ["郵遞區號不存在"] });
   });
 
   it("makes a rate limit (429) the form's error, keeping everything typed", async () => {

@@ -29,7 +29,7 @@ export function invalidReply(submission: AnySubmission, { hideFields }: ReplyOpt
 /**
  * The API refused a form the schema passed. The failures SPEC §8 shows as a danger message
  * (400/403/405/422/429) come back as the form's reply, with the API's status: its field errors on
- * the fields of the same name, in the schema's order; its message as the form's error when no field
+ * the fields of the same name (nested ones by their dotted path), in the schema's order; its message as the form's error when no field
  * error has a field to go to (a rate limit, say). Everything else is the error page
  * (`actionFailure` throws it).
  */
@@ -41,12 +41,17 @@ export function apiFailureReply(
 ) {
   const failure = actionFailure(error);
   const { toast, fieldErrors } = failure.data;
+  // A nested field's errors come keyed by its dotted path ("customer.email"), which is also its
+  // name in the form: they belong to the form when the path starts with one of its fields.
   const names = Object.keys(schema.shape);
+  const rank = (key: string) => names.indexOf(key.split(".")[0] ?? key);
   const onFields = Object.fromEntries(
-    names.filter((name) => fieldErrors[name]?.length).map((name) => [name, fieldErrors[name]!]),
+    Object.entries(fieldErrors)
+      .filter(([key, messages]) => rank(key) >= 0 && messages.length > 0)
+      .sort(([a], [b]) => rank(a) - rank(b)),
   );
   const elsewhere = Object.entries(fieldErrors)
-    .filter(([name]) => !names.includes(name))
+    .filter(([key]) => rank(key) < 0)
     .flatMap(([, messages]) => messages);
   const formErrors = Object.keys(onFields).length > 0 ? elsewhere : [toast.message];
   return data<FormReply>(

@@ -1,0 +1,109 @@
+import { cartItemLimit, cartMessages, type ProductType } from "@shiyi/contracts";
+import { useEffect, useState, type FormEvent } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { enhancedField, useCartVisitor, type CartReply } from "../../lib/cart/cart-reply.ts";
+import { localCart } from "../../lib/cart/use-local-cart.ts";
+import { Button } from "../ui/button.tsx";
+import { showToast } from "../ui/toast.tsx";
+import { QuantityField } from "./quantity-field.tsx";
+
+export type Purchasable = {
+  id: number;
+  type: ProductType;
+  title: string;
+  stock: number;
+  max_quantity: number;
+  available: 0 | 1;
+};
+
+/**
+ * 加入購物車 on a product: a quantity bounded by stock and max_quantity, and the button. Members
+ * add to the server cart through the /cart action (a plain form post without JavaScript, too);
+ * visitors add to the local cart in the browser. A visitor without JavaScript has no local cart:
+ * the action sends them to log in and come back here (see decision 015).
+ */
+export function AddToCart({ item, className }: { item: Purchasable; className?: string }) {
+  const { member } = useCartVisitor();
+  const fetcher = useFetcher<CartReply>({ key: `cart-add-${item.type}-${item.id}` });
+  const location = useLocation();
+  const [quantity, setQuantity] = useState(1);
+  const limit = cartItemLimit(item);
+  const unavailable = item.available === 0;
+  const soldOut = !unavailable && limit.max === 0;
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (!fetcher.data || fetcher.state !== "idle") return;
+    showToast(fetcher.data.toast);
+    if (fetcher.data.ok) localCart().announceServerChange();
+  }, [fetcher.data, fetcher.state]);
+
+  function addLocally() {
+    try {
+      const cart = localCart();
+      const held = cart
+        .lines()
+        .filter((line) => line.type === item.type && line.item_id === item.id)
+        .reduce((sum, line) => sum + line.quantity, 0);
+      if (held + quantity > limit.max) {
+        showToast({ type: "danger", message: limit.message });
+        return;
+      }
+      cart.add({ item_id: item.id, type: item.type, sku: [], quantity });
+      showToast({ type: "success", message: cartMessages.added });
+    } catch (error) {
+      console.error("The local cart could not be written", error);
+      showToast({ type: "danger", message: cartMessages.addFailed });
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!member) return addLocally();
+    const form = new FormData(event.currentTarget);
+    form.set("quantity", String(quantity));
+    form.set(enhancedField, "1");
+    void fetcher.submit(form, { method: "post", action: "/cart" });
+  }
+
+  if (unavailable || soldOut) {
+    return (
+      <div className={className}>
+        <Button variant="secondary" size="lg" disabled className="w-full sm:w-auto">
+          {soldOut ? "已售完" : "目前無法購買"}
+        </Button>
+        <p className="mt-3 text-sm text-muted">
+          {soldOut ? "此商品已售完，歡迎選購其他商品。" : "此商品已下架，暫不開放購買。"}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <fetcher.Form method="post" action="/cart" onSubmit={onSubmit} className={className}>
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="item_id" value={item.id} />
+      <input type="hidden" name="type" value={item.type} />
+      <input type="hidden" name="from" value={location.pathname} />
+      <div className="flex flex-wrap items-end gap-4">
+        <QuantityField
+          label="數量"
+          name="quantity"
+          max={limit.max}
+          value={quantity}
+          onValueChange={setQuantity}
+        />
+        <Button
+          type="submit"
+          size="lg"
+          aria-disabled={busy || undefined}
+          className="min-w-44 tracking-[0.12em] aria-disabled:cursor-progress aria-disabled:opacity-70"
+        >
+          {busy ? "加入中…" : "加入購物車"}
+        </Button>
+      </div>
+      <p className="mt-3 text-sm text-muted">每筆訂單最多可購買 {limit.max} 件。</p>
+    </fetcher.Form>
+  );
+}

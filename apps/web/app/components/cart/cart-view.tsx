@@ -1,0 +1,431 @@
+import type { SubmissionResult } from "@conform-to/react";
+import {
+  cartItemLimit,
+  cartMessages,
+  type CartLine,
+  type CartPreviewLine,
+  type Settings,
+} from "@shiyi/contracts";
+import { useEffect, useEffectEvent, useState, type FormEvent } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import { enhancedField, type CartReply } from "../../lib/cart/cart-reply.ts";
+import { sameLine } from "../../lib/cart/local-cart.ts";
+import { lineProblem } from "../../lib/cart/totals.ts";
+import { localCart, useLocalCart } from "../../lib/cart/use-local-cart.ts";
+import { formatPrice } from "../../lib/format.ts";
+import type { OrderDraftChoice } from "../../lib/order-draft.server.ts";
+import type { CartPreviewReply } from "../../routes/cart-preview.ts";
+import { PageHeading } from "../page-heading.tsx";
+import { Image } from "../image.tsx";
+import { useConfirm } from "../ui/confirm-dialog.tsx";
+import { Icon } from "../ui/icon.tsx";
+import { showToast } from "../ui/toast.tsx";
+import { CartSteps } from "./cart-steps.tsx";
+import { OrderSummary } from "./order-summary.tsx";
+import { QuantityField, useHydrated } from "./quantity-field.tsx";
+
+/** A line as the page shows it: a member's server line (`serverId`) or a visitor's local one (`localId`). */
+export type ViewLine = CartPreviewLine & { key: string; serverId?: number; localId?: string };
+
+type Reply = CartReply | { result: SubmissionResult<string[]> } | undefined;
+
+/** How long the quantity waits for the reader to stop pressing before it is saved. */
+const quantityDelayMs = 400;
+
+export function CartView({
+  serverLines,
+  choice,
+  settings,
+  reply,
+}: {
+  /** The member's lines; null for a visitor, whose lines are in the browser. */
+  serverLines: CartLine[] | null;
+  choice: OrderDraftChoice | null;
+  settings: Settings;
+  reply: Reply;
+}) {
+  const lines = useCartLines(serverLines);
+  const hydrated = useHydrated();
+  const removeLine = useRemoveLine();
+  const failure = reply && "ok" in reply && !reply.ok ? reply.toast.message : undefined;
+
+  return (
+    <div className="container-page pb-20">
+      <PageHeading
+        kicker="Cart"
+        title="購物車"
+        description="確認商品與數量，選擇運送與付款方式後前往結帳。"
+      />
+      <CartSteps current={1} />
+      {failure && !hydrated && (
+        <p role="alert" className="mt-8 border-l-4 border-primary bg-paper-deep px-4 py-3 text-primary-deep">
+          {failure}
+        </p>
+      )}
+      {lines.state === "loading" ? (
+        <CartMessage title="正在讀取購物車…" busy>
+          <noscript>
+            <p className="mt-3">
+              未登入時，購物車保存在這台裝置的瀏覽器中，需要啟用 JavaScript 才能顯示。您也可以
+              <Link
+                to="/auth/login?redirect=%2Fcart"
+                className="mx-1 text-primary underline underline-offset-4"
+              >
+                登入會員
+              </Link>
+              使用帳號中的購物車。
+            </p>
+          </noscript>
+        </CartMessage>
+      ) : lines.state === "failed" ? (
+        <CartMessage title="目前無法顯示購物車">
+          <p className="mt-3">商品仍保存在您的瀏覽器中，請稍後重新整理頁面再試。</p>
+        </CartMessage>
+      ) : lines.lines.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <div className="grid gap-12 pt-10 lg:grid-cols-[minmax(0,1fr)_23rem] lg:gap-14 xl:gap-20">
+          <section aria-labelledby="cart-lines-title">
+            <h2
+              id="cart-lines-title"
+              className="flex items-baseline justify-between gap-4 border-b border-ink pb-3"
+            >
+              <span className="font-serif text-xl font-bold tracking-[0.2em]">購物清單</span>
+              <span className="text-sm text-muted">
+                共 {lines.lines.reduce((sum, line) => sum + line.quantity, 0)} 件
+              </span>
+            </h2>
+            <ul>
+              {lines.lines.map((line) => (
+                <CartLineItem key={line.key} line={line} onRemove={() => removeLine(line)} />
+              ))}
+            </ul>
+            <p className="mt-6 text-sm">
+              <Link to="/magazines" className="text-ink-soft underline underline-offset-4 hover:text-primary">
+                繼續選購雜誌
+              </Link>
+            </p>
+          </section>
+          <OrderSummary
+            lines={lines.lines}
+            settings={settings}
+            choice={choice}
+            lastResult={reply && "result" in reply ? reply.result : undefined}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+type LinesState = { state: "loading" } | { state: "failed" } | { state: "ready"; lines: ViewLine[] };
+
+/** The member's lines as loaded; a visitor's local lines joined with their items through /cart/preview. */
+function useCartLines(serverLines: CartLine[] | null): LinesState {
+  const local = useLocalCart();
+  const preview = useFetcher<CartPreviewReply>({ key: "cart-preview" });
+  const { submit } = preview;
+  const member = serverLines !== null;
+  const body =
+    !member && local && local.length > 0
+      ? JSON.stringify({
+          items: local.map(({ item_id, type, sku, quantity }) => ({ item_id, type, sku, quantity })),
+        })
+      : null;
+
+  useEffect(() => {
+    if (body === null) return;
+    void submit(body, { method: "post", action: "/cart/preview", encType: "application/json" });
+  }, [body, submit]);
+
+  if (serverLines) {
+    return {
+      state: "ready",
+      lines: serverLines.map(({ id, ...line }) => ({ ...line, key: `line-${id}`, serverId: id })),
+    };
+  }
+  if (local === null) return { state: "loading" };
+  if (local.length === 0) return { state: "ready", lines: [] };
+  if (!preview.data) return { state: "loading" };
+  const shown = preview.data.data;
+  if (shown === null) return { state: "failed" };
+  return {
+    state: "ready",
+    // The stored quantity is the visitor's latest word; the preview may be a moment behind it.
+    lines: local.flatMap((line) => {
+      const item = shown.find((candidate) => sameLine(candidate, line));
+      return item ? [{ ...item, quantity: line.quantity, key: line.id, localId: line.id }] : [];
+    }),
+  };
+}
+
+/** Removal after the confirm dialog (SPEC §4), then 已移除商品 in the danger colour (SPEC §5). */
+function useRemoveLine() {
+  const confirm = useConfirm();
+  const fetcher = useFetcher<CartReply>({ key: "cart-remove" });
+  useReplyToast(fetcher);
+  return async (line: ViewLine) => {
+    const ok = await confirm({
+      type: "danger",
+      title: "移除商品",
+      message: `確定要將「${line.title}」從購物車移除嗎？`,
+      actionText: "移除",
+    });
+    if (!ok) return;
+    if (line.localId !== undefined) {
+      try {
+        localCart().remove(line.localId);
+        showToast({ type: "danger", message: cartMessages.removed });
+      } catch (error) {
+        console.error("The local cart could not be written", error);
+        showToast({ type: "danger", message: cartMessages.removeFailed });
+      }
+      return;
+    }
+    void fetcher.submit(
+      { intent: "remove", id: String(line.serverId), [enhancedField]: "1" },
+      { method: "post", action: "/cart" },
+    );
+  };
+}
+
+/** Shows the toast of a cart change's reply once, and tells the other tabs the server cart changed. */
+function useReplyToast(fetcher: { state: string; data?: CartReply }, onFailure?: () => void) {
+  const settle = useEffectEvent((reply: CartReply) => {
+    showToast(reply.toast);
+    if (reply.ok) localCart().announceServerChange();
+    else onFailure?.();
+  });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) settle(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+}
+
+const problemText = (line: ViewLine) => {
+  switch (lineProblem(line)) {
+    case "unavailable":
+      return cartMessages.unavailable;
+    case "soldOut":
+      return cartMessages.soldOut;
+    case "overLimit":
+      return cartItemLimit(line).message;
+    default:
+      return null;
+  }
+};
+
+function CartLineItem({ line, onRemove }: { line: ViewLine; onRemove: () => void }) {
+  const problem = problemText(line);
+  const blocked = lineProblem(line) === "unavailable" || lineProblem(line) === "soldOut";
+  const max = Math.max(cartItemLimit(line).max, line.quantity, 1);
+  const titleId = `cart-line-${line.key}`;
+  const isMagazine = line.type === "magazine";
+  const thumbWidth = 88;
+  const thumbHeight = isMagazine ? 117 : 88;
+
+  return (
+    <li
+      aria-labelledby={titleId}
+      className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-x-4 gap-y-5 border-b border-rule py-6 sm:grid-cols-[5.5rem_minmax(0,1fr)_auto] sm:gap-x-6"
+    >
+      <div className={blocked ? "opacity-50" : undefined}>
+        {line.thumbnail ? (
+          <Image
+            src={line.thumbnail.url}
+            alt=""
+            width={thumbWidth}
+            height={thumbHeight}
+            className="h-auto w-full bg-paper-deep object-cover shadow-[0_10px_20px_-12px_rgba(29,27,24,0.5)]"
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="flex aspect-[3/4] items-center justify-center bg-paper-deep font-serif text-xs text-muted"
+          >
+            {isMagazine ? `No. ${line.issue}` : "選物"}
+          </div>
+        )}
+      </div>
+      <div className="min-w-0">
+        <p className="kicker">{isMagazine ? `第 ${line.issue} 期` : "選物"}</p>
+        <h3 id={titleId} className="mt-1.5 font-serif text-lg font-bold leading-snug tracking-wide">
+          {isMagazine ? (
+            <Link to={`/magazines/${line.path}`} className="hover:text-primary">
+              {line.title}
+            </Link>
+          ) : (
+            line.title
+          )}
+        </h3>
+        {line.info_title && <p className="mt-1 text-sm text-ink-soft">{line.info_title}</p>}
+        {line.sku.length > 0 && <p className="mt-1 text-sm text-ink-soft">規格：{line.sku.join("／")}</p>}
+        <p className="mt-3 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <span className="font-serif text-lg text-ink">{formatPrice(line.price)}</span>
+          {line.original_price !== null && line.original_price > line.price && (
+            <del className="text-sm text-muted">
+              <span className="sr-only">原價</span>
+              {formatPrice(line.original_price)}
+            </del>
+          )}
+          {line.overseas_price !== null && (
+            <span className="text-sm text-ink-soft">海外 {formatPrice(line.overseas_price)}</span>
+          )}
+        </p>
+        <p className="mt-1 text-xs tracking-[0.06em] text-muted">
+          庫存 {line.stock}・每筆訂單限購 {line.max_quantity} 件
+        </p>
+        {problem && (
+          <p className="mt-3 inline-flex items-center gap-1.5 border border-primary px-2 py-1 text-sm text-primary-deep">
+            {problem}
+          </p>
+        )}
+      </div>
+      <div className="col-span-2 flex flex-wrap items-end justify-between gap-4 sm:col-span-1 sm:flex-col sm:items-end sm:justify-start">
+        <LineQuantity line={line} max={max} disabled={blocked} />
+        <div className="flex items-center gap-4 sm:flex-col sm:items-end sm:gap-2">
+          <p className="text-right">
+            <span className="sr-only">小計</span>
+            <span className="font-serif text-lg tabular-nums">{formatPrice(line.price * line.quantity)}</span>
+          </p>
+          <RemoveButton line={line} onRemove={onRemove} />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The line's quantity. Steps are saved once the reader pauses: a member's through the /cart action
+ * (成功更新購物車, or the API's refusal and the old quantity back), a visitor's in the local cart.
+ * Without JavaScript the field posts with its 更新 button.
+ */
+function LineQuantity({ line, max, disabled }: { line: ViewLine; max: number; disabled: boolean }) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<CartReply>({ key: `cart-update-${line.key}` });
+  const [value, setValue] = useState(line.quantity);
+  // The saved quantity changed (saved here, in another tab, or refused): the field follows it.
+  const [saved, setSaved] = useState(line.quantity);
+  if (saved !== line.quantity) {
+    setSaved(line.quantity);
+    setValue(line.quantity);
+  }
+  useReplyToast(fetcher, () => setValue(line.quantity));
+
+  function commit(quantity: number) {
+    if (quantity === line.quantity) return;
+    if (line.localId !== undefined) {
+      try {
+        localCart().setQuantity(line.localId, quantity);
+        showToast({ type: "success", message: cartMessages.updated });
+      } catch (error) {
+        console.error("The local cart could not be written", error);
+        showToast({ type: "danger", message: cartMessages.updateFailed });
+        setValue(line.quantity);
+      }
+      return;
+    }
+    void fetcher.submit(
+      { intent: "update", id: String(line.serverId), quantity: String(quantity), [enhancedField]: "1" },
+      { method: "post", action: "/cart" },
+    );
+  }
+  const save = useEffectEvent(commit);
+  useEffect(() => {
+    if (value === line.quantity) return;
+    const timer = window.setTimeout(() => save(value), quantityDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, line.quantity]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    commit(value);
+  };
+
+  return (
+    <Form method="post" action="/cart" onSubmit={onSubmit} className="flex items-end gap-2">
+      <input type="hidden" name="intent" value="update" />
+      {line.serverId !== undefined && <input type="hidden" name="id" value={line.serverId} />}
+      <QuantityField
+        label={`數量：${line.title}`}
+        name="quantity"
+        max={max}
+        value={value}
+        onValueChange={setValue}
+        disabled={disabled}
+        className="[&>label]:sr-only"
+      />
+      {!hydrated && (
+        <button
+          type="submit"
+          className="min-h-11 border border-ink px-3 text-sm tracking-[0.08em] hover:bg-paper-deep"
+        >
+          更新
+        </button>
+      )}
+    </Form>
+  );
+}
+
+function RemoveButton({ line, onRemove }: { line: ViewLine; onRemove: () => void }) {
+  const hydrated = useHydrated();
+  return (
+    <Form
+      method="post"
+      action="/cart"
+      onSubmit={(event) => {
+        if (!hydrated) return;
+        event.preventDefault();
+        onRemove();
+      }}
+    >
+      <input type="hidden" name="intent" value="remove" />
+      {line.serverId !== undefined && <input type="hidden" name="id" value={line.serverId} />}
+      <button
+        type="submit"
+        aria-label={`移除「${line.title}」`}
+        className="inline-flex min-h-11 items-center gap-1.5 px-1 text-sm tracking-[0.08em] text-muted transition-colors hover:text-primary-deep focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+      >
+        <Icon name="close" size="sm" />
+        移除
+      </button>
+    </Form>
+  );
+}
+
+function CartMessage({
+  title,
+  busy,
+  children,
+}: {
+  title: string;
+  busy?: boolean;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div role="status" aria-busy={busy || undefined} className="py-20 text-center text-ink-soft">
+      <p className="font-serif text-xl tracking-[0.12em] text-ink">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <section aria-labelledby="empty-cart-title" className="mx-auto max-w-xl py-20 text-center">
+      <p className="kicker">Empty</p>
+      <h2 id="empty-cart-title" className="mt-3 font-serif text-2xl font-bold tracking-[0.16em]">
+        購物車目前沒有商品
+      </h2>
+      <p className="mt-4 leading-8 text-ink-soft">
+        每一期《食藝》都是一桌關於土地與餐桌的故事，挑一本帶回家吧。
+      </p>
+      <Link
+        to="/magazines"
+        className="mt-8 inline-flex min-h-12 items-center justify-center bg-primary px-7 tracking-[0.12em] text-paper transition-colors hover:bg-primary-deep focus-visible:outline-2 focus-visible:outline-offset-3 focus-visible:outline-primary"
+      >
+        逛逛雜誌
+      </Link>
+    </section>
+  );
+}

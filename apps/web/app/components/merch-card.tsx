@@ -1,0 +1,58 @@
+import type { MerchSummary } from "@shiyi/contracts";
+import { formatPrice } from "../lib/format.ts";
+import { AddToCart } from "./cart/add-to-cart.tsx";
+import { Image } from "./image.tsx";
+
+/** The id of an item's card on /magazines: merchandise has no page of its own, so links point here. */
+export const merchAnchor = (path: string) => `merch-${path}`;
+
+/**
+ * A merchandise item in the 選物 list: its square photo, words, price and 加入購物車. Sold-out and
+ * withdrawn items are shown by AddToCart itself.
+ */
+export function MerchCard({ item }: { item: MerchSummary }) {
+  const anchor = merchAnchor(item.path);
+  const titleId = `${anchor}-title`;
+  return (
+    <article id={anchor} aria-labelledby={titleId} className="flex h-full scroll-mt-6 flex-col">
+      {item.image ? (
+        <Image
+          src={item.image.url}
+          alt={item.image.alt ?? item.title}
+          width={280}
+          height={280}
+          sizes="100vw sm:50vw xl:280px"
+          className="aspect-square h-auto w-full bg-paper-deep object-cover"
+        />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="flex aspect-square items-center justify-center bg-paper-deep font-serif text-xl text-muted"
+        >
+          選物
+        </div>
+      )}
+      {item.info_title && <p className="kicker mt-5">{item.info_title}</p>}
+      <h3
+        id={titleId}
+        className={`font-serif text-xl font-bold leading-snug tracking-wide ${item.info_title ? "mt-2" : "mt-5"}`}
+      >
+        {item.title}
+      </h3>
+      {item.description && <p className="mt-3 text-sm leading-7 text-ink-soft">{item.description}</p>}
+      {/* Price and button sit at the foot of the card, level across a row of cards. */}
+      <div className="mt-auto pt-6">
+        <p className="flex flex-wrap items-baseline gap-x-3 border-t border-rule pt-4">
+          <span className="font-serif text-xl text-ink">{formatPrice(item.price)}</span>
+          {item.original_price !== null && item.original_price > item.price && (
+            <del className="text-sm text-muted">
+              <span className="sr-only">原價</span>
+              {formatPrice(item.original_price)}
+            </del>
+          )}
+        </p>
+        <AddToCart item={item} className="mt-4" />
+      </div>
+    </article>
+  );
+}

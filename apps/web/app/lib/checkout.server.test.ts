@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import {
+  decodeSavedCheckout,
+  encodeSavedCheckout,
+  justPlaced,
+  keptOrderTokens,
+  newMapToken,
+  orderAccessHeaders,
+  orderTokensSetCookie,
+  parseOrderTokens,
+  readSavedCheckout,
+  savedCheckoutSetCookie,
+  storeFromQuery,
+  withOrderToken,
+} from "./checkout.server.ts";
+
+/** A request carrying the cookies a `Set-Cookie` value set. */
+const withCookies = (...setCookies: string[]) =>
+  new Request("http://site.test/cart/result", {
+    headers: { cookie: setCookies.map((value) => value.split(";")[0]).join("; ") },
+  });
+
+describe("a guest's order tokens", () => {
+  it("keeps the newest ten, a repeated number moving to the end", () => {
+    let tokens = parseOrderTokens(undefined);
+    for (let i = 0; i < 12; i++)
+      tokens = withOrderToken(tokens, `2607160000000${String(i).padStart(2, "0")}`, `t${i}`);
+    expect(tokens).toHaveLength(keptOrderTokens);
+    expect(tokens[0]).toEqual(["260716000000002", "t2"]);
+    tokens = withOrderToken(tokens, "260716000000002", "again");
+    expect(tokens.at(-1)).toEqual(["260716000000002", "again"]);
+    expect(tokens).toHaveLength(keptOrderTokens);
+  });
+
+  it("ignores a cookie that is not the list it wrote", () => {
+    expect(parseOrderTokens("not json")).toEqual([]);
+    expect(parseOrderTokens('{"26071600000001":"t"}')).toEqual([]);
+    expect(parseOrderTokens('[["x","t"],["26071600000001","ok-token_1"],["26071600000002",3]]')).toEqual([
+      ["26071600000001", "ok-token_1"],
+    ]);
+  });
+
+  it("sends the order's token as x-order-token, and nothing for another order", () => {
+    const cookie = orderTokensSetCookie([["26071600000001", "secret"]], { secure: true });
+    expect(cookie).toMatch(/^shiyi_orders=.+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/);
+    const request = withCookies(cookie);
+    expect(orderAccessHeaders(request, "26071600000001")).toEqual({ "x-order-token": "secret" });
+    expect(orderAccessHeaders(request, "26071600000002")).toEqual({});
+  });
+
+  it("knows which order was just placed here", () => {
+    const request = new Request("http://site.test/", { headers: { cookie: "shiyi_placed=26071600000001" } });
+    expect(justPlaced(request, "26071600000001")).toBe(true);
+    expect(justPlaced(request, "26071600000002")).toBe(false);
+  });
+});
+
+describe("the form kept while the store map is open", () => {
+  const values = {
+    customer: { name: "林小滿", email: "reader@example.test" },
+    password: "Secret123",
+    password_confirmation: "Secret123",
+    line_items: [{ item_id: "1" }],
+    remarks: "請小心包裝",
+  };
+
+  it("keeps what was typed but passwords and what the page rebuilds", () => {
+    const decoded = decodeSavedCheckout(encodeSavedCheckout({ token: "abc", values }));
+    expect(decoded).toEqual({
+      token: "abc",
+      values: { customer: { name: "林小滿", email: "reader@example.test" }, remarks: "請小心包裝" },
+    });
+  });
+
+  it("is restored only on the map's return for it (the same token)", () => {
+    const request = withCookies(savedCheckoutSetCookie({ token: "abc", values }, { secure: false }));
+    expect(readSavedCheckout(request, "abc")).toMatchObject({ remarks: "請小心包裝" });
+    expect(readSavedCheckout(request, "other")).toBeNull();
+    expect(readSavedCheckout(request, null)).toBeNull();
+  });
+
+  it("is not kept when it would not fit in a cookie", () => {
+    expect(encodeSavedCheckout({ token: "abc", values: { remarks: "字".repeat(2000) } })).toBeUndefined();
+    expect(
+      savedCheckoutSetCookie({ token: "abc", values: { remarks: "字".repeat(2000) } }, { secure: false }),
+    ).toMatch(/^shiyi_checkout=; Path=\/cart\/checkout; Max-Age=0/);
+  });
+
+  it("makes map tokens ECPay's ExtraData accepts", () => {
+    for (let i = 0; i < 20; i++) expect(newMapToken()).toMatch(/^[A-Za-z0-9]{1,20}$/);
+  });
+});
+
+describe("storeFromQuery", () => {
+  it("reads the store the map sent back, and nothing that is not one", () => {
+    const params = new URLSearchParams({
+      store_id: "131386",
+      store_name: "建國門市",
+      store_address: "臺北市大安區建國南路二段151號",
+      brand: "UNIMARTC2C",
+    });
+    expect(storeFromQuery(params)).toEqual({
+      id: "131386",
+      name: "建國門市",
+      address: "臺北市大安區建國南路二段151號",
+      brand: "UNIMARTC2C",
+    });
+    params.set("store_id", "<script>");
+    expect(storeFromQuery(params)).toBeNull();
+    expect(storeFromQuery(new URLSearchParams())).toBeNull();
+  });
+});

@@ -1,0 +1,231 @@
+import { orderMessages, type Order } from "@shiyi/contracts";
+import { useEffect } from "react";
+import { data, Link, redirect } from "react-router";
+import { CartSteps } from "../components/cart/cart-steps.tsx";
+import { FormSuccess } from "../components/form/schema-form.tsx";
+import { LineList, OrderFacts, orderLines, StatusBadge, Totals } from "../components/order/order-view.tsx";
+import { PageHeading } from "../components/page-heading.tsx";
+import { ApiRequestError } from "../lib/api.server.ts";
+import { sameLine } from "../lib/cart/local-cart.ts";
+import { localCart } from "../lib/cart/use-local-cart.ts";
+import {
+  clearPlacedCookie,
+  justPlaced,
+  orderAccessHeaders,
+  orderNumberPattern,
+} from "../lib/checkout.server.ts";
+import { apiContext, siteConfigContext } from "../lib/context.ts";
+import { formatDateTime, formatPrice } from "../lib/format.ts";
+import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { getMember } from "../lib/session.server.ts";
+import type { Route } from "./+types/cart-result";
+
+/*
+ * The order's result (SPEC §2 /cart/result?number=N): where ECPay sends the browser back, and where
+ * an order can be looked at and paid again. What it says comes from the API's record of the order
+ * (ECPay's server-to-server notifications keep it), never from what the browser brought back.
+ * ECPay's return is a cross-site POST: the web server answers it with a 303 to this page before
+ * React Router sees it (server/app.ts).
+ */
+
+const privatePage = { "cache-control": "private, no-store", "x-robots-tag": "noindex" };
+
+export function headers() {
+  return privatePage;
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return buildMeta(siteFromMatches(matches), location, { title: "訂購結果", noindex: true });
+}
+
+const orderNumber = (request: Request) => {
+  const number = new URL(request.url).searchParams.get("number") ?? "";
+  return orderNumberPattern.test(number) ? number : null;
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const number = orderNumber(request);
+  if (!number) throw redirect("/cart");
+  let order: Order;
+  try {
+    const reply = await context
+      .get(apiContext)
+      .get<{ data: Order }>(`/orders/${number}`, {}, { headers: orderAccessHeaders(request, number) });
+    order = reply.data;
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 403 || error.status === 404)) {
+      throw data(error.message, { status: error.status });
+    }
+    throw error;
+  }
+  const headers = new Headers(privatePage);
+  // A guest's order was made from the local cart: this first visit clears its lines there.
+  const clearLocalCart = !(await getMember(context)) && justPlaced(request, number);
+  if (clearLocalCart) {
+    const secure = context.get(siteConfigContext).publicUrl.startsWith("https:");
+    headers.append("set-cookie", clearPlacedCookie({ secure }));
+  }
+  return data({ order, clearLocalCart }, { headers });
+}
+
+export default function CartResult({ loaderData }: Route.ComponentProps) {
+  const { order, clearLocalCart } = loaderData;
+  useClearOrderedLines(clearLocalCart ? order : null);
+  return (
+    <div className="container-page pb-20">
+      <PageHeading kicker="Order" title="訂購結果" />
+      <CartSteps current={3} />
+      <div className="grid gap-12 pt-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16">
+        <div className="grid content-start gap-10">
+          <Outcome order={order} />
+          <section aria-labelledby="facts-title" className="grid gap-5">
+            <h2 id="facts-title" className="font-serif text-xl font-bold tracking-[0.12em]">
+              訂單資訊
+            </h2>
+            <OrderFacts order={order} />
+          </section>
+        </div>
+        <aside aria-labelledby="lines-title" className="grid content-start gap-5 border-t border-ink pt-6">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="lines-title" className="font-serif text-2xl font-bold tracking-[0.12em]">
+              訂單明細
+            </h2>
+            <StatusBadge status={order.status} />
+          </div>
+          <p className="text-sm text-muted">
+            訂單編號 <span className="font-medium tracking-wider text-ink tabular-nums">{order.number}</span>
+            <span className="mx-2" aria-hidden="true">
+              ・
+            </span>
+            {formatDateTime(order.created_at)}
+          </p>
+          <LineList lines={orderLines(order)} compact />
+          <Totals items={order.items_total} postage={order.postage} total={order.total} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** Takes the ordered lines out of the visitor's local cart, once. */
+function useClearOrderedLines(order: Order | null) {
+  useEffect(() => {
+    if (!order) return;
+    const cart = localCart();
+    for (const line of cart.lines()) {
+      if (order.line_items.some((ordered) => sameLine(ordered, line))) cart.remove(line.id);
+    }
+  }, [order]);
+}
+
+const linkButton =
+  "inline-flex min-h-12 items-center justify-center px-7 text-base tracking-[0.12em] transition-colors focus-visible:outline-2 focus-visible:outline-offset-3 focus-visible:outline-primary";
+const primaryLink = `${linkButton} bg-primary text-paper hover:bg-primary-deep`;
+const secondaryLink = `${linkButton} border border-ink text-ink hover:bg-paper-deep`;
+
+/** What the order's state means for the reader, and what they can do now. */
+function Outcome({ order }: { order: Order }) {
+  const self = `/cart/result?number=${order.number}`;
+  const pay = `/cart/pay?number=${order.number}`;
+  switch (order.status) {
+    case "paid":
+      return (
+        <FormSuccess title="付款完成，感謝您的訂購！">
+          <p>
+            我們已收到您的款項，訂單確認信已寄至{" "}
+            <span className="break-all text-ink">{order.customer.email}</span>
+            。商品出貨後會再通知您。
+          </p>
+        </FormSuccess>
+      );
+    case "awaiting_payment":
+      return <PaymentCode order={order} refresh={self} />;
+    case "pending":
+      return (
+        <div className="grid gap-5">
+          <div role="status" className="border-l-4 border-primary bg-paper-deep px-5 py-5">
+            <p className="font-serif text-lg font-bold tracking-[0.08em] text-primary-deep">
+              {order.payment.failure ? "付款未完成" : "訂單已成立，尚未付款"}
+            </p>
+            <p className="mt-2 leading-7 text-ink-soft">
+              {order.payment.failure
+                ? `綠界回覆：${order.payment.failure}`
+                : "請完成付款，訂單才會開始處理。"}
+              {order.reserved_until && (
+                <>商品保留至 {formatDateTime(order.reserved_until)}，逾時將自動取消。</>
+              )}
+            </p>
+          </div>
+          {order.payable && (
+            <p>
+              {/* /cart/pay answers with ECPay's page: loaded as a document, not by the router. */}
+              <Link to={pay} reloadDocument className={primaryLink}>
+                {order.payment.failure ? "重新付款" : "前往付款"}
+              </Link>
+            </p>
+          )}
+        </div>
+      );
+    case "expired":
+      return (
+        <div role="status" className="border-l-4 border-rule bg-paper-deep px-5 py-5">
+          <p className="font-serif text-lg font-bold tracking-[0.08em]">訂單已逾期</p>
+          <p className="mt-2 leading-7 text-ink-soft">
+            {orderMessages.expired}。歡迎
+            <Link to="/cart" className="mx-1 text-primary underline underline-offset-4">
+              回購物車
+            </Link>
+            重新訂購。
+          </p>
+        </div>
+      );
+    case "cancelled":
+      return (
+        <div role="status" className="border-l-4 border-rule bg-paper-deep px-5 py-5">
+          <p className="font-serif text-lg font-bold tracking-[0.08em]">訂單已取消</p>
+          <p className="mt-2 leading-7 text-ink-soft">如有疑問，請與我們聯絡。</p>
+        </div>
+      );
+  }
+}
+
+/** ATM virtual account or convenience-store code: what to pay, where, and until when. */
+function PaymentCode({ order, refresh }: { order: Order; refresh: string }) {
+  const code = order.payment.code;
+  const rows: { term: string; value: string }[] = [];
+  if (code?.method === "atm") {
+    if (code.bank_code) rows.push({ term: "銀行代碼", value: code.bank_code });
+    if (code.account) rows.push({ term: "轉帳帳號", value: code.account });
+  } else if (code?.payment_no) {
+    rows.push({ term: "繳費代碼", value: code.payment_no });
+  }
+  rows.push({ term: "應付金額", value: formatPrice(order.total) });
+  if (code?.expire_at) rows.push({ term: "繳費期限", value: formatDateTime(code.expire_at) });
+  return (
+    <div className="grid gap-5">
+      <div role="status" className="border-l-4 border-primary bg-paper-deep px-5 py-5">
+        <p className="font-serif text-lg font-bold tracking-[0.08em] text-primary-deep">
+          {code?.method === "atm" ? "請於期限內完成 ATM 轉帳" : "請於期限內至超商繳費"}
+        </p>
+        <dl className="mt-4 grid gap-3">
+          {rows.map((row) => (
+            <div key={row.term} className="grid gap-1 sm:grid-cols-[6rem_1fr]">
+              <dt className="text-sm tracking-widest text-muted">{row.term}</dt>
+              <dd className="font-serif text-xl tracking-[0.08em] break-all tabular-nums text-ink">
+                {row.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <p className="leading-7 text-ink-soft">
+        付款完成後，綠界通知我們需要一點時間；收到款項後這一頁就會顯示「已付款」，並寄出確認信。
+      </p>
+      <p>
+        <Link to={refresh} className={secondaryLink}>
+          重新整理
+        </Link>
+      </p>
+    </div>
+  );
+}

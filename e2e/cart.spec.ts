@@ -1,0 +1,168 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { blockingViolations } from "./support/axe.ts";
+import { createMember, signIn, testAddress } from "./support/members.ts";
+
+/*
+ * The cart of SPEC §2, §4 and §5: a visitor's local cart shared by their tabs, changed and emptied
+ * on /cart, then merged into the member's server cart at login.
+ */
+
+// A desktop browser's user agent: the headless one counts as a bot (SPEC §2's bot rule).
+const userAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+test.use({ userAgent });
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": testAddress() });
+});
+
+type Issue = { path: string; title: string; stock: number; max_quantity: number; available: 0 | 1 };
+
+/** An issue on sale with a few copies left: the seeded site has sold-out ones too. */
+async function issueOnSale(request: APIRequestContext): Promise<Issue> {
+  const response = await request.get("/api/magazines", { headers: { accept: "application/json" } });
+  const { data } = (await response.json()) as { data: Issue[] };
+  const issue = data.find((item) => item.available === 1 && item.stock >= 5 && item.max_quantity >= 3);
+  expect(issue, "an issue on sale").toBeTruthy();
+  return issue!;
+}
+
+/** Opens a page and waits for the loading screen to lift (the app has started). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+}
+
+const toast = (page: Page, text: string) => page.getByRole("region", { name: "通知" }).getByText(text);
+const cartLink = (page: Page) => page.getByRole("banner").getByRole("link", { name: /購物車/ });
+const quantityOf = (page: Page, title: string) => page.getByRole("textbox", { name: `數量：${title}` });
+
+test("a visitor's cart is kept in the browser, shared by tabs, and merged into the member's cart at login", async ({
+  page,
+  context,
+  request,
+}) => {
+  const issue = await issueOnSale(request);
+
+  // Added on the issue's page: 成功加入購物車, and the header counts it.
+  await open(page, `/magazines/${issue.path}`);
+  await page.getByRole("button", { name: "加入購物車" }).click();
+  await expect(toast(page, "成功加入購物車")).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName(/1 件商品/);
+
+  // Another tab of the same browser sees the line on /cart.
+  const other = await context.newPage();
+  await other.setExtraHTTPHeaders({ "x-forwarded-for": testAddress() });
+  await open(other, "/cart");
+  await expect(other.getByRole("heading", { name: issue.title, level: 3 })).toBeVisible();
+  const quantity = quantityOf(other, issue.title);
+  await expect(quantity).toHaveValue("1");
+
+  // More of it: 成功更新購物車, and the first tab hears of the change.
+  await other.getByRole("button", { name: "增加" }).click();
+  await expect(toast(other, "成功更新購物車")).toBeVisible();
+  await expect(quantity).toHaveValue("2");
+  await expect(cartLink(page)).toHaveAccessibleName(/2 件商品/);
+
+  // Removed after the confirm dialog: 已移除商品, and the cart is empty.
+  await other.getByRole("button", { name: `移除「${issue.title}」` }).click();
+  const dialog = other.getByRole("alertdialog", { name: "移除商品" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "移除" }).click();
+  await expect(toast(other, "已移除商品")).toBeVisible();
+  await expect(other.getByRole("heading", { name: "購物車目前沒有商品" })).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName(/^購物車$/);
+  await other.close();
+
+  // Added again, three copies, then the visitor logs in: the lines join the member's cart.
+  await page.getByRole("textbox", { name: "數量" }).fill("3");
+  await page.getByRole("button", { name: "加入購物車" }).click();
+  await expect(toast(page, "成功加入購物車")).toBeVisible();
+  const member = await createMember(request);
+  await signIn(request, context, member);
+  await open(page, "/cart");
+  await expect(toast(page, "成功加入 1 件商品")).toBeVisible();
+  await expect(quantityOf(page, issue.title)).toHaveValue("3");
+  await expect(cartLink(page)).toHaveAccessibleName(/3 件商品/);
+  expect(await page.evaluate(() => localStorage.getItem("shiyi_cart"))).toBeNull();
+
+  // It is the server's cart now: a fresh page shows it as loaded.
+  await page.reload();
+  await expect(quantityOf(page, issue.title)).toHaveValue("3");
+});
+
+test("a member adds on the issue's page and starts the order draft from /cart", async ({
+  page,
+  context,
+  request,
+}) => {
+  const issue = await issueOnSale(request);
+  await signIn(request, context, await createMember(request));
+  await open(page, `/magazines/${issue.path}`);
+  await page.getByRole("button", { name: "加入購物車" }).click();
+  await expect(toast(page, "成功加入購物車")).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName(/1 件商品/);
+
+  // More than the limit is refused with the API's message, as a danger toast.
+  const limit = Math.min(issue.stock, issue.max_quantity);
+  await page.getByRole("textbox", { name: "數量" }).fill(String(limit));
+  await page.getByRole("button", { name: "加入購物車" }).click();
+  const refusal =
+    issue.stock < issue.max_quantity
+      ? `庫存不足，目前最多可購買 ${limit} 件`
+      : `每筆訂單最多購買 ${limit} 件`;
+  await expect(toast(page, refusal)).toBeVisible();
+
+  await open(page, "/cart");
+  const summary = page.getByRole("complementary", { name: "訂單摘要" });
+  await summary.getByRole("radio", { name: /超商取貨/ }).check();
+  await expect(summary.getByText("NT$ 44", { exact: true }).last()).toBeVisible();
+  await summary.getByRole("button", { name: "前往結帳" }).click();
+  await expect(summary.getByText("請選擇超商")).toBeVisible();
+  await summary.getByRole("radio", { name: "全家便利商店" }).check();
+  await summary.getByRole("radio", { name: "ATM 轉帳" }).check();
+  await summary.getByRole("button", { name: "前往結帳" }).click();
+  await expect(page).toHaveURL(/\/cart\/checkout$/);
+  const draft = (await context.cookies()).find((cookie) => cookie.name === "shiyi_draft");
+  expect(draft?.httpOnly).toBe(true);
+  expect(JSON.parse(decodeURIComponent(draft!.value))).toEqual({
+    payment: "atm",
+    shipping: "cvs",
+    delivery: "FAMIC2C",
+  });
+});
+
+for (const width of [375, 1280]) {
+  test(`/cart has no serious accessibility violations at ${width} px`, async ({ page, context, request }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const issue = await issueOnSale(request);
+    await signIn(request, context, await createMember(request));
+    await open(page, `/magazines/${issue.path}`);
+    await page.getByRole("button", { name: "加入購物車" }).click();
+    await expect(toast(page, "成功加入購物車")).toBeVisible();
+    await open(page, "/cart");
+    await expect(quantityOf(page, issue.title)).toBeVisible();
+    const { ids, report } = await blockingViolations(page);
+    expect(ids, report).toEqual([]);
+  });
+}
+
+test("/cart is private: never stored, never indexed", async ({ request }) => {
+  const response = await request.get("/cart", { headers: { "user-agent": userAgent } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("private, no-store");
+  expect(await response.text()).toContain('<meta name="robots" content="noindex"/>');
+});
+
+test("without JavaScript a visitor's 加入購物車 asks them to log in and come back", async ({ request }) => {
+  const issue = await issueOnSale(request);
+  const response = await request.post("/cart", {
+    headers: { "user-agent": userAgent, origin: "http://localhost:3100" },
+    form: { intent: "add", item_id: "1", type: "magazine", quantity: "1", from: `/magazines/${issue.path}` },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  expect(response.headers()["location"]).toBe(
+    `/auth/login?redirect=${encodeURIComponent(`/magazines/${issue.path}`)}`,
+  );
+});

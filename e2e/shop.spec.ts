@@ -1,0 +1,209 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { createMember, signIn, testAddress, waitForMail } from "./support/members.ts";
+
+/*
+ * Buying (SPEC §2 /cart, /cart/checkout, /cart/result, /member/history; §3 order draft): the cart
+ * page's choice, the checkout form, ECPay's store map and payment page (the local simulator at
+ * /_ecpay), the result page, the member's history and the confirmation mail in the SMTP catcher.
+ */
+
+// A desktop browser's user agent: the headless one counts as a bot (SPEC §2's bot rule).
+const userAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+test.use({ userAgent });
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": testAddress() });
+});
+
+type Product = { id: number; type: "magazine" | "merch"; title: string; stock: number };
+
+/** A seeded product in stock, found through the API so no seed id is hard-coded. */
+async function productInStock(request: APIRequestContext, list: "magazines" | "merch"): Promise<Product> {
+  const response = await request.get(`/api/${list}?limit=20`, { headers: { accept: "application/json" } });
+  const { data } = (await response.json()) as { data: (Product & { available: number })[] };
+  const product = data.find((item) => item.available === 1 && item.stock > 5);
+  expect(product, `a ${list} item in stock`).toBeTruthy();
+  return product!;
+}
+
+async function addToServerCart(
+  request: APIRequestContext,
+  accessToken: string,
+  product: Product,
+  quantity = 1,
+) {
+  const response = await request.post("/api/cart", {
+    headers: {
+      accept: "application/json",
+      authorization: `Bearer ${accessToken}`,
+      "x-forwarded-for": testAddress(),
+    },
+    data: { item_id: product.id, type: product.type, sku: [], quantity },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** The cart page's choice of shipping (and chain) and payment, then on to the checkout. */
+async function chooseOnCart(page: Page, choice: { shipping: string; brand?: string; payment: string }) {
+  await page.goto("/cart");
+  await page.getByRole("radio", { name: choice.shipping }).check();
+  if (choice.brand) await page.getByRole("radio", { name: choice.brand }).check();
+  await page.getByRole("radio", { name: choice.payment }).check();
+  await page.getByRole("button", { name: "前往結帳" }).click();
+  await expect(page).toHaveURL(/\/cart\/checkout$/);
+  await expect(page.getByRole("heading", { name: "填寫訂購資料", level: 1 })).toBeVisible();
+}
+
+const customer = (page: Page) => page.getByRole("group", { name: "訂購人", exact: true });
+const receiver = (page: Page) => page.getByRole("group", { name: "收件人", exact: true });
+const orderNumberOf = (page: Page) => new URL(page.url()).searchParams.get("number")!;
+
+test("a member orders for store pickup, pays by card and finds the order in the history and the mail", async ({
+  page,
+  context,
+  request,
+}) => {
+  const member = await createMember(request);
+  const tokens = await signIn(request, context, member);
+  const magazine = await productInStock(request, "magazines");
+  await addToServerCart(request, tokens.access_token, magazine, 2);
+
+  await chooseOnCart(page, { shipping: "超商取貨", brand: "7-ELEVEN", payment: "信用卡" });
+  // The member's profile fills the buyer; the rest is typed.
+  await expect(customer(page).getByRole("textbox", { name: "電子郵件" })).toHaveValue(member.email);
+  await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
+  await receiver(page).getByRole("textbox", { name: "手機" }).fill("0987654321");
+  await page.getByRole("textbox", { name: "給我們的話" }).fill("請在週末前寄出");
+
+  // The store map: ECPay's page, then back to the checkout with the store and everything typed.
+  await page.getByRole("button", { name: "選擇門市" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\//);
+  await page.getByRole("button", { name: "建國門市" }).click();
+  await expect(page).toHaveURL(/\/cart\/checkout\?.*store_id=/);
+  await expect(page.getByText("7-ELEVEN 建國門市")).toBeVisible();
+  await expect(receiver(page).getByRole("textbox", { name: "手機" })).toHaveValue("0987654321");
+  await expect(page.getByRole("textbox", { name: "給我們的話" })).toHaveValue("請在週末前寄出");
+
+  await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await page.getByRole("button", { name: "信用卡付款成功" }).click();
+
+  await expect(page).toHaveURL(/\/cart\/result\?number=\d+$/);
+  const number = orderNumberOf(page);
+  await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
+  await expect(page.getByText("已付款").first()).toBeVisible();
+  await expect(page.getByText(magazine.title)).toBeVisible();
+
+  await page.goto("/member/history");
+  const order = page.getByRole("article", { name: new RegExp(number) });
+  await expect(order).toBeVisible();
+  await expect(order.getByText("已付款")).toBeVisible();
+  await expect(order.getByText(magazine.title)).toBeVisible();
+  await order.getByRole("link", { name: new RegExp(`查看訂單：${number}`) }).click();
+  await expect(page).toHaveURL(`/cart/result?number=${number}`);
+
+  const mail = await waitForMail(request, member.email, `訂單 ${number}`);
+  expect(mail.subject).toContain("付款完成");
+});
+
+test("a visitor's ATM order shows its account and stays waiting; the local cart is emptied", async ({
+  page,
+  request,
+}) => {
+  const merch = await productInStock(request, "merch");
+  await page.addInitScript(
+    ([line]) => {
+      if (!window.sessionStorage.getItem("seeded")) {
+        window.localStorage.setItem("shiyi_cart", JSON.stringify([line]));
+        window.sessionStorage.setItem("seeded", "1");
+      }
+    },
+    [{ id: "e2e-1", item_id: merch.id, type: merch.type, sku: [], quantity: 1 }],
+  );
+  await chooseOnCart(page, { shipping: "宅配到府", payment: "ATM 轉帳" });
+  await expect(page.getByText(merch.title)).toBeVisible();
+
+  // Sent empty: the first field in error takes the focus, with the schema's message.
+  await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  await expect(customer(page).getByRole("textbox", { name: "姓名" })).toBeFocused();
+  await expect(customer(page).getByText("此項為必填").first()).toBeVisible();
+
+  await customer(page).getByRole("textbox", { name: "姓名" }).fill("陳大文");
+  await customer(page).getByRole("textbox", { name: "電子郵件" }).fill(`guest${Date.now()}@example.test`);
+  await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
+  await customer(page).getByRole("textbox", { name: "郵遞區號" }).fill("106");
+  await customer(page).getByRole("textbox", { name: "縣市" }).fill("臺北市");
+  await customer(page).getByRole("textbox", { name: "鄉鎮市區" }).fill("大安區");
+  await customer(page).getByRole("textbox", { name: "詳細地址" }).fill("復興南路一段 219 巷 18 號");
+  await page.getByRole("button", { name: "同訂購人資料" }).click();
+  await expect(receiver(page).getByRole("textbox", { name: "詳細地址" })).toHaveValue(
+    "復興南路一段 219 巷 18 號",
+  );
+
+  await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await page.getByRole("button", { name: "取得 ATM 轉帳帳號" }).click();
+
+  await expect(page).toHaveURL(/\/cart\/result\?number=\d+$/);
+  await expect(page.getByText("請於期限內完成 ATM 轉帳")).toBeVisible();
+  await expect(page.getByText("銀行代碼")).toBeVisible();
+  await expect(page.getByText("轉帳帳號")).toBeVisible();
+  await expect(page.getByText("等待繳費").first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem("shiyi_cart"))).toBeNull();
+
+  // Nothing was paid: the page says the same after a refresh.
+  await page.getByRole("link", { name: "重新整理" }).click();
+  await expect(page.getByText("請於期限內完成 ATM 轉帳")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: /付款/ })).toHaveCount(0);
+});
+
+test("a failed card payment leaves the order payable, and paying again completes it", async ({
+  page,
+  context,
+  request,
+}) => {
+  const member = await createMember(request);
+  const tokens = await signIn(request, context, member);
+  await addToServerCart(request, tokens.access_token, await productInStock(request, "merch"));
+
+  await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
+  await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
+  await receiver(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
+  await receiver(page).getByRole("textbox", { name: "郵遞區號" }).fill("400");
+  await receiver(page).getByRole("textbox", { name: "縣市" }).fill("臺中市");
+  await receiver(page).getByRole("textbox", { name: "鄉鎮市區" }).fill("西區");
+  await receiver(page).getByRole("textbox", { name: "詳細地址" }).fill("民權路 100 號");
+  await page.getByRole("radio", { name: "公司戶發票（統一編號）" }).check();
+  await page.getByRole("textbox", { name: "發票抬頭" }).fill("食藝文化出版有限公司");
+  await page.getByRole("textbox", { name: "統一編號" }).fill("04595257");
+
+  await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await page.getByRole("button", { name: "付款失敗" }).click();
+
+  await expect(page).toHaveURL(/\/cart\/result\?number=\d+$/);
+  const number = orderNumberOf(page);
+  await expect(page.getByText("付款未完成")).toBeVisible();
+  await page.getByRole("link", { name: "重新付款" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await expect(page.getByText(`${number}P02`)).toBeVisible();
+  await page.getByRole("button", { name: "信用卡付款成功" }).click();
+  await expect(page).toHaveURL(`/cart/result?number=${number}`);
+  await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
+  await expect(page.getByText("04595257")).toBeVisible();
+});
+
+test("ECPay's cross-site return is answered with a redirect to the result page, without the session", async ({
+  request,
+}) => {
+  const response = await request.post("/cart/result?number=26071600000001", {
+    form: { RtnCode: "1", MerchantTradeNo: "26071600000001P01" },
+    headers: { origin: "https://payment-stage.ecpay.com.tw" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+  expect(response.headers().location).toBe("/cart/result?number=26071600000001");
+  const bare = await request.get("/cart/result", { maxRedirects: 0 });
+  expect(bare.headers().location).toBe("/cart");
+});
