@@ -43,6 +43,7 @@ import {
   SubmitButton,
   useSchemaForm,
 } from "../components/form/schema-form.tsx";
+import { RecaptchaField } from "../components/form/recaptcha-field.tsx";
 import { apiFailureReply, invalidReply, type FormReply } from "../components/form/submission.server.ts";
 import { LineList, Totals, type ListedLine } from "../components/order/order-view.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
@@ -117,6 +118,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         params.get("store_error") ?? (params.has("store_id") && !store ? orderMessages.chooseStore : null),
       saved: readSavedCheckout(request, params.get("token")),
       captchaToken: context.get(siteConfigContext).captchaSiteKey ? null : localCaptchaToken,
+      captchaSiteKey: context.get(siteConfigContext).captchaSiteKey ?? null,
     },
     { headers: privatePage },
   );
@@ -325,7 +327,7 @@ function memberDefaults(member: MemberSummary | null, choice: OrderDraftChoice) 
 }
 
 function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: FormReply }) {
-  const { choice, member, store: returnedStore, saved, captchaToken } = loaderData;
+  const { choice, member, store: returnedStore, saved, captchaToken, captchaSiteKey } = loaderData;
   const site = useRouteLoaderData<SiteData>("root");
   const visitor = useVisitorLines(member === null);
   const source = loaderData.lines ?? visitor.lines;
@@ -583,6 +585,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
           <input type="hidden" name="shipping" value={choice.shipping} />
           {choice.delivery && <input type="hidden" name="delivery" value={choice.delivery} />}
           {captchaToken && <input type="hidden" name="g_recaptcha_response" value={captchaToken} />}
+          {captchaSiteKey && <RecaptchaField siteKey={captchaSiteKey} action="checkout" />}
           <Summary order={order} failed={visitor.failed} settings={site?.settings} choice={choice} />
           <HiddenErrors form={form} />
           <FormMessage form={form} toast={reply?.toast} />
