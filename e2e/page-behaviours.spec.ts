@@ -72,8 +72,9 @@ test.describe("loading screen", () => {
     "/auth?status=0",
     "/auth/reset-password",
     "/auth/confirmation",
-    "/cart/result",
-    "/support-us/result",
+    // With a number (without one, the result pages send the visitor to /cart or /support-us).
+    "/cart/result?number=26112300000000",
+    "/support-us/result?number=26112300000000",
   ]) {
     test(`is not shown on ${path}`, async ({ page }) => {
       const release = await holdScripts(page);

@@ -33,11 +33,15 @@ export const personalMemberAmountLimits = {
   CVS: { min: 33, max: 6_000 },
 } as const;
 
-const periodLimits = {
+/**
+ * 定期定額 limits per PeriodType (reference §5): the largest Frequency (every N days/months/years)
+ * and the largest ExecTimes (total authorizations, at least 2).
+ */
+export const periodicLimits = {
   D: { frequency: 365, execTimes: 999 },
   M: { frequency: 12, execTimes: 99 },
   Y: { frequency: 1, execTimes: 9 },
-};
+} as const;
 
 const periodic = z
   .object({
@@ -51,7 +55,7 @@ const periodic = z
     periodReturnUrl: callbackUrl,
   })
   .superRefine(({ periodType, frequency, execTimes }, ctx) => {
-    const limit = periodLimits[periodType];
+    const limit = periodicLimits[periodType];
     if (frequency > limit.frequency) {
       ctx.addIssue({ code: "custom", path: ["frequency"], message: `at most ${limit.frequency}` });
     }

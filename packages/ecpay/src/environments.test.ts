@@ -6,6 +6,8 @@ describe("ecpayEndpoints", () => {
     expect(ecpayEndpoints("stage")).toEqual({
       aioCheckOut: "https://payment-stage.ecpay.com.tw/Cashier/AioCheckOut/V5",
       queryTradeInfo: "https://payment-stage.ecpay.com.tw/Cashier/QueryTradeInfo/V5",
+      creditCardPeriodAction: "https://payment-stage.ecpay.com.tw/Cashier/CreditCardPeriodAction",
+      queryCreditCardPeriodInfo: "https://payment-stage.ecpay.com.tw/Cashier/QueryCreditCardPeriodInfo",
       logisticsMap: "https://logistics-stage.ecpay.com.tw/Express/map",
       logisticsCreate: "https://logistics-stage.ecpay.com.tw/Express/Create",
       invoiceIssue: "https://einvoice-stage.ecpay.com.tw/B2CInvoice/Issue",
@@ -20,6 +22,7 @@ describe("ecpayEndpoints", () => {
   it("serves every path under the simulator's base", () => {
     expect(ecpayEndpoints("simulator", "http://localhost:3000/_ecpay/")).toMatchObject({
       aioCheckOut: "http://localhost:3000/_ecpay/Cashier/AioCheckOut/V5",
+      creditCardPeriodAction: "http://localhost:3000/_ecpay/Cashier/CreditCardPeriodAction",
       logisticsCreate: "http://localhost:3000/_ecpay/Express/Create",
     });
   });

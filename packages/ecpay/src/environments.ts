@@ -38,6 +38,10 @@ export type EcpayEndpoints = {
   readonly aioCheckOut: string;
   /** Server POST: QueryTradeInfo V5 (§2.4). */
   readonly queryTradeInfo: string;
+  /** Server POST: cancel a 定期定額 schedule or re-authorize its failed charge (§5). */
+  readonly creditCardPeriodAction: string;
+  /** Server POST (JSON reply): a 定期定額 schedule and its authorizations (§5). */
+  readonly queryCreditCardPeriodInfo: string;
   /** Browser form POST: the CVS store map (§4.1). */
   readonly logisticsMap: string;
   /** Server POST: create a CVS shipment (§4.3). */
@@ -62,6 +66,8 @@ export const ecpayEndpoints = (mode: EcpayMode, simulatorBase?: string): EcpayEn
   return {
     aioCheckOut: `${base.payment}/Cashier/AioCheckOut/V5`,
     queryTradeInfo: `${base.payment}/Cashier/QueryTradeInfo/V5`,
+    creditCardPeriodAction: `${base.payment}/Cashier/CreditCardPeriodAction`,
+    queryCreditCardPeriodInfo: `${base.payment}/Cashier/QueryCreditCardPeriodInfo`,
     logisticsMap: `${base.logistics}/Express/map`,
     logisticsCreate: `${base.logistics}/Express/Create`,
     invoiceIssue: `${base.invoice}/B2CInvoice/Issue`,

@@ -1,7 +1,7 @@
 /*
- * @shiyi/ecpay — the ECPay (綠界) protocol: CheckMacValue, AIO payment, CVS logistics, the e-invoice
- * AES envelope and the auto-submit form. It knows nothing of orders or donations; see
- * /work/shared/reference/ecpay.md for the protocol it implements.
+ * @shiyi/ecpay — the ECPay (綠界) protocol: CheckMacValue, AIO payment (with 定期定額 management),
+ * CVS logistics, the e-invoice AES envelope and the auto-submit form. It knows nothing of orders or
+ * donations; see /work/shared/reference/ecpay.md for the protocol it implements.
  */
 export {
   checkMacValueSource,
@@ -41,6 +41,7 @@ export {
   parsePaymentResult,
   parsePeriodicResult,
   parseQueryTradeInfo,
+  periodicLimits,
   personalMemberAmountLimits,
   type AioCheckoutInput,
   type AioConfig,
@@ -49,6 +50,17 @@ export {
   type PeriodicResult,
   type TradeInfo,
 } from "./aio.ts";
+export {
+  buildCreditCardPeriodAction,
+  buildQueryCreditCardPeriodInfo,
+  creditCardPeriodActions,
+  parseCreditCardPeriodActionReply,
+  parseCreditCardPeriodInfo,
+  type CreditCardPeriodAction,
+  type CreditCardPeriodActionReply,
+  type CreditCardPeriodInfo,
+  type PeriodInfoParsed,
+} from "./periodic.ts";
 export {
   b2cSubTypes,
   buildCreateShipment,

@@ -1,5 +1,6 @@
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
+import { describePeriod, type PeriodicTerms } from "./periodic.ts";
 
 /*
  * The simulator's pages (zh-TW). hono/html escapes every interpolated value, so item names and
@@ -55,6 +56,8 @@ export type CheckoutPageOrder = {
   itemName: string;
   choosePayment: string;
   tradeNo: string;
+  /** 定期定額: shown so the developer sees what the customer agrees to. */
+  periodic?: PeriodicTerms;
 };
 
 export type SimulatorAction = "credit" | "atm" | "cvs" | "fail";
@@ -88,6 +91,15 @@ export function renderCheckoutPage(order: CheckoutPageOrder, actions: readonly S
         </dd>
         <dt>付款方式</dt>
         <dd>${order.choosePayment}</dd>
+        ${
+          order.periodic
+            ? html`<dt>定期定額</dt>
+                <dd>
+                  ${describePeriod(order.periodic.periodType, order.periodic.frequency)}扣款新臺幣
+                  ${order.periodic.periodAmount} 元，共 ${order.periodic.execTimes} 次（本次為第 1 次）
+                </dd>`
+            : ""
+        }
         <dt>綠界交易編號</dt>
         <dd>${order.tradeNo}</dd>
       </dl>

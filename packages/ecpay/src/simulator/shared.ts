@@ -10,6 +10,22 @@ import { okReply } from "../fields.ts";
 
 export const defaultRetryDelaysMs = [200, 1000, 3000] as const;
 
+/** RtnCode of a failed payment. ECPay has many; any code but 1 means "not paid" (§2.3). */
+export const simulatedFailureCode = "10100058";
+
+/** QueryTradeInfo's (and the other query APIs') TimeStamp is valid for 3 minutes (§2.4, §5). */
+export const timeStampWindowSeconds = 3 * 60;
+
+/** Whether a `TimeStamp` field (Unix seconds) is within ECPay's 3-minute window of `now`. */
+export const freshTimeStamp = (value: string | undefined, now: Date) => {
+  const timestamp = Number(value);
+  return (
+    value !== undefined &&
+    /^\d+$/.test(value) &&
+    Math.abs(now.getTime() / 1000 - timestamp) <= timeStampWindowSeconds
+  );
+};
+
 /**
  * POSTs `first` form-encoded to `url`, then `resend` on each retry, until the body is exactly `1|OK`;
  * whether it ever was. Never throws: an unreachable merchant is just a failed attempt.

@@ -5,6 +5,7 @@ import { formatTaipeiDateTime } from "../fields.ts";
 import { renderAutoSubmitForm } from "../form.ts";
 import { addInvoiceRoutes } from "./invoice.ts";
 import { addLogisticsRoutes, type LogisticsMerchant } from "./logistics.ts";
+import { addPeriodicRoutes, periodicTerms, type PeriodicTerms } from "./periodic.ts";
 import { renderCheckoutPage, renderErrorPage, renderResultPage, type SimulatorAction } from "./page.ts";
 import {
   createDeliver,
@@ -12,7 +13,9 @@ import {
   digits,
   findMerchant,
   formBody,
+  freshTimeStamp,
   responseBody,
+  simulatedFailureCode,
 } from "./shared.ts";
 
 /*
@@ -26,6 +29,8 @@ import {
  *   sends the browser back (OrderResultURL / ClientRedirectURL form, or a ClientBackURL link);
  * - POST /simulator/trades/{tradeNo}/pay pays an ATM/CVS trade whose code was issued;
  * - POST /Cashier/QueryTradeInfo/V5 answers for the trades it knows (§2.4).
+ * A periodic (定期定額, §5) Credit order starts a schedule once paid; its later charges, Cancel/ReAuth
+ * and QueryCreditCardPeriodInfo are in periodic.ts.
  * Everything lives in memory; it is never meant for production.
  */
 
@@ -54,11 +59,7 @@ export type EcpaySimulatorOptions = {
 
 export { defaultRetryDelaysMs };
 
-/** QueryTradeInfo's TimeStamp is valid for 3 minutes (§2.4). */
-const queryWindowSeconds = 3 * 60;
-
-/** RtnCode of a failed payment. ECPay has many; any code but 1 means "not paid" (§2.3). */
-export const simulatedFailureCode = "10100058";
+export { simulatedFailureCode };
 
 type TradeState = "pending" | "paid" | "failed" | "awaiting-payment";
 
@@ -74,6 +75,8 @@ type Trade = {
   paymentDate?: Date;
   /** The code-issued fields (bank account / payment code), for the pay-later notification. */
   issued?: Record<string, string>;
+  /** 定期定額: the schedule the first card payment starts. */
+  periodic?: PeriodicTerms;
 };
 
 const allActions: readonly SimulatorAction[] = ["credit", "atm", "cvs", "fail"];
@@ -126,13 +129,18 @@ export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
   const now = options.now ?? (() => new Date());
   const trades = new Map<string, Trade>();
   const usedTradeNos = new Set<string>();
+  /** Every TradeNo given out: trades and the later charges of periodic schedules. */
+  const issuedTradeNos = new Set<string>();
 
   const newTradeNo = () => {
     for (;;) {
       // ECPay's TradeNo is 16 digits starting with yyMMdd; ours: yyMMddHHmmss + 4 random digits.
       const stamp = formatTaipeiDateTime(now()).replace(/\D/g, "").slice(2);
       const tradeNo = `${stamp}${digits(4)}`;
-      if (!trades.has(tradeNo)) return tradeNo;
+      if (!issuedTradeNos.has(tradeNo)) {
+        issuedTradeNos.add(tradeNo);
+        return tradeNo;
+      }
     }
   };
 
@@ -222,6 +230,7 @@ export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
   };
 
   const app = new Hono();
+  const schedules = addPeriodicRoutes(app, { now, deliver: deliverForm, merchants, newTradeNo });
 
   app.post("/Cashier/AioCheckOut/V5", async (c) => {
     const fields = await formBody(c);
@@ -239,12 +248,21 @@ export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
     if (!/^[1-9]\d*$/.test(fields.TotalAmount!)) return fail("TotalAmount 須為正整數（新臺幣）。");
     const actions = actionsFor(fields.ChoosePayment!);
     if (actions.length === 0) return fail(`模擬器不支援付款方式 ${fields.ChoosePayment}。`);
+    const periodic = periodicTerms(fields);
+    if (periodic && !periodic.ok) return fail(periodic.message);
     const tradeKey = `${merchant.merchantId}/${fields.MerchantTradeNo}`;
     if (usedTradeNos.has(tradeKey)) return fail(`特店訂單編號 ${fields.MerchantTradeNo} 重複。`);
     usedTradeNos.add(tradeKey);
 
     const tradeNo = newTradeNo();
-    trades.set(tradeNo, { tradeNo, merchant, request: fields, tradeDate: now(), state: "pending" });
+    trades.set(tradeNo, {
+      tradeNo,
+      merchant,
+      request: fields,
+      tradeDate: now(),
+      state: "pending",
+      periodic: periodic?.terms,
+    });
     c.header("Cache-Control", "no-store");
     return c.html(
       renderCheckoutPage(
@@ -254,6 +272,7 @@ export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
           totalAmount: fields.TotalAmount!,
           itemName: fields.ItemName!,
           choosePayment: fields.ChoosePayment!,
+          periodic: periodic?.terms,
         },
         actions,
       ),
@@ -299,6 +318,10 @@ export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
       trade.state = paid ? "paid" : "failed";
       trade.paymentType = "Credit_CreditCard";
       if (paid) trade.paymentDate = now();
+      // The first charge of a periodic order is an ordinary ReturnURL notification (§5).
+      if (paid && trade.periodic) {
+        schedules.start({ merchant: keys, request, terms: trade.periodic, tradeNo: trade.tradeNo });
+      }
       const delivered = await deliver(request.ReturnURL!, fields, keys);
       return browserBack(c, trade, fields, request.OrderResultURL || undefined, {
         heading: paid ? "付款成功" : "付款失敗",
@@ -343,10 +366,7 @@ export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
     const merchant = findMerchant(merchants, fields.MerchantID);
     if (!merchant) return c.text("MerchantID Error", 400);
     if (!verifyCheckMacValue(fields, merchant, "sha256")) return c.text("10200073|CheckMacValue Error", 400);
-    const timestamp = Number(fields.TimeStamp);
-    if (!Number.isInteger(timestamp) || Math.abs(now().getTime() / 1000 - timestamp) > queryWindowSeconds) {
-      return c.text("10200084|TimeStamp Error", 400);
-    }
+    if (!freshTimeStamp(fields.TimeStamp, now())) return c.text("10200084|TimeStamp Error", 400);
     const trade = [...trades.values()].find(
       (candidate) =>
         candidate.merchant === merchant && candidate.request.MerchantTradeNo === fields.MerchantTradeNo,
