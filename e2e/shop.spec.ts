@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { blockingViolations } from "./support/axe.ts";
 import { createMember, signIn, testAddress, waitForMail } from "./support/members.ts";
 
 /*
@@ -156,6 +157,13 @@ test("a visitor's ATM order shows its account and stays waiting; the local cart 
   await page.getByRole("link", { name: "重新整理" }).click();
   await expect(page.getByText("請於期限內完成 ATM 轉帳")).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: /付款/ })).toHaveCount(0);
+
+  // Days later the buyer transfers the money: ECPay (the simulator) reports it, and the page says so.
+  const number = orderNumberOf(page);
+  const paid = await request.post(`/_ecpay/simulator/payments/${number}P01/pay`);
+  expect(paid.status(), await paid.text()).toBe(200);
+  await page.getByRole("link", { name: "重新整理" }).click();
+  await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
 });
 
 test("a failed card payment leaves the order payable, and paying again completes it", async ({
@@ -206,4 +214,91 @@ test("ECPay's cross-site return is answered with a redirect to the result page, 
   expect(response.headers().location).toBe("/cart/result?number=26071600000001");
   const bare = await request.get("/cart/result", { maxRedirects: 0 });
   expect(bare.headers().location).toBe("/cart");
+});
+
+test("the whole journey: a visitor's cart, a second tab, login and merge, store pickup paid by card", async ({
+  page,
+  context,
+  request,
+}) => {
+  const member = await createMember(request);
+  const magazine = await productInStock(request, "magazines");
+  const issue = (await (
+    await request.get(`/api/magazines/${magazine.id}`, { headers: { accept: "application/json" } })
+  ).json()) as { data: { path: string } };
+
+  // Anonymous: added on the issue's page.
+  await page.goto(`/magazines/${issue.data.path}`);
+  await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+  await page.getByRole("button", { name: "加入購物車" }).click();
+  await expect(page.getByRole("region", { name: "通知" }).getByText("成功加入購物車")).toBeVisible();
+
+  // A second tab sees the line.
+  const second = await context.newPage();
+  await second.setExtraHTTPHeaders({ "x-forwarded-for": testAddress() });
+  await second.goto("/cart");
+  await expect(second.getByRole("heading", { name: magazine.title, level: 3 })).toBeVisible();
+  await second.close();
+
+  // Logging in through the form merges the local line into the member's cart.
+  await page.goto("/auth/login?redirect=%2Fcart");
+  await page.getByRole("textbox", { name: "帳號或電子郵件" }).fill(member.email);
+  await page.getByRole("textbox", { name: "密碼", exact: true }).fill(member.password);
+  await page.getByRole("button", { name: "登入", exact: true }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("region", { name: "通知" }).getByText("成功加入 1 件商品")).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("shiyi_cart"))).toBeNull();
+
+  // Store pickup chosen on the map, paid by card.
+  await chooseOnCart(page, { shipping: "超商取貨", brand: "全家便利商店", payment: "信用卡" });
+  await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
+  await receiver(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
+  await page.getByRole("button", { name: "選擇門市" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\//);
+  await page.getByRole("button", { name: "全家新生店" }).click();
+  await expect(page).toHaveURL(/\/cart\/checkout\?.*store_id=/);
+  await expect(page.getByText("全家便利商店 全家新生店")).toBeVisible();
+  await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await page.getByRole("button", { name: "信用卡付款成功" }).click();
+
+  await expect(page).toHaveURL(/\/cart\/result\?number=\d+$/);
+  const number = orderNumberOf(page);
+  await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
+  await page.goto("/member/history");
+  await expect(page.getByRole("article", { name: new RegExp(number) }).getByText("已付款")).toBeVisible();
+  const mail = await waitForMail(request, member.email, `訂單 ${number}`);
+  expect(mail.subject).toBe(`訂單 ${number} 付款完成`);
+});
+
+test("checkout, result and history have no serious accessibility violations at 375 and 1280 px", async ({
+  page,
+  context,
+  request,
+}) => {
+  const member = await createMember(request);
+  const tokens = await signIn(request, context, member);
+  await addToServerCart(request, tokens.access_token, await productInStock(request, "merch"));
+  await chooseOnCart(page, { shipping: "宅配到府", payment: "ATM 轉帳" });
+  await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
+  await receiver(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
+  await receiver(page).getByRole("textbox", { name: "郵遞區號" }).fill("400");
+  await receiver(page).getByRole("textbox", { name: "縣市" }).fill("臺中市");
+  await receiver(page).getByRole("textbox", { name: "鄉鎮市區" }).fill("西區");
+  await receiver(page).getByRole("textbox", { name: "詳細地址" }).fill("民權路 100 號");
+  const pages: string[] = [page.url()];
+  await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  await page.getByRole("button", { name: "取得 ATM 轉帳帳號" }).click();
+  await expect(page).toHaveURL(/\/cart\/result\?number=\d+$/);
+  pages.push(page.url(), new URL("/member/history", page.url()).href);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const url of pages) {
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+      const { ids, report } = await blockingViolations(page);
+      expect(ids, `${url} at ${width} px\n${report}`).toEqual([]);
+    }
+  }
 });

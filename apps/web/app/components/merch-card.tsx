@@ -14,34 +14,41 @@ export function MerchCard({ item }: { item: MerchSummary }) {
   const anchor = merchAnchor(item.path);
   const titleId = `${anchor}-title`;
   return (
-    <article id={anchor} aria-labelledby={titleId} className="flex h-full scroll-mt-6 flex-col">
+    // Below sm the photo sits beside the words, so four items do not make a column of big squares.
+    <article
+      id={anchor}
+      aria-labelledby={titleId}
+      className="grid scroll-mt-6 grid-cols-[6.5rem_minmax(0,1fr)] items-start gap-x-5 sm:flex sm:h-full sm:flex-col"
+    >
       {item.image ? (
         <Image
           src={item.image.url}
           alt={item.image.alt ?? item.title}
           width={280}
           height={280}
-          sizes="100vw sm:50vw xl:280px"
+          sizes="104px sm:50vw xl:280px"
           className="aspect-square h-auto w-full bg-paper-deep object-cover"
         />
       ) : (
         <div
           aria-hidden="true"
-          className="flex aspect-square items-center justify-center bg-paper-deep font-serif text-xl text-muted"
+          className="flex aspect-square w-full items-center justify-center bg-paper-deep font-serif text-xl text-muted"
         >
           選物
         </div>
       )}
-      {item.info_title && <p className="kicker mt-5">{item.info_title}</p>}
-      <h3
-        id={titleId}
-        className={`font-serif text-xl font-bold leading-snug tracking-wide ${item.info_title ? "mt-2" : "mt-5"}`}
-      >
-        {item.title}
-      </h3>
-      {item.description && <p className="mt-3 text-sm leading-7 text-ink-soft">{item.description}</p>}
+      <div className="sm:mt-5">
+        {item.info_title && <p className="kicker">{item.info_title}</p>}
+        <h3
+          id={titleId}
+          className={`font-serif text-lg font-bold leading-snug tracking-wide sm:text-xl ${item.info_title ? "mt-2" : ""}`}
+        >
+          {item.title}
+        </h3>
+        {item.description && <p className="mt-3 text-sm leading-7 text-ink-soft">{item.description}</p>}
+      </div>
       {/* Price and button sit at the foot of the card, level across a row of cards. */}
-      <div className="mt-auto pt-6">
+      <div className="col-span-2 mt-auto pt-5 sm:pt-6">
         <p className="flex flex-wrap items-baseline gap-x-3 border-t border-rule pt-4">
           <span className="font-serif text-xl text-ink">{formatPrice(item.price)}</span>
           {item.original_price !== null && item.original_price > item.price && (

@@ -89,7 +89,7 @@ export default function Magazines({ loaderData, matches }: Route.ComponentProps)
           <h2 id="merch-heading" className="pt-12 font-serif text-xl font-bold tracking-[0.2em]">
             選物
           </h2>
-          <ul className="mt-8 grid gap-x-6 gap-y-14 sm:grid-cols-2 xl:grid-cols-4">
+          <ul className="mt-8 grid gap-x-6 gap-y-12 sm:grid-cols-2 sm:gap-y-14 xl:grid-cols-4">
             {loaderData.merch.map((item) => (
               <li key={item.id}>
                 <MerchCard item={item} />

@@ -279,6 +279,41 @@ export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
     );
   });
 
+  /** The buyer pays an issued ATM account or CVS code (days later, at a bank or a store). */
+  const payIssuedCode = async (c: Context, trade: Trade) => {
+    const keys = trade.merchant;
+    const request = trade.request;
+    if (trade.state !== "awaiting-payment" || !trade.method) {
+      return c.html(renderErrorPage("這筆交易不在等待繳費狀態。"), 409);
+    }
+    const paymentType = trade.method === "ATM" ? "ATM_TAISHIN" : "CVS_CVS";
+    const fields = signFields(paymentResult(trade, true, paymentType), keys, "sha256");
+    const delivered = await deliver(request.ReturnURL!, fields, keys);
+    trade.state = "paid";
+    trade.paymentDate = now();
+    c.header("Cache-Control", "no-store");
+    return c.html(
+      renderResultPage({
+        heading: "已模擬完成繳費",
+        details: [["特店訂單編號", request.MerchantTradeNo!]],
+        delivered,
+        payable: false,
+        clientBackUrl: request.ClientBackURL || undefined,
+      }),
+    );
+  };
+
+  // Development and tests: pay an issued code knowing only the merchant's MerchantTradeNo.
+  app.post("/simulator/payments/:merchantTradeNo/pay", async (c) => {
+    const merchantTradeNo = c.req.param("merchantTradeNo");
+    const trade = [...trades.values()].find(
+      (candidate) =>
+        candidate.request.MerchantTradeNo === merchantTradeNo && candidate.state === "awaiting-payment",
+    );
+    if (!trade) return c.html(renderErrorPage("找不到等待繳費的這筆交易。"), 404);
+    return payIssuedCode(c, trade);
+  });
+
   app.post("/simulator/trades/:tradeNo/:action", async (c) => {
     const trade = trades.get(c.req.param("tradeNo"));
     const action = c.req.param("action");
@@ -286,26 +321,7 @@ export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
     const keys = trade.merchant;
     const request = trade.request;
 
-    if (action === "pay") {
-      if (trade.state !== "awaiting-payment" || !trade.method) {
-        return c.html(renderErrorPage("這筆交易不在等待繳費狀態。"), 409);
-      }
-      const paymentType = trade.method === "ATM" ? "ATM_TAISHIN" : "CVS_CVS";
-      const fields = signFields(paymentResult(trade, true, paymentType), keys, "sha256");
-      const delivered = await deliver(request.ReturnURL!, fields, keys);
-      trade.state = "paid";
-      trade.paymentDate = now();
-      c.header("Cache-Control", "no-store");
-      return c.html(
-        renderResultPage({
-          heading: "已模擬完成繳費",
-          details: [["特店訂單編號", request.MerchantTradeNo!]],
-          delivered,
-          payable: false,
-          clientBackUrl: request.ClientBackURL || undefined,
-        }),
-      );
-    }
+    if (action === "pay") return payIssuedCode(c, trade);
 
     if (!(actionsFor(request.ChoosePayment!) as string[]).includes(action)) {
       return c.html(renderErrorPage("這筆交易不能選擇這個付款結果。"), 400);
