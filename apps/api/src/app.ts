@@ -12,6 +12,7 @@ import { createLoginThrottle } from "./lib/login-throttle.ts";
 import { createRateLimiter, MemoryRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { cartRoutes } from "./routes/cart.ts";
+import { donationRoutes } from "./routes/donations.ts";
 import { ecpayRoutes } from "./routes/ecpay.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { contactRoutes } from "./routes/contact.ts";
@@ -93,6 +94,7 @@ export function createApi({
   app.route("/", socialRoutes);
   app.route("/", cartRoutes);
   app.route("/", orderRoutes);
+  app.route("/", donationRoutes);
   app.route("/", ecpayRoutes);
 
   app.doc31("/openapi.json", {

@@ -7,3 +7,4 @@ export * from "./members.ts";
 export * from "./cart.ts";
 export * from "./orders.ts";
 export * from "./order-choice.ts";
+export * from "./donations.ts";

@@ -472,3 +472,108 @@ export const orderPayments = pgTable(
   },
   (t) => [index("order_payments_order").on(t.order_id)],
 );
+
+/**
+ * Gifts to the foundation: one-time, or a periodic card schedule (定期定額) that ECPay charges
+ * monthly or yearly until it ends or the donor cancels. `id_number` is kept only when the donor
+ * asked for the automatic tax-office upload; the API shows it masked.
+ */
+export const donations = pgTable(
+  "donations",
+  {
+    id: serial("id").primaryKey(),
+    number: text("number").notNull().unique(),
+    member_id: integer("member_id").references(() => members.id, { onDelete: "set null" }),
+    access_token_hash: text("access_token_hash").notNull(),
+    status: text("status")
+      .$type<"pending" | "awaiting_payment" | "paid" | "active" | "cancelled" | "ended" | "expired">()
+      .notNull()
+      .default("pending"),
+    amount: integer("amount").notNull(),
+    frequency: text("frequency").$type<"once" | "monthly" | "yearly">().notNull(),
+    payment_method: text("payment_method").$type<"credit" | "atm" | "cvs">().notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    mobile: text("mobile"),
+    address: jsonb("address").$type<StoredAddress>(),
+    receipt: text("receipt").$type<"none" | "per_gift" | "yearly">().notNull(),
+    receipt_format: text("receipt_format").$type<"digital" | "paper">().notNull(),
+    receipt_title: text("receipt_title"),
+    tax_upload: smallint("tax_upload").notNull().default(0),
+    id_number: text("id_number"),
+    anonymous: smallint("anonymous").notNull().default(0),
+    exec_times: integer("exec_times"),
+    payment_code: jsonb("payment_code").$type<StoredPaymentCode>(),
+    payment_failure: text("payment_failure"),
+    cancelled_at: timestamptz("cancelled_at"),
+    ...timestamps,
+  },
+  (t) => [
+    index("donations_member").on(t.member_id, t.created_at),
+    index("donations_email").on(sql`lower(${t.email})`),
+    check("donations_amount", sql`${t.amount} > 0`),
+  ],
+);
+
+/** One attempt to pay a gift through ECPay (a fresh MerchantTradeNo each time). */
+export const donationPayments = pgTable(
+  "donation_payments",
+  {
+    id: serial("id").primaryKey(),
+    donation_id: integer("donation_id")
+      .notNull()
+      .references(() => donations.id, { onDelete: "cascade" }),
+    merchant_trade_no: text("merchant_trade_no").notNull().unique(),
+    amount: integer("amount").notNull(),
+    status: text("status").$type<"started" | "awaiting" | "paid" | "failed">().notNull().default("started"),
+    trade_no: text("trade_no"),
+    rtn_code: text("rtn_code"),
+    rtn_msg: text("rtn_msg"),
+    ...timestamps,
+  },
+  (t) => [index("donation_payments_donation").on(t.donation_id)],
+);
+
+/**
+ * Money received: the first gift (keyed by its TradeNo) and each later periodic charge (keyed by
+ * ECPay's Gwsr), so a re-sent notification can never record a charge twice.
+ */
+export const donationCharges = pgTable(
+  "donation_charges",
+  {
+    id: serial("id").primaryKey(),
+    donation_id: integer("donation_id")
+      .notNull()
+      .references(() => donations.id, { onDelete: "cascade" }),
+    merchant_trade_no: text("merchant_trade_no").notNull(),
+    charge_key: text("charge_key").notNull(),
+    sequence: integer("sequence").notNull(),
+    amount: integer("amount").notNull(),
+    charged_at: timestamptz("charged_at").notNull(),
+    receipt_number: text("receipt_number").unique(),
+    created_at: timestamps.created_at,
+  },
+  (t) => [
+    uniqueIndex("donation_charges_trade_key").on(t.merchant_trade_no, t.charge_key),
+    index("donation_charges_donation").on(t.donation_id, t.sequence),
+  ],
+);
+
+/** The last receipt serial of each month (YYYYMM): numbers are taken with an UPDATE, never reused. */
+export const receiptCounters = pgTable("receipt_counters", {
+  month: text("month").primaryKey(),
+  last: integer("last").notNull(),
+});
+
+/** A donor's yearly receipt: numbered once, when first issued, like every receipt (YYYYMM + serial). */
+export const yearlyReceipts = pgTable(
+  "yearly_receipts",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    year: integer("year").notNull(),
+    number: text("number").notNull().unique(),
+    created_at: timestamps.created_at,
+  },
+  (t) => [uniqueIndex("yearly_receipts_donor_year").on(sql`lower(${t.email})`, t.year)],
+);

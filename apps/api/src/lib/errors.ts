@@ -2,7 +2,7 @@ import { messages } from "@shiyi/contracts";
 
 /** A failure with an HTTP status and a message meant for the person who caused it. */
 export class ApiError extends Error {
-  readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 422 | 429;
+  readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 422 | 429 | 502;
   readonly errors?: Record<string, string[]>;
 
   constructor(status: ApiError["status"], message: string, errors?: Record<string, string[]>) {

@@ -6,6 +6,7 @@ import {
   parseLogisticsStatus,
   parsePaymentInfo,
   parsePaymentResult,
+  parsePeriodicResult,
   parseStoreMapReply,
   type EcpayFields,
   type Parsed,
@@ -13,6 +14,11 @@ import {
 import type { Context } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../app-env.ts";
+import {
+  applyDonationPayment,
+  applyDonationPaymentInfo,
+  applyPeriodicCharge,
+} from "../services/donations.ts";
 import { applyPaymentInfo, applyPaymentResult, applyShipmentStatus } from "../services/payments.ts";
 import { json } from "./specs.ts";
 
@@ -113,6 +119,59 @@ ecpayRoutes.post("/ecpay/payment-info", (c) =>
     "payment-info",
     (fields) => parsePaymentInfo(fields, c.var.shop.payment),
     (info) => applyPaymentInfo(c.var, info, new Date()),
+  ),
+);
+
+ecpayRoutes.openAPIRegistry.registerPath({
+  method: "post",
+  path: "/ecpay/donations/return",
+  tags: ["ECPay"],
+  summary: "綠界捐款付款結果通知（ReturnURL）",
+  description: "單筆捐款的付款，或定期定額的第一次扣款：驗證後只記錄一次並寄出感謝信。",
+  request: { body: formBody },
+  responses: ecpayReply,
+});
+ecpayRoutes.post("/ecpay/donations/return", (c) =>
+  notification(
+    c,
+    "donation",
+    (fields) => parsePaymentResult(fields, c.var.shop.payment),
+    (result) => applyDonationPayment(c.var, result, new Date()),
+  ),
+);
+
+ecpayRoutes.openAPIRegistry.registerPath({
+  method: "post",
+  path: "/ecpay/donations/payment-info",
+  tags: ["ECPay"],
+  summary: "綠界捐款取號結果通知（PaymentInfoURL）",
+  request: { body: formBody },
+  responses: ecpayReply,
+});
+ecpayRoutes.post("/ecpay/donations/payment-info", (c) =>
+  notification(
+    c,
+    "donation-payment-info",
+    (fields) => parsePaymentInfo(fields, c.var.shop.payment),
+    (info) => applyDonationPaymentInfo(c.var, info, new Date()),
+  ),
+);
+
+ecpayRoutes.openAPIRegistry.registerPath({
+  method: "post",
+  path: "/ecpay/donations/period-return",
+  tags: ["ECPay"],
+  summary: "綠界定期定額扣款通知（PeriodReturnURL）",
+  description: "第二次以後的每一次扣款：以 (MerchantTradeNo, Gwsr) 只記錄一次，並寄出感謝信。",
+  request: { body: formBody },
+  responses: ecpayReply,
+});
+ecpayRoutes.post("/ecpay/donations/period-return", (c) =>
+  notification(
+    c,
+    "periodic-charge",
+    (fields) => parsePeriodicResult(fields, c.var.shop.payment),
+    (result) => applyPeriodicCharge(c.var, result, new Date()),
   ),
 );
 

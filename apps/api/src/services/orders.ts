@@ -46,13 +46,13 @@ type LineRow = typeof orderLines.$inferSelect;
 /** Who asks for an order: a signed-in member, or whoever holds the order's access token. */
 export type OrderViewer = { memberId?: number; accessToken?: string };
 
-const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
-const sameHash = (a: string, b: string) =>
+export const sameHash = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** yyMMdd in Taiwan, then 8 random digits: readable on the phone, not guessable in sequence. */
-const newOrderNumber = (now: Date) => {
+export const newOrderNumber = (now: Date) => {
   const day = formatTaipeiDateTime(now).slice(2, 10).replaceAll("/", "");
   return `${day}${String(randomInt(100_000_000)).padStart(8, "0")}`;
 };

@@ -4,3 +4,4 @@ export { passwordResetMail, type PasswordResetData } from "./password-reset.ts";
 export { verifyEmailMail, type VerifyEmailData } from "./verify-email.ts";
 export { welcomeMail, type WelcomeData } from "./welcome.ts";
 export { orderConfirmationMail, type OrderConfirmationData } from "./order-confirmation.ts";
+export { donationCancelledMail, donationThanksMail } from "./donation.ts";

@@ -1,0 +1,82 @@
+import { donationFrequencyNames } from "@shiyi/contracts";
+import { greeting, renderMail, type RenderedMail } from "./layout.ts";
+
+type DonationFacts = {
+  number: string;
+  name: string;
+  amount: number;
+  frequency: "once" | "monthly" | "yearly";
+  receipt: "none" | "per_gift" | "yearly";
+  receipt_format: "digital" | "paper";
+};
+type ChargeFacts = { sequence: number; amount: number; receipt_number: string | null };
+
+const money = (amount: number) => `NT$ ${amount.toLocaleString("en-US")}`;
+
+const receiptNote = (donation: DonationFacts, charge: ChargeFacts) => {
+  if (donation.receipt === "none") return "您選擇不需要收據。";
+  if (donation.receipt === "yearly") return "年度收據將於隔年一月開立，屆時可於會員中心下載或由我們寄送。";
+  const where =
+    donation.receipt_format === "paper" ? "紙本收據將郵寄給您" : "收據可於會員中心「捐款紀錄」下載";
+  return `本次收據編號 ${charge.receipt_number ?? ""}，${where}。`;
+};
+
+/** Sent for the first gift and for every later charge of a periodic gift. */
+export function donationThanksMail({
+  siteUrl,
+  donation,
+  charge,
+}: {
+  siteUrl: string;
+  donation: DonationFacts;
+  charge: ChargeFacts;
+}): RenderedMail {
+  const periodic = donation.frequency !== "once";
+  const which = periodic
+    ? `${donationFrequencyNames[donation.frequency]}第 ${charge.sequence} 次扣款`
+    : "捐款";
+  return renderMail({
+    siteUrl,
+    subject: `感謝您的捐款（${money(charge.amount)}）`,
+    preheader: `我們已收到您的${which}，謝謝您支持食藝文化基金會。`,
+    heading: "謝謝您的支持",
+    blocks: [
+      { kind: "paragraph", text: greeting(donation.name) },
+      {
+        kind: "paragraph",
+        text: `我們已收到您的${which} ${money(charge.amount)}（捐款編號 ${donation.number}）。每一份支持，都讓我們能繼續記錄與保存台灣的飲食文化。`,
+      },
+      ...(periodic
+        ? [{ kind: "paragraph" as const, text: "定期捐款將依您選擇的週期自動扣款，您可隨時在會員中心取消。" }]
+        : []),
+      { kind: "paragraph", text: receiptNote(donation, charge) },
+      { kind: "action", label: "查看捐款紀錄", url: new URL("/member/support-us", siteUrl).href },
+    ],
+    reason: "您收到這封信，是因為您在食藝誌網站捐款支持食藝文化基金會。",
+  });
+}
+
+/** Sent when a periodic gift is cancelled. */
+export function donationCancelledMail({
+  siteUrl,
+  donation,
+}: {
+  siteUrl: string;
+  donation: DonationFacts;
+}): RenderedMail {
+  return renderMail({
+    siteUrl,
+    subject: "您的定期捐款已取消",
+    preheader: "往後不會再扣款。",
+    heading: "定期捐款已取消",
+    blocks: [
+      { kind: "paragraph", text: greeting(donation.name) },
+      {
+        kind: "paragraph",
+        text: `您的${donationFrequencyNames[donation.frequency]}（捐款編號 ${donation.number}，每次 ${money(donation.amount)}）已取消，往後不會再扣款。謝謝您一路以來的支持。`,
+      },
+      { kind: "note", text: "若這不是您本人的操作，請透過網站的聯絡我們頁面告訴我們。" },
+    ],
+    reason: "您收到這封信，是因為您在食藝誌網站的定期捐款有所變更。",
+  });
+}

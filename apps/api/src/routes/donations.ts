@@ -1,0 +1,248 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import {
+  apiErrorSchema,
+  donationCreatedSchema,
+  donationDraftSchema,
+  donationMessages,
+  donationSchema,
+  messages,
+  messageSchema,
+} from "@shiyi/contracts";
+import { buildAioCheckout, renderAutoSubmitForm } from "@shiyi/ecpay";
+import type { Context } from "hono";
+import { z } from "zod";
+import type { ApiEnv } from "../app-env.ts";
+import type { Database } from "../db/client.ts";
+import { optionalMember, requireMember } from "../lib/auth.ts";
+import { clientAddress } from "../lib/client-address.ts";
+import { ApiError } from "../lib/errors.ts";
+import {
+  cancelDonation,
+  donationForViewer,
+  listMemberDonations,
+  placeDonation,
+  readDonation,
+  startDonationAttempt,
+  verifiedEmailOf,
+  type DonationViewer,
+} from "../services/donations.ts";
+import { dottedErrors } from "./orders.ts";
+import { json } from "./specs.ts";
+
+/** SPEC §7: POST /donations, GET /donations/me, GET /donate-ecpay; and a gift's page and cancel. */
+export const donationRoutes = new OpenAPIHono<ApiEnv>();
+
+for (const path of ["/donations", "/donations/*", "/donate-ecpay"]) {
+  donationRoutes.use(path, async (c, next) => {
+    await next();
+    c.header("cache-control", "private, no-store");
+  });
+}
+
+const signedIn = [{ memberToken: [] }];
+const tokenHeader = "x-donation-token";
+
+async function viewerOf(
+  c: Context,
+  db: Database,
+  member: { id: number } | undefined,
+): Promise<DonationViewer> {
+  return {
+    memberId: member?.id,
+    memberEmail: member ? await verifiedEmailOf(db, member.id) : undefined,
+    accessToken: c.req.header(tokenHeader) ?? c.req.query("token") ?? undefined,
+  };
+}
+
+const numberParam = z.object({
+  number: z.string().regex(/^\d{6,20}$/, { error: messages.invalidParams }),
+});
+
+donationRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/donations",
+    tags: ["Donations"],
+    summary: "建立捐款",
+    description: [
+      "單筆（信用卡、ATM、超商代碼）或定期定額（每月或每年，僅信用卡）。金額須在所選付款方式的範圍內；申報扣除額需身分證字號；紙本收據需地址。",
+      "未登入也可捐款；回應的 access_token 讓捐款人之後查看與付款（標頭 x-donation-token）。以同一電子郵件註冊的會員，也會在捐款紀錄中看到這筆捐款。",
+    ].join("\n\n"),
+    security: [...signedIn, {}],
+    middleware: [optionalMember] as const,
+    request: { body: { content: { "application/json": { schema: donationDraftSchema } }, required: true } },
+    responses: {
+      201: json(donationCreatedSchema, "捐款資料已建立"),
+      401: json(apiErrorSchema, "帶了已失效的 token"),
+      422: json(apiErrorSchema, "欄位錯誤，errors 以欄位路徑為鍵"),
+    },
+  }),
+  async (c) => {
+    const { donation, accessToken } = await placeDonation(c.var, {
+      memberId: c.var.member?.id,
+      draft: c.req.valid("json"),
+      ip: clientAddress(c),
+      now: new Date(),
+    });
+    return c.json({ data: donation, message: donationMessages.created, access_token: accessToken }, 201);
+  },
+  (result) => {
+    if (result.success) return;
+    const errors = dottedErrors(result.error as z.ZodError);
+    throw new ApiError(422, Object.values(errors)[0]?.[0] ?? messages.invalidParams, errors);
+  },
+);
+
+donationRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/donations/me",
+    tags: ["Donations"],
+    summary: "會員的捐款紀錄",
+    description: "最新的在前，含每一次扣款與收據編號；也包含以會員已驗證的電子郵件未登入時所做的捐款。",
+    security: signedIn,
+    middleware: [requireMember] as const,
+    responses: {
+      200: json(z.object({ data: z.array(donationSchema) }), "捐款"),
+      401: json(apiErrorSchema, "未登入"),
+    },
+  }),
+  async (c) => c.json({ data: await listMemberDonations(c.var.db, c.var.member.id) }, 200),
+);
+
+donationRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/donations/{number}",
+    tags: ["Donations"],
+    summary: "一筆捐款",
+    security: [...signedIn, {}],
+    middleware: [optionalMember] as const,
+    request: { params: numberParam },
+    responses: {
+      200: json(z.object({ data: donationSchema }), "捐款"),
+      403: json(apiErrorSchema, "不是自己的捐款"),
+      404: json(apiErrorSchema, "找不到此筆捐款"),
+    },
+  }),
+  async (c) => {
+    const row = await donationForViewer(
+      c.var.db,
+      c.req.valid("param").number,
+      await viewerOf(c, c.var.db, c.var.member),
+    );
+    return c.json({ data: await readDonation(c.var.db, row) }, 200);
+  },
+);
+
+donationRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/donations/{number}/cancel",
+    tags: ["Donations"],
+    summary: "取消定期定額捐款",
+    description: "向綠界取消之後的扣款（CreditCardPeriodAction Cancel，無法恢復），並寄出通知信。",
+    security: signedIn,
+    middleware: [requireMember] as const,
+    request: { params: numberParam },
+    responses: {
+      200: json(z.object({ data: donationSchema, message: z.string() }), "已取消"),
+      403: json(apiErrorSchema, "不是自己的捐款"),
+      404: json(apiErrorSchema, "找不到此筆捐款"),
+      409: json(apiErrorSchema, "不是進行中的定期定額捐款"),
+      502: json(messageSchema, "綠界未能取消"),
+    },
+  }),
+  async (c) => {
+    const row = await donationForViewer(c.var.db, c.req.valid("param").number, {
+      memberId: c.var.member.id,
+      memberEmail: await verifiedEmailOf(c.var.db, c.var.member.id),
+    });
+    const cancelled = await cancelDonation(c.var, row, new Date());
+    return c.json(
+      { data: await readDonation(c.var.db, cancelled), message: donationMessages.cancelled },
+      200,
+    );
+  },
+);
+
+donationRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/donate-ecpay",
+    tags: ["Donations"],
+    summary: "前往綠界付款（捐款）",
+    description:
+      "為捐款開始一次新的付款（新的 MerchantTradeNo）。定期定額為信用卡定期扣款：PeriodAmount 等於 TotalAmount，每月最多 99 次、每年最多 9 次，直到捐款人取消。回應為自動送出的 HTML 表單；Accept 為 application/json 時回應 { action, fields }。",
+    security: [...signedIn, {}],
+    middleware: [optionalMember] as const,
+    request: { query: numberParam.extend({ token: z.string().max(200).optional() }) },
+    responses: {
+      200: {
+        content: {
+          "text/html": { schema: z.string() },
+          "application/json": {
+            schema: z.object({ action: z.string(), fields: z.record(z.string(), z.string()) }),
+          },
+        },
+        description: "綠界付款表單",
+      },
+      403: json(apiErrorSchema, "不是自己的捐款"),
+      404: json(apiErrorSchema, "找不到此筆捐款"),
+      409: json(apiErrorSchema, "無法付款"),
+    },
+  }),
+  async (c) => {
+    const { db, shop, auth } = c.var;
+    const row = await donationForViewer(
+      db,
+      c.req.valid("query").number,
+      await viewerOf(c, c.var.db, c.var.member),
+    );
+    const attempt = await startDonationAttempt(db, row);
+    const resultUrl = `${auth.siteUrl}/support-us/result?number=${row.number}`;
+    const paymentInfoUrl = `${auth.apiUrl}/ecpay/donations/payment-info`;
+    const payment =
+      row.payment_method === "credit"
+        ? {
+            method: "Credit" as const,
+            ...(row.frequency === "once"
+              ? {}
+              : {
+                  periodic: {
+                    periodType: row.frequency === "monthly" ? ("M" as const) : ("Y" as const),
+                    frequency: 1,
+                    execTimes: row.exec_times ?? 2,
+                    periodReturnUrl: `${auth.apiUrl}/ecpay/donations/period-return`,
+                  },
+                }),
+          }
+        : row.payment_method === "atm"
+          ? { method: "ATM" as const, expireDays: 3, paymentInfoUrl, clientRedirectUrl: resultUrl }
+          : {
+              method: "CVS" as const,
+              storeExpireMinutes: 3 * 24 * 60,
+              paymentInfoUrl,
+              clientRedirectUrl: resultUrl,
+            };
+    const request = buildAioCheckout(
+      { endpoints: shop.endpoints, credentials: shop.payment },
+      {
+        merchantTradeNo: attempt.merchant_trade_no,
+        tradeDate: new Date(),
+        totalAmount: attempt.amount,
+        tradeDesc: `食藝文化基金會捐款 ${row.number}`,
+        itemNames: [
+          row.frequency === "once" ? "捐款" : row.frequency === "monthly" ? "每月定期捐款" : "每年定期捐款",
+        ],
+        returnUrl: `${auth.apiUrl}/ecpay/donations/return`,
+        orderResultUrl: resultUrl,
+        clientBackUrl: resultUrl,
+        customFields: [row.number],
+        payment,
+      },
+    );
+    if (c.req.header("accept")?.includes("application/json")) return c.json(request, 200);
+    return c.html(renderAutoSubmitForm(request, { title: "前往綠界付款…" }), 200);
+  },
+);

@@ -1,0 +1,502 @@
+import { randomBytes } from "node:crypto";
+import { donationMessages, periodicExecTimes, type Donation, type DonationDraft } from "@shiyi/contracts";
+import {
+  buildCreditCardPeriodAction,
+  formatTaipeiDateTime,
+  parseCreditCardPeriodActionReply,
+  type PaymentInfo,
+  type PaymentResult,
+  type PeriodicResult,
+} from "@shiyi/ecpay";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import {
+  donationCharges,
+  donationPayments,
+  donations,
+  members,
+  receiptCounters,
+  type StoredAddress,
+} from "../db/schema.ts";
+import { uniqueViolation } from "../db/unique-violation.ts";
+import { ApiError } from "../lib/errors.ts";
+import { donationThanksMail, donationCancelledMail } from "../mail/templates/index.ts";
+import { newOrderNumber, sameHash, sha256, type OrderDeps } from "./orders.ts";
+import { taipeiInstant } from "./payments.ts";
+
+/*
+ * Gifts to the foundation (SPEC §7 POST /donations, GET /donations/me, GET /donate-ecpay;
+ * reference §5). Like orders, every change ECPay reports is a conditional UPDATE or INSERT that
+ * can happen once: the first payment moves the gift forward once, and each later periodic charge
+ * is recorded once per (MerchantTradeNo, Gwsr), however often ECPay re-sends it.
+ */
+
+export type DonationDeps = OrderDeps;
+export type DonationRow = typeof donations.$inferSelect;
+type ChargeRow = typeof donationCharges.$inferSelect;
+
+export type DonationViewer = { memberId?: number; memberEmail?: string; accessToken?: string };
+
+/** A national ID as shown back: the first three and last two characters. */
+export const maskIdNumber = (id: string | null) => (id ? `${id.slice(0, 3)}*****${id.slice(-2)}` : null);
+
+export const isDonationPayable = (row: DonationRow) => row.status === "pending";
+
+export function donationJson(row: DonationRow, charges: readonly ChargeRow[]): Donation {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    payable: isDonationPayable(row),
+    amount: row.amount,
+    frequency: row.frequency,
+    payment: row.payment_method,
+    name: row.name,
+    email: row.email,
+    receipt: row.receipt,
+    receipt_format: row.receipt_format,
+    receipt_title: row.receipt_title,
+    tax_upload: row.tax_upload === 1,
+    id_number: maskIdNumber(row.id_number),
+    anonymous: row.anonymous === 1,
+    payment_code: row.status === "awaiting_payment" ? row.payment_code : null,
+    failure: row.status === "pending" ? row.payment_failure : null,
+    charges: charges.map((charge) => ({
+      id: charge.id,
+      amount: charge.amount,
+      charged_at: charge.charged_at,
+      receipt_number: charge.receipt_number,
+      sequence: charge.sequence,
+    })),
+    created_at: row.created_at,
+    cancelled_at: row.cancelled_at,
+  };
+}
+
+async function chargesOf(db: Database, ids: readonly number[]) {
+  const byDonation = new Map<number, ChargeRow[]>();
+  if (ids.length === 0) return byDonation;
+  const rows = await db
+    .select()
+    .from(donationCharges)
+    .where(inArray(donationCharges.donation_id, [...ids]))
+    .orderBy(donationCharges.sequence);
+  for (const row of rows) byDonation.set(row.donation_id, [...(byDonation.get(row.donation_id) ?? []), row]);
+  return byDonation;
+}
+
+export async function readDonation(db: Database, row: DonationRow): Promise<Donation> {
+  return donationJson(row, (await chargesOf(db, [row.id])).get(row.id) ?? []);
+}
+
+/** The verified e-mail address of a member: a guest's gifts made with it are theirs too. */
+export async function verifiedEmailOf(db: Database, memberId: number) {
+  const [row] = await db
+    .select({ email: members.email, verified: members.email_verified_at })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return row?.verified ? row.email : undefined;
+}
+
+const belongsTo = (row: DonationRow, viewer: DonationViewer) =>
+  (viewer.memberId !== undefined && row.member_id === viewer.memberId) ||
+  (viewer.memberEmail !== undefined &&
+    row.member_id === null &&
+    row.email.toLowerCase() === viewer.memberEmail.toLowerCase());
+
+/** The gift `number` as `viewer` may see it (403 for another member, 404 for a stranger). */
+export async function donationForViewer(db: Database, number: string, viewer: DonationViewer) {
+  const [row] = /^\d{6,20}$/.test(number)
+    ? await db.select().from(donations).where(eq(donations.number, number))
+    : [];
+  if (!row) throw new ApiError(404, donationMessages.notFound);
+  const byToken =
+    viewer.accessToken !== undefined && sameHash(sha256(viewer.accessToken), row.access_token_hash);
+  if (byToken || belongsTo(row, viewer)) return row;
+  if (viewer.memberId !== undefined) throw new ApiError(403, donationMessages.forbidden);
+  throw new ApiError(404, donationMessages.notFound);
+}
+
+/** GET /donations/me: the member's gifts and the guest gifts made with their verified address. */
+export async function listMemberDonations(db: Database, memberId: number): Promise<Donation[]> {
+  const email = await verifiedEmailOf(db, memberId);
+  const rows = await db
+    .select()
+    .from(donations)
+    .where(
+      or(
+        eq(donations.member_id, memberId),
+        email
+          ? and(isNull(donations.member_id), sql`lower(${donations.email}) = lower(${email})`)
+          : undefined,
+      ),
+    )
+    .orderBy(desc(donations.created_at), desc(donations.id))
+    .limit(500);
+  const charges = await chargesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => donationJson(row, charges.get(row.id) ?? []));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Giving
+
+const addressOf = (address: Partial<StoredAddress> | undefined): StoredAddress | null =>
+  address && Object.values(address).some(Boolean) ? { ...address } : null;
+
+/** POST /donations. */
+export async function placeDonation(
+  deps: DonationDeps,
+  { memberId, draft, ip, now }: { memberId?: number; draft: DonationDraft; ip?: string; now: Date },
+): Promise<{ donation: Donation; accessToken: string }> {
+  const { db, shop } = deps;
+  if (!(await shop.captcha.verify(draft.g_recaptcha_response, ip))) {
+    throw new ApiError(422, donationMessages.captcha, { g_recaptcha_response: [donationMessages.captcha] });
+  }
+  const accessToken = randomBytes(32).toString("base64url");
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await db
+        .insert(donations)
+        .values({
+          number: newOrderNumber(now),
+          member_id: memberId ?? null,
+          access_token_hash: sha256(accessToken),
+          amount: draft.amount,
+          frequency: draft.frequency,
+          payment_method: draft.payment,
+          name: draft.name,
+          email: draft.email,
+          mobile: draft.mobile ?? null,
+          address: addressOf(draft.address),
+          receipt: draft.receipt,
+          receipt_format: draft.receipt_format,
+          receipt_title: draft.receipt_title ?? (draft.receipt === "none" ? null : draft.name),
+          tax_upload: draft.tax_upload,
+          id_number: draft.tax_upload === 1 ? (draft.id_number ?? null) : null,
+          anonymous: draft.anonymous,
+          exec_times: draft.frequency === "once" ? null : periodicExecTimes[draft.frequency],
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        .returning();
+      return { donation: donationJson(row!, []), accessToken };
+    } catch (error) {
+      if (uniqueViolation(error) === "donations_number_unique" && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
+
+/** A new payment attempt (GET /donate-ecpay): `<number>D<nn>`, unique among all our trades. */
+export async function startDonationAttempt(db: Database, row: DonationRow) {
+  if (!isDonationPayable(row)) throw new ApiError(409, donationMessages.notPayable);
+  for (let attempt = 0; ; attempt++) {
+    const [{ count }] = (await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(donationPayments)
+      .where(eq(donationPayments.donation_id, row.id))) as [{ count: number }];
+    try {
+      const [payment] = await db
+        .insert(donationPayments)
+        .values({
+          donation_id: row.id,
+          merchant_trade_no: `${row.number}D${String(count + 1 + attempt).padStart(2, "0")}`,
+          amount: row.amount,
+        })
+        .returning();
+      return payment!;
+    } catch (error) {
+      if (uniqueViolation(error) !== undefined && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
+
+/** Whether a trade number is one of ours for a gift (orders use `P`). */
+export const isDonationTrade = (merchantTradeNo: string) => /^\d+D\d{2}$/.test(merchantTradeNo);
+
+// ---------------------------------------------------------------------------------------------
+// Receipts
+
+/** The next receipt number of the month `at` falls in (Taiwan time): YYYYMM and 4 digits. */
+export async function nextReceiptNumber(db: Database | Tx, at: Date): Promise<string> {
+  const month = formatTaipeiDateTime(at).slice(0, 7).replace("/", "");
+  const [row] = await db
+    .insert(receiptCounters)
+    .values({ month, last: 1 })
+    .onConflictDoUpdate({ target: receiptCounters.month, set: { last: sql`${receiptCounters.last} + 1` } })
+    .returning({ last: receiptCounters.last });
+  return `${month}${String(row!.last).padStart(4, "0")}`;
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Records a charge once per (trade, key); false when it was already recorded. */
+async function recordCharge(
+  db: Database,
+  donation: DonationRow,
+  charge: { merchantTradeNo: string; key: string; amount: number; at: Date },
+) {
+  return db.transaction(async (tx) => {
+    const [{ count }] = (await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(donationCharges)
+      .where(eq(donationCharges.donation_id, donation.id))) as [{ count: number }];
+    const inserted = await tx
+      .insert(donationCharges)
+      .values({
+        donation_id: donation.id,
+        merchant_trade_no: charge.merchantTradeNo,
+        charge_key: charge.key,
+        sequence: count + 1,
+        amount: charge.amount,
+        charged_at: charge.at.toISOString(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    const row = inserted[0];
+    if (!row) return undefined;
+    if (donation.receipt === "per_gift") {
+      const number = await nextReceiptNumber(tx, charge.at);
+      await tx.update(donationCharges).set({ receipt_number: number }).where(eq(donationCharges.id, row.id));
+      return { ...row, receipt_number: number };
+    }
+    return row;
+  });
+}
+
+function sendThanks(deps: DonationDeps, donation: DonationRow, charge: ChargeRow) {
+  const mail = donationThanksMail({ siteUrl: deps.auth.siteUrl, donation, charge });
+  void deps.mailer.send({ to: donation.email, ...mail }).catch((error: unknown) => {
+    deps.logger.warn({ err: error, donation: donation.number }, "donation thank-you mail not sent");
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// ECPay's notifications
+
+type Outcome = { ok: true; changed: boolean } | { ok: false; refusal: "unknown-trade" | "amount" };
+
+/** ReturnURL for a gift: the one-time payment, or the first charge of a schedule. */
+export async function applyDonationPayment(
+  deps: DonationDeps,
+  result: PaymentResult,
+  now: Date,
+): Promise<Outcome> {
+  const { db, logger } = deps;
+  const [attempt] = await db
+    .select()
+    .from(donationPayments)
+    .where(eq(donationPayments.merchant_trade_no, result.merchantTradeNo));
+  if (!attempt) return { ok: false, refusal: "unknown-trade" };
+  if (result.amount !== attempt.amount) return { ok: false, refusal: "amount" };
+  if (result.simulated) {
+    logger.info({ trade: result.merchantTradeNo }, "simulated donation notification ignored");
+    return { ok: true, changed: false };
+  }
+  if (!result.paid) {
+    const failed = await db
+      .update(donationPayments)
+      .set({
+        status: "failed",
+        rtn_code: result.rtnCode,
+        rtn_msg: result.rtnMsg,
+        updated_at: now.toISOString(),
+      })
+      .where(
+        and(eq(donationPayments.id, attempt.id), inArray(donationPayments.status, ["started", "awaiting"])),
+      )
+      .returning({ id: donationPayments.id });
+    if (failed.length > 0) {
+      await db
+        .update(donations)
+        .set({ status: "pending", payment_failure: result.rtnMsg || "付款失敗", payment_code: null })
+        .where(
+          and(
+            eq(donations.id, attempt.donation_id),
+            inArray(donations.status, ["pending", "awaiting_payment"]),
+          ),
+        );
+    }
+    return { ok: true, changed: failed.length > 0 };
+  }
+  const paid = await db
+    .update(donationPayments)
+    .set({
+      status: "paid",
+      trade_no: result.tradeNo,
+      rtn_code: result.rtnCode,
+      rtn_msg: result.rtnMsg,
+      updated_at: now.toISOString(),
+    })
+    .where(and(eq(donationPayments.id, attempt.id), sql`${donationPayments.status} <> 'paid'`))
+    .returning({ id: donationPayments.id });
+  if (paid.length === 0) return { ok: true, changed: false };
+  const [donation] = await db
+    .update(donations)
+    .set({
+      status: sql`case when ${donations.frequency} = 'once' then 'paid' else 'active' end`,
+      payment_failure: null,
+      updated_at: now.toISOString(),
+    })
+    .where(
+      and(
+        eq(donations.id, attempt.donation_id),
+        inArray(donations.status, ["pending", "awaiting_payment", "expired"]),
+      ),
+    )
+    .returning();
+  if (!donation) return { ok: true, changed: false };
+  const charge = await recordCharge(db, donation, {
+    merchantTradeNo: result.merchantTradeNo,
+    key: `first:${result.tradeNo}`,
+    amount: result.amount,
+    at: result.paymentDate ?? now,
+  });
+  if (charge) sendThanks(deps, donation, charge);
+  return { ok: true, changed: true };
+}
+
+/** PaymentInfoURL for a gift: an ATM account or CVS code to pay. */
+export async function applyDonationPaymentInfo(
+  deps: DonationDeps,
+  info: PaymentInfo,
+  now: Date,
+): Promise<Outcome> {
+  const { db } = deps;
+  const [attempt] = await db
+    .select()
+    .from(donationPayments)
+    .where(eq(donationPayments.merchant_trade_no, info.merchantTradeNo));
+  if (!attempt) return { ok: false, refusal: "unknown-trade" };
+  if (info.amount !== attempt.amount) return { ok: false, refusal: "amount" };
+  if (!info.issued) return { ok: true, changed: false };
+  const moved = await db
+    .update(donationPayments)
+    .set({ status: "awaiting", trade_no: info.tradeNo, updated_at: now.toISOString() })
+    .where(and(eq(donationPayments.id, attempt.id), eq(donationPayments.status, "started")))
+    .returning({ id: donationPayments.id });
+  if (moved.length === 0) return { ok: true, changed: false };
+  const expireAt = taipeiInstant(info.expireDate)?.toISOString() ?? null;
+  await db
+    .update(donations)
+    .set({
+      status: "awaiting_payment",
+      payment_code:
+        info.method === "ATM"
+          ? {
+              method: "atm",
+              bank_code: info.bankCode,
+              account: info.virtualAccount,
+              payment_no: null,
+              expire_at: expireAt,
+            }
+          : {
+              method: "cvs",
+              bank_code: null,
+              account: null,
+              payment_no: info.method === "CVS" ? info.paymentNo : info.barcodes.join(" "),
+              expire_at: expireAt,
+            },
+      updated_at: now.toISOString(),
+    })
+    .where(and(eq(donations.id, attempt.donation_id), eq(donations.status, "pending")));
+  return { ok: true, changed: true };
+}
+
+/** PeriodReturnURL: a later charge of a schedule, recorded once per Gwsr. */
+export async function applyPeriodicCharge(
+  deps: DonationDeps,
+  result: PeriodicResult,
+  now: Date,
+): Promise<Outcome> {
+  const { db, logger } = deps;
+  const [attempt] = await db
+    .select()
+    .from(donationPayments)
+    .where(
+      and(
+        eq(donationPayments.merchant_trade_no, result.merchantTradeNo),
+        eq(donationPayments.status, "paid"),
+      ),
+    );
+  if (!attempt) return { ok: false, refusal: "unknown-trade" };
+  const [donation] = await db.select().from(donations).where(eq(donations.id, attempt.donation_id));
+  if (!donation) return { ok: false, refusal: "unknown-trade" };
+  if (result.amount !== donation.amount) return { ok: false, refusal: "amount" };
+  if (!result.authorized) {
+    logger.warn(
+      { trade: result.merchantTradeNo, code: result.rtnCode, simulated: result.simulated },
+      "periodic charge not taken",
+    );
+    return { ok: true, changed: false };
+  }
+  const at = taipeiInstant(result.processDate) ?? now;
+  const charge = await recordCharge(db, donation, {
+    merchantTradeNo: result.merchantTradeNo,
+    key: `gwsr:${result.gwsr}`,
+    amount: result.amount,
+    at,
+  });
+  if (!charge) return { ok: true, changed: false };
+  if (donation.exec_times !== null && result.totalSuccessTimes >= donation.exec_times) {
+    await db
+      .update(donations)
+      .set({ status: "ended", updated_at: now.toISOString() })
+      .where(and(eq(donations.id, donation.id), eq(donations.status, "active")));
+  }
+  sendThanks(deps, donation, charge);
+  return { ok: true, changed: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cancelling a schedule
+
+/** Stops a periodic gift at ECPay (CreditCardPeriodAction Cancel), then here; mails the donor. */
+export async function cancelDonation(deps: DonationDeps, row: DonationRow, now: Date): Promise<DonationRow> {
+  const { db, shop, logger } = deps;
+  if (row.frequency === "once" || row.status !== "active")
+    throw new ApiError(409, donationMessages.notCancellable);
+  const [attempt] = await db
+    .select()
+    .from(donationPayments)
+    .where(and(eq(donationPayments.donation_id, row.id), eq(donationPayments.status, "paid")));
+  if (!attempt) throw new ApiError(409, donationMessages.notCancellable);
+  const request = buildCreditCardPeriodAction(
+    { endpoints: shop.endpoints, credentials: shop.payment },
+    attempt.merchant_trade_no,
+    "Cancel",
+    now,
+  );
+  let succeeded = false;
+  try {
+    const response = await shop.fetch(request.action, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(request.fields).toString(),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const reply = parseCreditCardPeriodActionReply(await response.text(), shop.payment);
+    succeeded = reply.ok && reply.value.succeeded;
+    if (!succeeded) logger.error({ donation: row.number, reply }, "ECPay refused to cancel the schedule");
+  } catch (error) {
+    logger.error({ err: error, donation: row.number }, "ECPay could not be reached to cancel the schedule");
+  }
+  if (!succeeded) throw new ApiError(502, donationMessages.cancelFailed);
+  const [cancelled] = await db
+    .update(donations)
+    .set({ status: "cancelled", cancelled_at: now.toISOString(), updated_at: now.toISOString() })
+    .where(and(eq(donations.id, row.id), eq(donations.status, "active")))
+    .returning();
+  const result = cancelled ?? row;
+  if (cancelled) {
+    const mail = donationCancelledMail({ siteUrl: deps.auth.siteUrl, donation: cancelled });
+    void deps.mailer.send({ to: cancelled.email, ...mail }).catch((error: unknown) => {
+      logger.warn({ err: error, donation: row.number }, "cancellation mail not sent");
+    });
+  }
+  return result;
+}

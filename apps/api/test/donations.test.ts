@@ -1,0 +1,251 @@
+import type { ApiError, Donation, DonationCreated, DonationDraftInput } from "@shiyi/contracts";
+import { signFields } from "@shiyi/ecpay";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { donationCharges, members } from "../src/db/schema.ts";
+import { startSession } from "../src/services/tokens.ts";
+import { expectInvalid, testAuthConfig, useApi } from "./api.ts";
+import { databaseTargets } from "./databases.ts";
+
+let sequence = 0;
+
+type Form = { action: string; fields: Record<string, string> };
+
+describe.each(databaseTargets())("donations on $name", (target) => {
+  const api = useApi(target);
+
+  const draft = (overrides: Partial<DonationDraftInput> = {}): DonationDraftInput => ({
+    amount: 1000,
+    frequency: "once",
+    payment: "credit",
+    name: "陳美玲",
+    email: `donor${(sequence += 1)}@example.com`,
+    receipt: "per_gift",
+    terms: true,
+    g_recaptcha_response: "local-pass",
+    ...overrides,
+  });
+
+  async function member(email = `member${(sequence += 1)}@example.com`) {
+    const [row] = await api.db
+      .insert(members)
+      .values({ email, name: "陳美玲", email_verified_at: new Date().toISOString() })
+      .returning();
+    const tokens = await startSession(api.db, testAuthConfig, row!.id);
+    return { id: row!.id, email, auth: { authorization: `Bearer ${tokens.access_token}` } };
+  }
+
+  const give = <T = DonationCreated>(body: DonationDraftInput, headers: Record<string, string> = {}) =>
+    api.post<T>("/donations", body, headers);
+
+  async function form(number: string, headers: Record<string, string>) {
+    const response = await api.get<Form>(`/donate-ecpay?number=${number}`, headers);
+    expect(response.status).toBe(200);
+    return response.body;
+  }
+
+  const read = async (number: string, headers: Record<string, string>) =>
+    (await api.get<{ data: Donation }>(`/donations/${number}`, headers)).body.data;
+
+  /** Pays the first charge in the simulator, which then notifies the API; the simulator's trade. */
+  async function payInSimulator(payment: Form) {
+    const simulator = api.ecpay.simulator;
+    const body = (fields: Record<string, string>) => ({
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+    const page = await (await simulator.request("/Cashier/AioCheckOut/V5", body(payment.fields))).text();
+    const tradeNo = /simulator\/trades\/(\d+)\//.exec(page)?.[1];
+    expect(tradeNo, page).toBeTruthy();
+    expect((await simulator.request(`/simulator/trades/${tradeNo}/credit`, body({}))).status).toBe(200);
+  }
+
+  const trigger = (merchantTradeNo: string, outcome: "charge" | "fail") =>
+    api.ecpay.simulator.request(`/simulator/periodic/${merchantTradeNo}/${outcome}`, { method: "POST" });
+
+  describe("POST /donations", () => {
+    it("takes a guest's one-time gift and answers a token to read it", async () => {
+      const response = await give(draft());
+      expect(response.status).toBe(201);
+      expect(response.body.data).toMatchObject({
+        status: "pending",
+        amount: 1000,
+        frequency: "once",
+        payable: true,
+      });
+      const token = { "x-donation-token": response.body.access_token };
+      expect((await api.get(`/donations/${response.body.data.number}`, token)).status).toBe(200);
+      expect((await api.get(`/donations/${response.body.data.number}`)).status).toBe(404);
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+    });
+
+    it("checks the amount for the method, card-only schedules, the national ID and the paper address", async () => {
+      const cvs = await give<ApiError>(draft({ payment: "cvs", amount: 7000 }));
+      expectInvalid(cvs, "amount");
+      expect(cvs.body.message).toBe("捐款金額須介於 100 至 6000 元");
+      expectInvalid(await give(draft({ amount: 50 })), "amount");
+      const periodicAtm = await give<ApiError>(draft({ frequency: "monthly", payment: "atm" }));
+      expect(periodicAtm.body.errors?.payment).toEqual(["定期定額捐款僅能以信用卡付款"]);
+      const noId = await give<ApiError>(draft({ tax_upload: 1 }));
+      expect(noId.body.errors?.id_number).toEqual(["申報所得稅扣除額需填寫身分證字號"]);
+      const badId = await give<ApiError>(draft({ tax_upload: 1, id_number: "A123456788" }));
+      expect(badId.body.errors?.id_number).toEqual(["請輸入正確的格式"]);
+      const paper = await give<ApiError>(draft({ receipt_format: "paper" }));
+      expectInvalid(paper, "address.zip");
+      expectInvalid(await give(draft({ g_recaptcha_response: "forged" })), "g_recaptcha_response");
+      const good = await give(draft({ tax_upload: 1, id_number: "a123456789" }));
+      expect(good.body.data.id_number).toBe("A12*****89");
+    });
+  });
+
+  describe("a one-time gift", () => {
+    it("is paid once however often ECPay reports it, with a receipt number of its month and a thank-you mail", async () => {
+      const created = await give(draft());
+      const token = { "x-donation-token": created.body.access_token };
+      const payment = await form(created.body.data.number, token);
+      expect(payment.fields.MerchantTradeNo).toBe(`${created.body.data.number}D01`);
+      expect(payment.fields.ReturnURL).toBe(`${testAuthConfig.apiUrl}/ecpay/donations/return`);
+      const notice = signFields(
+        {
+          MerchantID: payment.fields.MerchantID!,
+          MerchantTradeNo: payment.fields.MerchantTradeNo!,
+          RtnCode: "1",
+          RtnMsg: "交易成功",
+          TradeNo: "2611230000000001",
+          TradeAmt: "1000",
+          PaymentDate: "2026/11/23 12:00:05",
+          PaymentType: "Credit_CreditCard",
+          TradeDate: "2026/11/23 12:00:00",
+          SimulatePaid: "0",
+        },
+        api.ecpay.shop.payment,
+        "sha256",
+      );
+      const tampered = await api.postForm("/ecpay/donations/return", {
+        ...notice,
+        CheckMacValue: "0".repeat(64),
+      });
+      expect(tampered.body).toMatch(/^0\|/);
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, () => api.postForm("/ecpay/donations/return", notice)),
+      );
+      expect(replies.map((reply) => reply.body)).toEqual(Array(10).fill("1|OK"));
+      const paid = await read(created.body.data.number, token);
+      expect(paid.status).toBe("paid");
+      expect(paid.charges).toHaveLength(1);
+      expect(paid.charges[0]!.receipt_number).toMatch(/^202611\d{4}$/);
+      await expect.poll(() => api.mail.messages({ to: created.body.data.email }).length).toBe(1);
+      expect(api.mail.messages({ to: created.body.data.email })[0]!.subject).toBe(
+        "感謝您的捐款（NT$ 1,000）",
+      );
+    });
+
+    it("ignores SimulatePaid=1 and a tampered amount", async () => {
+      const created = await give(draft());
+      const token = { "x-donation-token": created.body.access_token };
+      const payment = await form(created.body.data.number, token);
+      const base = {
+        MerchantID: payment.fields.MerchantID!,
+        MerchantTradeNo: payment.fields.MerchantTradeNo!,
+        RtnCode: "1",
+        RtnMsg: "交易成功",
+        TradeNo: "2611230000000002",
+        TradeAmt: "1000",
+        PaymentDate: "2026/11/23 12:00:05",
+        PaymentType: "Credit_CreditCard",
+        TradeDate: "2026/11/23 12:00:00",
+        SimulatePaid: "0",
+      };
+      const simulated = signFields({ ...base, SimulatePaid: "1" }, api.ecpay.shop.payment, "sha256");
+      expect((await api.postForm("/ecpay/donations/return", simulated)).body).toBe("1|OK");
+      const tampered = signFields({ ...base, TradeAmt: "1" }, api.ecpay.shop.payment, "sha256");
+      expect((await api.postForm("/ecpay/donations/return", tampered)).body).toMatch(/^0\|/);
+      expect((await read(created.body.data.number, token)).status).toBe("pending");
+    });
+  });
+
+  describe("a monthly gift", () => {
+    it("records each charge once, even replayed ten times at once, and stops when cancelled", async () => {
+      const donor = await member();
+      const created = await give(draft({ frequency: "monthly", email: donor.email }), donor.auth);
+      const number = created.body.data.number;
+      const payment = await form(number, donor.auth);
+      expect(payment.fields).toMatchObject({
+        PeriodAmount: "1000",
+        TotalAmount: "1000",
+        PeriodType: "M",
+        Frequency: "1",
+        ExecTimes: "99",
+        PeriodReturnURL: `${testAuthConfig.apiUrl}/ecpay/donations/period-return`,
+      });
+      await payInSimulator(payment);
+      expect((await read(number, donor.auth)).status).toBe("active");
+
+      expect((await trigger(payment.fields.MerchantTradeNo!, "charge")).status).toBe(200);
+      expect((await trigger(payment.fields.MerchantTradeNo!, "charge")).status).toBe(200);
+      const three = await read(number, donor.auth);
+      expect(three.charges.map((charge) => charge.sequence)).toEqual([1, 2, 3]);
+      const numbers = three.charges.map((charge) => charge.receipt_number);
+      expect(new Set(numbers).size).toBe(3);
+
+      // The same later charge, replayed ten times concurrently: one row.
+      const replay = signFields(
+        {
+          MerchantID: payment.fields.MerchantID!,
+          MerchantTradeNo: payment.fields.MerchantTradeNo!,
+          RtnCode: "1",
+          RtnMsg: "paid",
+          PeriodType: "M",
+          Frequency: "1",
+          ExecTimes: "99",
+          Amount: "1000",
+          Gwsr: "99990001",
+          ProcessDate: "2026/12/23 08:00:00",
+          AuthCode: "777777",
+          FirstAuthAmount: "1000",
+          TotalSuccessTimes: "4",
+        },
+        api.ecpay.shop.payment,
+        "sha256",
+      );
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, () => api.postForm("/ecpay/donations/period-return", replay)),
+      );
+      expect(replies.map((reply) => reply.body)).toEqual(Array(10).fill("1|OK"));
+      const [donation] = (await api.get<{ data: Donation[] }>("/donations/me", donor.auth)).body.data;
+      expect(donation!.charges).toHaveLength(4);
+      const stored = await api.db
+        .select()
+        .from(donationCharges)
+        .where(eq(donationCharges.charge_key, "gwsr:99990001"));
+      expect(stored).toHaveLength(1);
+
+      const stranger = await member();
+      expect((await api.post(`/donations/${number}/cancel`, {}, stranger.auth)).status).toBe(403);
+      const cancelled = await api.post<{ data: Donation; message: string }>(
+        `/donations/${number}/cancel`,
+        {},
+        donor.auth,
+      );
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.message).toBe("已取消定期定額捐款，往後不會再扣款");
+      expect(cancelled.body.data.status).toBe("cancelled");
+      expect((await trigger(payment.fields.MerchantTradeNo!, "charge")).status).toBe(409);
+      expect((await api.post(`/donations/${number}/cancel`, {}, donor.auth)).status).toBe(409);
+      await expect.poll(() => api.mail.messages({ to: donor.email, subject: "已取消" }).length).toBe(1);
+    });
+  });
+
+  describe("GET /donations/me", () => {
+    it("includes a guest gift made with the member's verified address, and no one else's", async () => {
+      const email = `joined${(sequence += 1)}@example.com`;
+      const guest = await give(draft({ email }));
+      await give(draft());
+      const donor = await member(email);
+      const mine = await api.get<{ data: Donation[] }>("/donations/me", donor.auth);
+      expect(mine.body.data.map((donation) => donation.number)).toEqual([guest.body.data.number]);
+      expect((await api.get("/donations/me")).status).toBe(401);
+    });
+  });
+});
