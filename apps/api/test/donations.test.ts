@@ -3,6 +3,7 @@ import { signFields } from "@shiyi/ecpay";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { donationCharges, members } from "../src/db/schema.ts";
+import { csvField, donationsCsv } from "../src/services/donation-export.ts";
 import { startSession } from "../src/services/tokens.ts";
 import { expectInvalid, testAuthConfig, useApi } from "./api.ts";
 import { databaseTargets } from "./databases.ts";
@@ -234,6 +235,52 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect((await trigger(payment.fields.MerchantTradeNo!, "charge")).status).toBe(409);
       expect((await api.post(`/donations/${number}/cancel`, {}, donor.auth)).status).toBe(409);
       await expect.poll(() => api.mail.messages({ to: donor.email, subject: "已取消" }).length).toBe(1);
+    });
+  });
+
+  describe("the foundation's yearly export", () => {
+    it("lists the year's charges, with the national ID only of donors who asked for the upload", async () => {
+      const paidGift = async (overrides: Partial<DonationDraftInput>, tradeNo: string) => {
+        const created = await give(draft(overrides));
+        const payment = await form(created.body.data.number, {
+          "x-donation-token": created.body.access_token,
+        });
+        const notice = signFields(
+          {
+            MerchantID: payment.fields.MerchantID!,
+            MerchantTradeNo: payment.fields.MerchantTradeNo!,
+            RtnCode: "1",
+            RtnMsg: "交易成功",
+            TradeNo: tradeNo,
+            TradeAmt: String(created.body.data.amount),
+            PaymentDate: "2031/03/02 10:00:00",
+            PaymentType: "Credit_CreditCard",
+            TradeDate: "2031/03/02 09:59:00",
+            SimulatePaid: "0",
+          },
+          api.ecpay.shop.payment,
+          "sha256",
+        );
+        expect((await api.postForm("/ecpay/donations/return", notice)).body).toBe("1|OK");
+        return created.body.data;
+      };
+      const uploaded = await paidGift(
+        { tax_upload: 1, id_number: "B123456780", name: "王大同", amount: 2000 },
+        "3103020000000001",
+      );
+      const plain = await paidGift({ id_number: "C123456781", name: "=HYPERLINK(1)" }, "3103020000000002");
+      const csv = await donationsCsv(api.db, 2031);
+      expect(csv.startsWith("\uFEFF收款日期,")).toBe(true);
+      const rows = csv.trim().split("\r\n").slice(1);
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toContain(uploaded.number);
+      expect(rows[0]).toContain(",2000,");
+      expect(rows[0]).toContain(",是,B123456780,");
+      expect(rows[1]).toContain(plain.number);
+      expect(rows[1]).not.toContain("C123456781");
+      expect(rows[1]).toContain("'=HYPERLINK(1)");
+      expect(await donationsCsv(api.db, 2030)).toBe("\uFEFF" + csv.slice(1).split("\r\n")[0] + "\r\n");
+      expect(csvField('a"b,c')).toBe('"a""b,c"');
     });
   });
 
