@@ -61,7 +61,8 @@ test.describe("at 375 px", () => {
     for (const [label, subtitle] of mainNavigation) {
       await expect(menu.getByRole("link", { name: new RegExp(`${label}\\s*${subtitle}`) })).toBeVisible();
     }
-    // The focus stays inside the open menu however far one tabs.
+    // The menu takes the focus as it opens (a frame later), then keeps it however far one tabs.
+    await expect.poll(() => menu.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     for (let presses = 0; presses < 20; presses++) {
       await page.keyboard.press("Tab");
       expect(await menu.evaluate((element) => element.contains(document.activeElement))).toBe(true);

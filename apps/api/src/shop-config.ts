@@ -7,6 +7,7 @@ import {
   type EcpayMode,
 } from "@shiyi/ecpay";
 import { z } from "zod";
+import { receiptFontFromEnv, type ReceiptFont, type ReceiptIssuer } from "./receipts/index.ts";
 import {
   localCaptchaToken,
   localCaptchaVerifier,
@@ -53,6 +54,20 @@ export const shopVariables = {
   RECAPTCHA_SECRET: optionalText,
   RECAPTCHA_SITE_KEY: optionalText,
   RECAPTCHA_MIN_SCORE: unsetIfEmpty(z.coerce.number().min(0).max(1).default(0.5)),
+  /** The foundation as its donation receipts name it. */
+  FOUNDATION_NAME: unsetIfEmpty(z.string().min(1).default("財團法人食藝文化基金會")),
+  FOUNDATION_ADDRESS: unsetIfEmpty(
+    z.string().min(1).default("10684 台北市大安區復興南路一段 219 巷 18 號 3 樓"),
+  ),
+  FOUNDATION_TAX_ID: unsetIfEmpty(
+    z
+      .string()
+      .regex(/^\d{8}$/, "FOUNDATION_TAX_ID must be 8 digits")
+      .default("12345675"),
+  ),
+  /** A font with Traditional Chinese for receipts (Debian's fonts-noto-cjk by default). */
+  RECEIPT_FONT_PATH: optionalText,
+  RECEIPT_FONT_FAMILY: optionalText,
   /** How long an unpaid order holds its stock before the reservation lapses. */
   ORDER_RESERVATION_MINUTES: unsetIfEmpty(
     z.coerce
@@ -105,6 +120,9 @@ export type ShopConfig = {
   /** For the site: which captcha widget to show (the local stand-in needs none). */
   captchaSiteKey?: string;
   reservationMinutes: number;
+  /** Who issues donation receipts, and the font they are set in. */
+  foundation: ReceiptIssuer;
+  receiptFont: ReceiptFont;
   /**
    * Server-to-server calls to ECPay (Express/Create, B2CInvoice/Issue, QueryTradeInfo). The web
    * server hands in one that reaches its own simulator in-process.
@@ -142,6 +160,11 @@ export const shopConfig = (
       : localCaptchaVerifier,
     captchaSiteKey: env.RECAPTCHA_SECRET ? env.RECAPTCHA_SITE_KEY : undefined,
     reservationMinutes: env.ORDER_RESERVATION_MINUTES,
+    foundation: { name: env.FOUNDATION_NAME, address: env.FOUNDATION_ADDRESS, taxId: env.FOUNDATION_TAX_ID },
+    receiptFont: receiptFontFromEnv({
+      RECEIPT_FONT_PATH: env.RECEIPT_FONT_PATH,
+      RECEIPT_FONT_FAMILY: env.RECEIPT_FONT_FAMILY,
+    }),
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
   };
 };

@@ -55,6 +55,8 @@ export type ApiClient = {
   /** A GET; `headers` add to (or replace) the JSON Accept. */
   get<T>(path: string, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   getHtml(path: string): Promise<ApiResponse<string>>;
+  /** A GET whose answer is kept as bytes (PDF). */
+  getBytes(path: string, headers?: Record<string, string>): Promise<ApiResponse<Uint8Array>>;
   /** A form POST as ECPay sends notifications; the answer as text. */
   postForm(path: string, fields: Record<string, string>): Promise<ApiResponse<string>>;
   /** A JSON POST; `headers` add to (or replace) the JSON Accept and Content-Type. */
@@ -98,6 +100,14 @@ function clientOf(app: () => Api): ApiClient {
   };
   return {
     get: <T>(path: string, headers: Record<string, string> = {}) => withoutBody<T>("GET", path, headers),
+    async getBytes(path: string, headers: Record<string, string> = {}) {
+      const response = await request(path, { headers: { accept: "*/*", ...headers } });
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: new Uint8Array(await response.arrayBuffer()),
+      };
+    },
     async getHtml(path: string) {
       const response = await request(path, { headers: { accept: "text/html" } });
       return { status: response.status, headers: response.headers, body: await response.text() };

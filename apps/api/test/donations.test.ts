@@ -7,6 +7,7 @@ import { csvField, donationsCsv } from "../src/services/donation-export.ts";
 import { startSession } from "../src/services/tokens.ts";
 import { expectInvalid, testAuthConfig, useApi } from "./api.ts";
 import { databaseTargets } from "./databases.ts";
+import { pdfPages } from "./pdf.ts";
 
 let sequence = 0;
 
@@ -281,6 +282,50 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect(rows[1]).toContain("'=HYPERLINK(1)");
       expect(await donationsCsv(api.db, 2030)).toBe("\uFEFF" + csv.slice(1).split("\r\n")[0] + "\r\n");
       expect(csvField('a"b,c')).toBe('"a""b,c"');
+    });
+  });
+
+  describe("receipts", () => {
+    it("gives each charge's receipt and the year's receipt as PDF with the donor, numbers and amounts", async () => {
+      const donor = await member();
+      const created = await give(
+        draft({ frequency: "monthly", email: donor.email, amount: 1200, receipt_title: "陳美玲" }),
+        donor.auth,
+      );
+      const number = created.body.data.number;
+      const payment = await form(number, donor.auth);
+      await payInSimulator(payment);
+      expect((await trigger(payment.fields.MerchantTradeNo!, "charge")).status).toBe(200);
+      const { charges } = await read(number, donor.auth);
+      expect(charges).toHaveLength(2);
+
+      const one = await api.getBytes(`/donations/${number}/charges/${charges[0]!.id}/receipt`, donor.auth);
+      expect(one.status).toBe(200);
+      expect(one.headers.get("content-type")).toBe("application/pdf");
+      const [page] = await pdfPages(one.body);
+      expect(page).toContain("財團法人食藝文化基金會");
+      expect(page).toContain(charges[0]!.receipt_number!);
+      expect(page).toContain("陳美玲");
+      expect(page).toContain("壹仟貳佰元整");
+
+      const year = Number(charges[0]!.charged_at.slice(0, 4));
+      const yearly = await api.getBytes(`/donations/receipts/${year}`, donor.auth);
+      expect(yearly.status).toBe(200);
+      const text = (await pdfPages(yearly.body)).join(" ");
+      expect(text).toContain("2,400");
+      expect(text).toContain("貳仟肆佰元整");
+      const again = (
+        await pdfPages((await api.getBytes(`/donations/receipts/${year}`, donor.auth)).body)
+      ).join(" ");
+      const receiptNumber = (pdf: string) => /收據編號\s*(\d{10})/.exec(pdf)?.[1];
+      expect(receiptNumber(again)).toBe(receiptNumber(text));
+      expect(receiptNumber(text)).toMatch(/^\d{10}$/);
+
+      const stranger = await member();
+      expect(
+        (await api.getBytes(`/donations/${number}/charges/${charges[0]!.id}/receipt`, stranger.auth)).status,
+      ).toBe(403);
+      expect((await api.getBytes(`/donations/receipts/${year}`, stranger.auth)).status).toBe(404);
     });
   });
 

@@ -91,9 +91,13 @@ describe.each(databaseTargets())("API description on $name", (target) => {
           const success = operation.responses["200"] ?? operation.responses["201"];
           // Social sign-in's calls and the store map's return answer with a redirect (a Location).
           if (!success && (operation.responses["302"] ?? operation.responses["303"])) continue;
-          // ECPay's notifications are answered in ECPay's text (`1|OK`), and the payment form is HTML.
+          // ECPay's notifications are answered in ECPay's text (`1|OK`); receipts are PDF.
           const type =
-            path.startsWith("/ecpay/") && path !== "/ecpay/cvs-map/init" ? "text/plain" : "application/json";
+            path.startsWith("/ecpay/") && path !== "/ecpay/cvs-map/init"
+              ? "text/plain"
+              : path.endsWith("/receipt") || path.startsWith("/donations/receipts/")
+                ? "application/pdf"
+                : "application/json";
           expect(success?.content?.[type]?.schema, path).toBeTypeOf("object");
         }
       }

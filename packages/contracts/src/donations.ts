@@ -75,6 +75,8 @@ export const donationMessages = {
   notCancellable: "此筆捐款不是進行中的定期定額捐款",
   cancelFailed: "取消定期定額捐款失敗，請稍後再試或與我們聯繫",
   captcha: "請完成機器人驗證",
+  noReceipt: "此筆扣款沒有單次收據",
+  noYearlyGifts: (year: number) => `${year} 年沒有可開立收據的捐款`,
 } as const;
 
 const flag = () =>

@@ -18,6 +18,8 @@ import { clientAddress } from "../lib/client-address.ts";
 import { ApiError } from "../lib/errors.ts";
 import {
   cancelDonation,
+  chargeReceiptPdf,
+  yearlyReceiptPdf,
   donationForViewer,
   listMemberDonations,
   placeDonation,
@@ -244,5 +246,74 @@ donationRoutes.openapi(
     );
     if (c.req.header("accept")?.includes("application/json")) return c.json(request, 200);
     return c.html(renderAutoSubmitForm(request, { title: "前往綠界付款…" }), 200);
+  },
+);
+
+const pdf = { content: { "application/pdf": { schema: z.string() } }, description: "收據（PDF）" };
+const pdfHeaders = (name: string) => ({
+  "content-type": "application/pdf",
+  "content-disposition": `attachment; filename="${name}.pdf"`,
+  "cache-control": "private, no-store",
+});
+
+donationRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/donations/receipts/{year}",
+    tags: ["Donations"],
+    summary: "年度捐款收據（PDF）",
+    description: "會員該年度（台灣時間）所有需要收據的扣款，彙開一張收據；收據編號第一次開立時取得並保留。",
+    security: signedIn,
+    middleware: [requireMember] as const,
+    request: {
+      params: z.object({
+        year: z.coerce
+          .number({ error: messages.invalidParams })
+          .int({ error: messages.invalidParams })
+          .min(2000, { error: messages.invalidParams })
+          .max(2100, { error: messages.invalidParams }),
+      }),
+    },
+    responses: {
+      200: pdf,
+      401: json(apiErrorSchema, "未登入"),
+      404: json(apiErrorSchema, "這一年沒有可開立收據的捐款"),
+    },
+  }),
+  async (c) => {
+    const year = c.req.valid("param").year;
+    const body = await yearlyReceiptPdf(c.var, c.var.member.id, year, new Date());
+    return c.body(new Uint8Array(body), 200, pdfHeaders(`receipt-${year}`));
+  },
+);
+
+donationRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/donations/{number}/charges/{chargeId}/receipt",
+    tags: ["Donations"],
+    summary: "單次捐款收據（PDF）",
+    security: [...signedIn, {}],
+    middleware: [optionalMember] as const,
+    request: {
+      params: numberParam.extend({
+        chargeId: z.coerce
+          .number({ error: messages.invalidParams })
+          .int({ error: messages.invalidParams })
+          .positive({ error: messages.invalidParams })
+          .max(2_147_483_647, { error: messages.invalidParams }),
+      }),
+    },
+    responses: {
+      200: pdf,
+      403: json(apiErrorSchema, "不是自己的捐款"),
+      404: json(apiErrorSchema, "找不到此筆捐款或此筆扣款沒有單次收據"),
+    },
+  }),
+  async (c) => {
+    const { number, chargeId } = c.req.valid("param");
+    const row = await donationForViewer(c.var.db, number, await viewerOf(c, c.var.db, c.var.member));
+    const body = await chargeReceiptPdf(c.var, row, chargeId);
+    return c.body(new Uint8Array(body), 200, pdfHeaders(`receipt-${number}-${chargeId}`));
   },
 );

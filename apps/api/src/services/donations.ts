@@ -8,7 +8,7 @@ import {
   type PaymentResult,
   type PeriodicResult,
 } from "@shiyi/ecpay";
-import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import {
   donationCharges,
@@ -16,11 +16,13 @@ import {
   donations,
   members,
   receiptCounters,
+  yearlyReceipts,
   type StoredAddress,
 } from "../db/schema.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../lib/errors.ts";
 import { donationThanksMail, donationCancelledMail } from "../mail/templates/index.ts";
+import { renderReceiptPdf, type ReceiptGiftLine } from "../receipts/index.ts";
 import { newOrderNumber, sameHash, sha256, type OrderDeps } from "./orders.ts";
 import { taipeiInstant } from "./payments.ts";
 
@@ -499,4 +501,108 @@ export async function cancelDonation(deps: DonationDeps, row: DonationRow, now: 
     });
   }
   return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Receipts as PDF
+
+const giftLine = (donation: DonationRow, charge: ChargeRow): ReceiptGiftLine => ({
+  date: charge.charged_at,
+  amount: charge.amount,
+  description:
+    donation.frequency === "once"
+      ? "單筆捐款"
+      : `${donation.frequency === "monthly" ? "每月" : "每年"}定期捐款第 ${charge.sequence} 次`,
+});
+
+/** The receipt of one charge of a gift that asked for a receipt per gift. */
+export async function chargeReceiptPdf(deps: DonationDeps, donation: DonationRow, chargeId: number) {
+  const [charge] = await deps.db
+    .select()
+    .from(donationCharges)
+    .where(and(eq(donationCharges.id, chargeId), eq(donationCharges.donation_id, donation.id)));
+  if (!charge?.receipt_number) throw new ApiError(404, donationMessages.noReceipt);
+  return renderReceiptPdf(
+    {
+      kind: "per_gift",
+      issuer: deps.shop.foundation,
+      number: charge.receipt_number,
+      issuedAt: charge.charged_at,
+      title: donation.receipt_title ?? donation.name,
+      idNumber: donation.tax_upload === 1 ? donation.id_number : null,
+      taxUploaded: donation.tax_upload === 1,
+      gift: giftLine(donation, charge),
+    },
+    deps.shop.receiptFont,
+  );
+}
+
+/**
+ * A member's yearly receipt: every charge of `year` (Taiwan time) of their gifts that asked for a
+ * receipt. Its number is taken the first time it is issued and kept for that donor and year.
+ */
+export async function yearlyReceiptPdf(deps: DonationDeps, memberId: number, year: number, now: Date) {
+  const { db } = deps;
+  const email = await verifiedEmailOf(db, memberId);
+  const start = new Date(`${year}-01-01T00:00:00+08:00`).toISOString();
+  const end = new Date(`${year + 1}-01-01T00:00:00+08:00`).toISOString();
+  const rows = await db
+    .select({ charge: donationCharges, donation: donations })
+    .from(donationCharges)
+    .innerJoin(donations, eq(donations.id, donationCharges.donation_id))
+    .where(
+      and(
+        gte(donationCharges.charged_at, start),
+        lt(donationCharges.charged_at, end),
+        ne(donations.receipt, "none"),
+        or(
+          eq(donations.member_id, memberId),
+          email
+            ? and(isNull(donations.member_id), sql`lower(${donations.email}) = lower(${email})`)
+            : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(donationCharges.charged_at), asc(donationCharges.id));
+  if (rows.length === 0) throw new ApiError(404, donationMessages.noYearlyGifts(year));
+  const latest = rows.at(-1)!.donation;
+  const donorEmail = email ?? latest.email;
+  const [existing] = await db
+    .select()
+    .from(yearlyReceipts)
+    .where(and(sql`lower(${yearlyReceipts.email}) = lower(${donorEmail})`, eq(yearlyReceipts.year, year)));
+  let number = existing?.number;
+  if (!number) {
+    const candidate = await nextReceiptNumber(db, now);
+    const [inserted] = await db
+      .insert(yearlyReceipts)
+      .values({ email: donorEmail, year, number: candidate })
+      .onConflictDoNothing()
+      .returning();
+    number =
+      inserted?.number ??
+      (
+        await db
+          .select()
+          .from(yearlyReceipts)
+          .where(
+            and(sql`lower(${yearlyReceipts.email}) = lower(${donorEmail})`, eq(yearlyReceipts.year, year)),
+          )
+      )[0]!.number;
+  }
+  const uploaded = rows.find(({ donation }) => donation.tax_upload === 1)?.donation;
+  return renderReceiptPdf(
+    {
+      kind: "yearly",
+      year,
+      issuer: deps.shop.foundation,
+      number,
+      issuedAt: now,
+      title: latest.receipt_title ?? latest.name,
+      idNumber: uploaded?.id_number ?? null,
+      taxUploaded: Boolean(uploaded),
+      gifts: rows.map(({ donation, charge }) => giftLine(donation, charge)),
+    },
+    deps.shop.receiptFont,
+  );
 }
