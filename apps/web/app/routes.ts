@@ -40,5 +40,10 @@ export default [
   route("cart/checkout", "routes/cart-checkout.tsx"),
   route("cart/pay", "routes/cart-pay.ts"),
   route("cart/result", "routes/cart-result.tsx"),
+  route("support-us", "routes/support-us.tsx"),
+  route("support-us/pay", "routes/support-us-pay.ts"),
+  route("support-us/result", "routes/support-us-result.tsx"),
+  route("member/support-us/receipts/year/:year", "routes/member-support-us-yearly-receipt.ts"),
+  route("member/support-us/receipts/:number/:chargeId", "routes/member-support-us-receipt.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

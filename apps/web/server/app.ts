@@ -193,6 +193,11 @@ export function createWebServer({
     const number = c.req.query("number") ?? "";
     return c.redirect(/^\d{6,20}$/.test(number) ? `/cart/result?number=${number}` : "/cart", 303);
   });
+  // The same for a gift (GET /donate-ecpay's OrderResultURL and ClientRedirectURL).
+  app.post("/support-us/result", (c) => {
+    const number = c.req.query("number") ?? "";
+    return c.redirect(/^\d{6,20}$/.test(number) ? `/support-us/result?number=${number}` : "/support-us", 303);
+  });
 
   const handle = createRequestHandler(build, config.mode);
   const { createLoadContext } = build.entry.module as unknown as typeof entry;

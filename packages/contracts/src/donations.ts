@@ -9,6 +9,7 @@ import {
   optionalIdNumber,
   optionalPhone,
   requiredText,
+  wholeNumber,
   terms,
 } from "./validation.ts";
 
@@ -67,7 +68,6 @@ export const donationMessages = {
   periodicCardOnly: "定期定額捐款僅能以信用卡付款",
   idNumberForUpload: "申報所得稅扣除額需填寫身分證字號",
   addressForPaper: "紙本收據需填寫郵寄地址",
-  titleRequired: "請填寫收據抬頭",
   notFound: "找不到此筆捐款",
   forbidden: "您沒有權限查看此筆捐款",
   notPayable: "此筆捐款已付款或已失效，無法再次付款",
@@ -90,10 +90,7 @@ const flag = () =>
 /** POST /donations. */
 export const donationDraftSchema = z
   .object({
-    amount: z.coerce
-      .number({ error: messages.numeric })
-      .int({ error: messages.numeric })
-      .positive({ error: messages.min(1) }),
+    amount: wholeNumber({ min: 1 }),
     frequency: z.enum(donationFrequencies, { error: messages.required }),
     payment: z.enum(donationPaymentMethods, { error: "請選擇付款方式" }),
     name: requiredText().check(maxLength(memberLimits.name)),
@@ -111,20 +108,26 @@ export const donationDraftSchema = z
     terms: terms(),
     g_recaptcha_response: optionalField(z.string().max(4000)),
   })
-  .superRefine((draft, ctx) => {
-    const issue = (path: string[], message: string) => ctx.addIssue({ code: "custom", path, message });
-    const limit = donationAmountLimits[draft.payment];
-    if (draft.amount < limit.min || draft.amount > limit.max)
-      issue(["amount"], donationMessages.amount(limit.min, limit.max));
-    if (draft.frequency !== "once" && draft.payment !== "credit")
-      issue(["payment"], donationMessages.periodicCardOnly);
-    if (draft.tax_upload === 1 && !draft.id_number) issue(["id_number"], donationMessages.idNumberForUpload);
-    if (draft.receipt !== "none" && draft.receipt_format === "paper") {
-      const address = draft.address ?? {};
-      for (const key of ["zip", "city", "dist", "addr"] as const)
-        if (!address[key]) issue(["address", key], donationMessages.addressForPaper);
-    }
-  });
+  // These rules tie fields together; they run even while other fields still have errors, so that
+  // one submit shows every message (the draft may then be partial: each rule checks what it reads).
+  .superRefine(
+    (draft, ctx) => {
+      const issue = (path: string[], message: string) => ctx.addIssue({ code: "custom", path, message });
+      const limit = donationAmountLimits[draft.payment] as { min: number; max: number } | undefined;
+      if (limit && typeof draft.amount === "number" && (draft.amount < limit.min || draft.amount > limit.max))
+        issue(["amount"], donationMessages.amount(limit.min, limit.max));
+      if (draft.frequency && draft.frequency !== "once" && draft.payment && draft.payment !== "credit")
+        issue(["payment"], donationMessages.periodicCardOnly);
+      if (draft.tax_upload === 1 && !draft.id_number)
+        issue(["id_number"], donationMessages.idNumberForUpload);
+      if (draft.receipt && draft.receipt !== "none" && draft.receipt_format === "paper") {
+        const address = (draft.address ?? {}) as Partial<Record<string, unknown>>;
+        for (const key of ["zip", "city", "dist", "addr"] as const)
+          if (!address[key]) issue(["address", key], donationMessages.addressForPaper);
+      }
+    },
+    { when: ({ value }) => typeof value === "object" && value !== null },
+  );
 export type DonationDraftInput = z.input<typeof donationDraftSchema>;
 export type DonationDraft = z.output<typeof donationDraftSchema>;
 

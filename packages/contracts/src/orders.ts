@@ -204,35 +204,45 @@ export const orderDraftSchema = z
     remarks: optionalField(z.string().trim().check(maxLength(orderLimits.remarks))),
     g_recaptcha_response: optionalField(z.string().max(4000)),
   })
-  .superRefine((draft, ctx) => {
-    const issue = (path: (string | number)[], message: string) =>
-      ctx.addIssue({ code: "custom", path, message });
-    if (draft.shipping === "cvs") {
-      if (!/^(?:\p{Script=Han}{2,5}|[A-Za-z ]{4,10})$/u.test(draft.receiver.name))
-        issue(["receiver", "name"], orderMessages.cvsReceiverName);
-      if (!draft.delivery) issue(["delivery"], orderMessages.chooseBrand);
-      if (!draft.receiver.store) issue(["receiver", "store"], orderMessages.chooseStore);
-      else if (draft.delivery && draft.receiver.store.brand !== draft.delivery)
-        issue(["receiver", "store"], orderMessages.chooseStore);
-    } else {
-      const address = draft.receiver.address ?? {};
-      for (const key of ["zip", "city", "dist", "addr"] as const) {
-        if (!address[key]) issue(["receiver", "address", key], messages.required);
+  // These rules tie fields together; they run even while other fields still have errors, so that
+  // one submit shows every message (the draft may then be partial: each rule checks what it reads).
+  .superRefine(
+    (draft, ctx) => {
+      const issue = (path: (string | number)[], message: string) =>
+        ctx.addIssue({ code: "custom", path, message });
+      const receiver = (draft.receiver ?? {}) as Partial<OrderDraft["receiver"]>;
+      const receipt = (draft.receipt ?? {}) as Partial<OrderDraft["receipt"]>;
+      if (draft.shipping === "cvs") {
+        if (
+          typeof receiver.name === "string" &&
+          receiver.name.trim() !== "" &&
+          !/^(?:\p{Script=Han}{2,5}|[A-Za-z ]{4,10})$/u.test(receiver.name.trim())
+        )
+          issue(["receiver", "name"], orderMessages.cvsReceiverName);
+        if (!draft.delivery) issue(["delivery"], orderMessages.chooseBrand);
+        if (!receiver.store) issue(["receiver", "store"], orderMessages.chooseStore);
+        else if (draft.delivery && receiver.store.brand !== draft.delivery)
+          issue(["receiver", "store"], orderMessages.chooseStore);
+      } else if (draft.shipping) {
+        const address = (receiver.address ?? {}) as Partial<Record<string, unknown>>;
+        for (const key of ["zip", "city", "dist", "addr"] as const) {
+          if (!address[key]) issue(["receiver", "address", key], messages.required);
+        }
       }
-    }
-    if (draft.receipt.type === "mobile" && !draft.receipt.carrier)
-      issue(["receipt", "carrier"], messages.required);
-    if (draft.receipt.type === "company") {
-      if (!draft.receipt.title) issue(["receipt", "title"], messages.required);
-      if (!draft.receipt.tax_id) issue(["receipt", "tax_id"], messages.required);
-    }
-    if (draft.register === 1) {
-      if (!draft.password) issue(["password"], messages.required);
-      if (!draft.password_confirmation) issue(["password_confirmation"], messages.required);
-      else if (draft.password && draft.password !== draft.password_confirmation)
-        issue(["password_confirmation"], messages.confirm);
-    }
-  });
+      if (receipt.type === "mobile" && !receipt.carrier) issue(["receipt", "carrier"], messages.required);
+      if (receipt.type === "company") {
+        if (!receipt.title) issue(["receipt", "title"], messages.required);
+        if (!receipt.tax_id) issue(["receipt", "tax_id"], messages.required);
+      }
+      if (draft.register === 1) {
+        if (!draft.password) issue(["password"], messages.required);
+        if (!draft.password_confirmation) issue(["password_confirmation"], messages.required);
+        else if (draft.password && draft.password !== draft.password_confirmation)
+          issue(["password_confirmation"], messages.confirm);
+      }
+    },
+    { when: ({ value }) => typeof value === "object" && value !== null },
+  );
 export type OrderDraftInput = z.input<typeof orderDraftSchema>;
 export type OrderDraft = z.output<typeof orderDraftSchema>;
 

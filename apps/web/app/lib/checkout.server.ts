@@ -29,7 +29,8 @@ export const orderNumberPattern = /^\d{6,20}$/;
 
 type CookieOptions = { maxAge: number; path?: string; secure: boolean };
 
-function setCookie(name: string, value: string, { maxAge, path = "/", secure }: CookieOptions) {
+/** An httpOnly, SameSite=Lax cookie (Secure on an https site). */
+export function setCookie(name: string, value: string, { maxAge, path = "/", secure }: CookieOptions) {
   const attributes = [
     `${name}=${encodeURIComponent(value)}`,
     `Path=${path}`,
@@ -53,7 +54,7 @@ const clearCookie = (name: string, secure: boolean, path = "/") =>
  */
 export type OrderTokens = [number: string, token: string][];
 
-export function parseOrderTokens(raw: string | undefined): OrderTokens {
+export function parseOrderTokens(raw: string | undefined, numberPattern = orderNumberPattern): OrderTokens {
   if (!raw) return [];
   try {
     const value: unknown = JSON.parse(raw);
@@ -63,7 +64,7 @@ export function parseOrderTokens(raw: string | undefined): OrderTokens {
         Array.isArray(pair) &&
         pair.length === 2 &&
         typeof pair[0] === "string" &&
-        orderNumberPattern.test(pair[0]) &&
+        numberPattern.test(pair[0]) &&
         typeof pair[1] === "string" &&
         /^[\w-]{1,200}$/.test(pair[1]),
     );

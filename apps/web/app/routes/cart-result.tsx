@@ -4,6 +4,7 @@ import { data, Link, redirect } from "react-router";
 import { CartSteps } from "../components/cart/cart-steps.tsx";
 import { FormSuccess } from "../components/form/schema-form.tsx";
 import { LineList, OrderFacts, orderLines, StatusBadge, Totals } from "../components/order/order-view.tsx";
+import { PaymentCodeBox, primaryLink } from "../components/order/payment-code.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { ApiRequestError } from "../lib/api.server.ts";
 import { sameLine } from "../lib/cart/local-cart.ts";
@@ -15,7 +16,7 @@ import {
   orderNumberPattern,
 } from "../lib/checkout.server.ts";
 import { apiContext, siteConfigContext } from "../lib/context.ts";
-import { formatDateTime, formatPrice } from "../lib/format.ts";
+import { formatDateTime } from "../lib/format.ts";
 import { buildMeta, siteFromMatches } from "../lib/seo.ts";
 import { getMember } from "../lib/session.server.ts";
 import type { Route } from "./+types/cart-result";
@@ -118,11 +119,6 @@ function useClearOrderedLines(order: Order | null) {
   }, [order]);
 }
 
-const linkButton =
-  "inline-flex min-h-12 items-center justify-center px-7 text-base tracking-[0.12em] transition-colors focus-visible:outline-2 focus-visible:outline-offset-3 focus-visible:outline-primary";
-const primaryLink = `${linkButton} bg-primary text-paper hover:bg-primary-deep`;
-const secondaryLink = `${linkButton} border border-ink text-ink hover:bg-paper-deep`;
-
 /** What the order's state means for the reader, and what they can do now. */
 function Outcome({ order }: { order: Order }) {
   const self = `/cart/result?number=${order.number}`;
@@ -139,7 +135,11 @@ function Outcome({ order }: { order: Order }) {
         </FormSuccess>
       );
     case "awaiting_payment":
-      return <PaymentCode order={order} refresh={self} />;
+      return (
+        <PaymentCodeBox code={order.payment.code} amount={order.total} refresh={self}>
+          付款完成後，綠界通知我們需要一點時間；收到款項後這一頁就會顯示「已付款」，並寄出確認信。
+        </PaymentCodeBox>
+      );
     case "pending":
       return (
         <div className="grid gap-5">
@@ -187,45 +187,4 @@ function Outcome({ order }: { order: Order }) {
         </div>
       );
   }
-}
-
-/** ATM virtual account or convenience-store code: what to pay, where, and until when. */
-function PaymentCode({ order, refresh }: { order: Order; refresh: string }) {
-  const code = order.payment.code;
-  const rows: { term: string; value: string }[] = [];
-  if (code?.method === "atm") {
-    if (code.bank_code) rows.push({ term: "銀行代碼", value: code.bank_code });
-    if (code.account) rows.push({ term: "轉帳帳號", value: code.account });
-  } else if (code?.payment_no) {
-    rows.push({ term: "繳費代碼", value: code.payment_no });
-  }
-  rows.push({ term: "應付金額", value: formatPrice(order.total) });
-  if (code?.expire_at) rows.push({ term: "繳費期限", value: formatDateTime(code.expire_at) });
-  return (
-    <div className="grid gap-5">
-      <div role="status" className="border-l-4 border-primary bg-paper-deep px-5 py-5">
-        <p className="font-serif text-lg font-bold tracking-[0.08em] text-primary-deep">
-          {code?.method === "atm" ? "請於期限內完成 ATM 轉帳" : "請於期限內至超商繳費"}
-        </p>
-        <dl className="mt-4 grid gap-3">
-          {rows.map((row) => (
-            <div key={row.term} className="grid gap-1 sm:grid-cols-[6rem_1fr]">
-              <dt className="text-sm tracking-widest text-muted">{row.term}</dt>
-              <dd className="font-serif text-xl tracking-[0.08em] break-all tabular-nums text-ink">
-                {row.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </div>
-      <p className="leading-7 text-ink-soft">
-        付款完成後，綠界通知我們需要一點時間；收到款項後這一頁就會顯示「已付款」，並寄出確認信。
-      </p>
-      <p>
-        <Link to={refresh} className={secondaryLink}>
-          重新整理
-        </Link>
-      </p>
-    </div>
-  );
 }

@@ -1,22 +1,257 @@
+import { donationFrequencyNames, type Donation } from "@shiyi/contracts";
+import { useSyncExternalStore, type FormEvent } from "react";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { DonationStatusBadge } from "../components/donation/donation-view.tsx";
 import { EmptyState, MemberSection } from "../components/member/member-section.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { useConfirm } from "../components/ui/confirm-dialog.tsx";
+import type { ToastType } from "../components/ui/toast.tsx";
+import { actionFailure, ApiRequestError } from "../lib/api.server.ts";
+import { apiContext } from "../lib/context.ts";
+import { donationNumberPattern } from "../lib/donation.server.ts";
+import { chargedTotal, receiptYears, isCancellable, periodName } from "../lib/donations.ts";
+import { formatDate, formatDateTime, formatPrice } from "../lib/format.ts";
 import { buildMeta, siteFromMatches } from "../lib/seo.ts";
 import { requireMember } from "../lib/session.server.ts";
+import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/member-support-us";
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return buildMeta(siteFromMatches(matches), location, { title: "捐款紀錄", noindex: true });
 }
 
-/** The member's donations (GET /donations/me) arrive with the donation page; until then there are none. */
+/**
+ * The member's gifts, newest first, with every charge (GET /donations/me: gifts made as a guest
+ * with the member's e-mail included), each charge's receipt and the yearly receipts.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireMember({ request, context });
-  return null;
+  const donations = await context.get(apiContext).get<{ data: Donation[] }>("/donations/me");
+  return { donations: donations.data };
 }
 
-export default function MemberDonations() {
+type CancelReply = { toast: { type: ToastType; message: string } };
+
+/** 取消定期捐款: POST /donations/{number}/cancel; its message is the toast either way. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireMember({ request, context });
+  const form = await request.formData();
+  const number = form.get("number");
+  if (form.get("intent") !== "cancel" || typeof number !== "string" || !donationNumberPattern.test(number))
+    throw data("不支援的操作", { status: 400 });
+  try {
+    const cancelled = await context
+      .get(apiContext)
+      .post<{ data: Donation; message: string }>(`/donations/${number}/cancel`);
+    return data<CancelReply>({ toast: { type: "success", message: cancelled.message } });
+  } catch (error) {
+    // Not (or no longer) an active schedule: said, and the list shows the gift as it now stands.
+    // ECPay refusing to cancel (502) is said the same way: the schedule stands and can be tried again.
+    if (error instanceof ApiRequestError && (error.status === 409 || error.status === 502))
+      return data<CancelReply>({ toast: { type: "danger", message: error.message } }, { status: 409 });
+    return actionFailure(error);
+  }
+}
+
+const subscribeNever = () => () => {};
+const useHydrated = () =>
+  useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+
+export default function MemberDonations({ loaderData, actionData }: Route.ComponentProps) {
+  const { donations } = loaderData;
+  const toast = actionData && "toast" in actionData ? actionData.toast : undefined;
+  useActionToast(toast);
+  const hydrated = useHydrated();
+  const years = receiptYears(donations);
   return (
-    <MemberSection id="donations" title="捐款紀錄">
-      <EmptyState message="目前沒有捐款紀錄" link={{ to: "/support-us", label: "支持我們" }} />
-    </MemberSection>
+    <div className="grid gap-14">
+      <MemberSection
+        id="donations"
+        title="捐款紀錄"
+        description={donations.length > 0 ? "包括以同一電子郵件、未登入時所做的捐款。" : undefined}
+      >
+        {/* Without JavaScript there is no toast: the reply is said here. */}
+        {toast && !hydrated && (
+          <p
+            role="status"
+            className={[
+              "mb-6 border-l-4 bg-paper-deep px-4 py-3 leading-7",
+              toast.type === "success" ? "border-tea text-tea" : "border-primary text-primary-deep",
+            ].join(" ")}
+          >
+            {toast.message}
+          </p>
+        )}
+        {donations.length === 0 ? (
+          <EmptyState message="目前沒有捐款紀錄" link={{ to: "/support-us", label: "支持我們" }} />
+        ) : (
+          <ol className="grid gap-6">
+            {donations.map((donation) => (
+              <li key={donation.number}>
+                <DonationCard donation={donation} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </MemberSection>
+      {years.length > 0 && (
+        <MemberSection
+          id="yearly-receipts"
+          title="年度收據"
+          description="一年內需要收據的捐款合併開立一張，可用於申報綜合所得稅列舉扣除額。"
+        >
+          <ul className="flex flex-wrap gap-3">
+            {years.map((year) => (
+              <li key={year}>
+                <a
+                  href={`/member/support-us/receipts/year/${year}`}
+                  download
+                  className="inline-flex min-h-11 items-center gap-2 border border-ink px-5 text-[0.9375rem] tracking-[0.08em] transition-colors hover:bg-paper-deep focus-visible:outline-2 focus-visible:outline-offset-3 focus-visible:outline-primary"
+                >
+                  {year} 年度收據
+                  <span className="text-xs tracking-widest text-muted">PDF</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </MemberSection>
+      )}
+    </div>
+  );
+}
+
+const textLink =
+  "inline-flex min-h-11 items-center text-[0.9375rem] tracking-[0.08em] text-primary underline underline-offset-4 hover:text-primary-deep";
+
+function DonationCard({ donation }: { donation: Donation }) {
+  const titleId = `donation-${donation.number}`;
+  const period = periodName(donation.frequency);
+  const needsPayment = donation.status === "awaiting_payment" || donation.payable;
+  return (
+    <article aria-labelledby={titleId} className="grid gap-4 border border-rule bg-paper px-5 py-5 sm:px-6">
+      <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2">
+        <div className="grid gap-1">
+          <h3 id={titleId} className="font-serif text-lg tracking-[0.08em]">
+            {donationFrequencyNames[donation.frequency]}
+            <span className="sr-only">，捐款編號 </span>
+            <span className="ml-3 text-sm tracking-wider text-muted tabular-nums">{donation.number}</span>
+          </h3>
+          <p className="text-sm text-muted">
+            <time dateTime={donation.created_at}>{formatDateTime(donation.created_at)}</time>
+          </p>
+        </div>
+        <div className="flex items-center gap-4">
+          <DonationStatusBadge status={donation.status} />
+          <p className="font-serif text-xl font-bold tabular-nums text-primary-deep">
+            {formatPrice(donation.amount)}
+            {period && <span className="ml-1 text-sm font-normal text-ink-soft">／{period.slice(1)}</span>}
+          </p>
+        </div>
+      </header>
+      {donation.charges.length > 0 ? (
+        <ChargeTable donation={donation} />
+      ) : (
+        <p className="border-t border-rule pt-4 text-[0.9375rem] leading-7 text-ink-soft">尚無扣款紀錄。</p>
+      )}
+      <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-rule pt-4">
+        <span className="text-sm text-muted">
+          {donation.charges.length > 0 &&
+            `已扣款 ${donation.charges.length} 次，共 ${formatPrice(chargedTotal(donation))}`}
+          {donation.cancelled_at && `・${formatDate(donation.cancelled_at)} 取消`}
+        </span>
+        <span className="flex flex-wrap items-center gap-x-6 gap-y-2">
+          <Link
+            to={`/support-us/result?number=${donation.number}`}
+            className={textLink}
+            aria-label={`${needsPayment ? "查看並付款" : "查看捐款"}：${donation.number}`}
+          >
+            {needsPayment ? "查看並付款" : "查看捐款"}
+          </Link>
+          {isCancellable(donation) && <CancelSchedule donation={donation} />}
+        </span>
+      </footer>
+    </article>
+  );
+}
+
+/** Every charge: when, its receipt (a PDF download) when one was issued, and how much. */
+function ChargeTable({ donation }: { donation: Donation }) {
+  return (
+    <table className="w-full border-t border-rule text-[0.9375rem]">
+      <caption className="sr-only">扣款紀錄：{donation.number}</caption>
+      <thead>
+        <tr className="text-left text-sm text-muted">
+          <th scope="col" className="w-28 py-2 pr-3 font-normal tracking-widest sm:w-40">
+            扣款日期
+          </th>
+          <th scope="col" className="py-2 pr-3 font-normal tracking-widest">
+            收據編號
+          </th>
+          <th scope="col" className="py-2 text-right font-normal tracking-widest">
+            金額
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {donation.charges.map((charge) => (
+          <tr key={charge.id} className="border-t border-rule">
+            <td className="py-2 pr-3 tabular-nums">
+              <time dateTime={charge.charged_at}>{formatDate(charge.charged_at)}</time>
+            </td>
+            <td className="py-2 pr-3 tabular-nums">
+              {charge.receipt_number ? (
+                <a
+                  href={`/member/support-us/receipts/${donation.number}/${charge.id}`}
+                  download
+                  aria-label={`下載收據 ${charge.receipt_number}（PDF）`}
+                  className="group inline-flex min-h-11 items-center gap-1.5 text-primary hover:text-primary-deep"
+                >
+                  <span className="underline underline-offset-4">{charge.receipt_number}</span>
+                  <span className="text-xs text-muted">PDF</span>
+                </a>
+              ) : (
+                <span className="text-muted">
+                  —<span className="sr-only">未開立</span>
+                </span>
+              )}
+            </td>
+            <td className="py-2 text-right tabular-nums">{formatPrice(charge.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** 取消定期捐款, after the confirm dialog; without JavaScript the press is the choice. */
+function CancelSchedule({ donation }: { donation: Donation }) {
+  const confirm = useConfirm();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("number") === donation.number;
+  const period = periodName(donation.frequency);
+  function confirmCancel(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    void confirm({
+      type: "danger",
+      title: "取消定期捐款",
+      message: `取消後，${period}${formatPrice(donation.amount)}的定期捐款將不再扣款，已完成的捐款與收據不受影響。確定要取消嗎？`,
+      cancelText: "保留",
+      actionText: "取消定期捐款",
+    }).then((ok) => (ok ? submit(form) : undefined));
+  }
+  return (
+    <Form method="post" onSubmit={confirmCancel}>
+      <input type="hidden" name="intent" value="cancel" />
+      <input type="hidden" name="number" value={donation.number} />
+      <Button type="submit" variant="danger" size="sm" aria-disabled={busy || undefined}>
+        {busy ? "取消中…" : "取消定期捐款"}
+      </Button>
+    </Form>
   );
 }

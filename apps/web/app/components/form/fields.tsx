@@ -344,6 +344,8 @@ type RadioGroupFieldProps = Omit<FieldProps, "label"> & {
   /** The group's name, read out before each choice. */
   legend: ReactNode;
   options: readonly (SelectOption & { description?: ReactNode })[];
+  /** Choices side by side from the md breakpoint: three for a list of three (donation frequency). */
+  columns?: 2 | 3;
 };
 
 /**
@@ -351,7 +353,15 @@ type RadioGroupFieldProps = Omit<FieldProps, "label"> & {
  * fieldset, so arrow keys move between them and the form works without JavaScript. Each choice is
  * a bordered card whose whole surface is the touch target.
  */
-export function RadioGroupField({ meta, legend, hint, required, className, options }: RadioGroupFieldProps) {
+export function RadioGroupField({
+  meta,
+  legend,
+  hint,
+  required,
+  className,
+  options,
+  columns = 2,
+}: RadioGroupFieldProps) {
   const autoFocus = useAutoFocus(meta.name);
   return (
     <fieldset className={["grid gap-3", className].filter(Boolean).join(" ")}>
@@ -360,7 +370,7 @@ export function RadioGroupField({ meta, legend, hint, required, className, optio
         {required && <RequiredMark />}
       </legend>
       <Hint meta={meta} hint={hint} />
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className={`grid gap-3 ${columns === 3 ? "md:grid-cols-3" : "sm:grid-cols-2"}`}>
         {options.map((option, index) => {
           const { key, id, ...props } = getInputProps(meta, {
             type: "radio",

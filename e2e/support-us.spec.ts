@@ -1,0 +1,224 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { blockingViolations } from "./support/axe.ts";
+import { createMember, signIn, testAddress, waitForMail } from "./support/members.ts";
+
+/*
+ * Giving (SPEC §2 /support-us, /support-us/result, /member/support-us): the donation form, ECPay's
+ * payment page and periodic schedule (the local simulator at /_ecpay), the result page, the
+ * member's gifts with every charge, the yearly receipt, cancelling, and the thank-you mail in the
+ * SMTP catcher.
+ */
+
+// A desktop browser's user agent: the headless one counts as a bot (SPEC §2's bot rule).
+const userAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+test.use({ userAgent });
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": testAddress() });
+});
+
+const donor = (page: Page) => page.getByRole("group", { name: "捐款人", exact: true });
+const numberOf = (page: Page) => new URL(page.url()).searchParams.get("number")!;
+const submit = (page: Page) => page.getByRole("button", { name: "確認捐款並前往付款" }).click();
+const terms = (page: Page) => page.getByRole("checkbox", { name: /我已閱讀並同意/ });
+
+async function openForm(page: Page) {
+  await page.goto("/support-us");
+  await expect(page.getByRole("heading", { name: "支持我們", level: 1 })).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+}
+
+/** The text of every page of a PDF, each run of white space as one space. */
+async function pdfText(pdf: Buffer) {
+  const document = await getDocument({ data: new Uint8Array(pdf), disableFontFace: true, verbosity: 0 })
+    .promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
+  }
+  return pages.join(" ").replace(/\s+/g, " ");
+}
+
+test("a visitor gives once by card, is thanked on the result page and by mail", async ({ page, request }) => {
+  const email = `donor${Date.now().toString(36)}@example.test`;
+  await openForm(page);
+  // The foundation's own words say why.
+  await expect(page.getByRole("heading", { name: "食藝文化基金會", level: 2 })).toBeVisible();
+
+  // Sent empty: the first field in error takes the focus, with the schema's message.
+  await submit(page);
+  const amount = page.getByRole("textbox", { name: "金額（新台幣元）" });
+  await expect(amount).toBeFocused();
+  await expect(donor(page).getByText("此項為必填").first()).toBeVisible();
+
+  // A preset fills the amount; the summary follows.
+  await page.getByRole("radio", { name: "NT$ 1,000" }).check();
+  await expect(amount).toHaveValue("1000");
+  await expect(page.getByRole("complementary").getByText("NT$ 1,000")).toBeVisible();
+
+  await donor(page).getByRole("textbox", { name: "姓名" }).fill("陳大文");
+  await donor(page).getByRole("textbox", { name: "電子郵件" }).fill(email);
+  // The tax upload asks for the national ID, checked as it is typed.
+  await page.getByRole("checkbox", { name: /上傳國稅局/ }).check();
+  const idNumber = page.getByRole("textbox", { name: "身分證字號" });
+  await idNumber.fill("A123456780");
+  await expect(page.getByText("請輸入正確的格式")).toBeVisible();
+  await idNumber.fill("a123456789");
+  await expect(page.getByText("請輸入正確的格式")).toBeHidden();
+  await terms(page).check();
+
+  await submit(page);
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await page.getByRole("button", { name: "信用卡付款成功" }).click();
+
+  await expect(page).toHaveURL(/\/support-us\/result\?number=\d+$/);
+  await expect(page.getByText("捐款完成，感謝您的支持！")).toBeVisible();
+  await expect(page.getByText("已完成")).toBeVisible();
+  await expect(page.getByText(/A12\*+89/)).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/support-us-result-paid.png", fullPage: true });
+
+  const mail = await waitForMail(request, email, "感謝您的捐款");
+  expect(mail.subject).toBe("感謝您的捐款（NT$ 1,000）");
+  expect(mail.text).toContain(numberOf(page));
+});
+
+test("a member gives monthly, sees every charge, downloads the yearly receipt and cancels", async ({
+  page,
+  context,
+  request,
+}) => {
+  const member = await createMember(request);
+  await signIn(request, context, member);
+  await openForm(page);
+  await expect(donor(page).getByRole("textbox", { name: "電子郵件" })).toHaveValue(member.email);
+  await expect(donor(page).getByRole("textbox", { name: "姓名" })).toHaveValue(member.name);
+
+  // Periodic gifts are charged to a card: the other ways leave the list.
+  await page.getByRole("radio", { name: /每月定期捐款/ }).check();
+  const payments = page.getByRole("group", { name: "付款方式" }).getByRole("radio");
+  await expect(payments).toHaveCount(1);
+  await expect(payments.first()).toBeChecked();
+  await page.getByRole("textbox", { name: "金額（新台幣元）" }).fill("800");
+  await expect(page.getByRole("complementary").getByText("每月金額")).toBeVisible();
+  await terms(page).check();
+
+  await submit(page);
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await page.getByRole("button", { name: "信用卡付款成功" }).click();
+  await expect(page).toHaveURL(/\/support-us\/result\?number=\d+$/);
+  const number = numberOf(page);
+  await expect(page.getByText("感謝您成為定期支持者！")).toBeVisible();
+  await expect(page.getByText("定期扣款中")).toBeVisible();
+
+  // Two months later: ECPay's scheduler charges the card twice (the first attempt's MerchantTradeNo).
+  const schedule = `/_ecpay/simulator/periodic/${number}D01/charge`;
+  for (let i = 0; i < 2; i++) {
+    const charged = await request.post(schedule);
+    expect(charged.status(), await charged.text()).toBe(200);
+  }
+
+  await page.goto("/member/support-us");
+  await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+  const gift = page.getByRole("article", { name: new RegExp(number) });
+  await expect(gift.getByText("定期扣款中")).toBeVisible();
+  await expect(gift.getByRole("row").filter({ hasText: "NT$ 800" })).toHaveCount(3);
+  await page.screenshot({ path: "test-results/screenshots/support-us-member-1280.png", fullPage: true });
+  await page.setViewportSize({ width: 375, height: 900 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  await page.screenshot({ path: "test-results/screenshots/support-us-member-375.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Each charge has its receipt, and the year one for them all: a PDF naming the donor and the total.
+  const chargeReceipt = page.waitForEvent("download");
+  await gift
+    .getByRole("link", { name: /^下載收據 \d+（PDF）$/ })
+    .first()
+    .click();
+  const receipt = await readFile((await (await chargeReceipt).path())!);
+  expect(receipt.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const year = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: "Asia/Taipei" }).format(
+    new Date(),
+  );
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: `${year} 年度收據 PDF` }).click();
+  const download = await downloading;
+  const pdf = await readFile((await download.path())!);
+  expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const text = await pdfText(pdf);
+  expect(text).toContain(member.name);
+  expect(text).toContain("2,400");
+
+  // Cancelling asks first; then no further charge is taken.
+  await gift.getByRole("button", { name: "取消定期捐款" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "取消定期捐款" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "取消定期捐款" }).click();
+  await expect(
+    page.getByRole("region", { name: "通知" }).getByText("已取消定期定額捐款，往後不會再扣款"),
+  ).toBeVisible();
+  await expect(gift.getByText("已取消")).toBeVisible();
+  await expect(gift.getByRole("button", { name: "取消定期捐款" })).toHaveCount(0);
+  const refused = await request.post(schedule);
+  expect(refused.status()).toBe(409);
+  await waitForMail(request, member.email, "您的定期捐款已取消");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form keeps what was typed, says what is wrong, and a preset amount is given", async ({
+    page,
+  }) => {
+    await page.goto("/support-us");
+    await donor(page).getByRole("textbox", { name: "姓名" }).fill("王小明");
+    await donor(page).getByRole("textbox", { name: "電子郵件" }).fill("not-an-email");
+    await page.getByRole("radio", { name: "NT$ 3,000" }).check();
+    await submit(page);
+
+    await expect(page.getByText("請輸入正確的電子郵件")).toBeVisible();
+    await expect(page.getByText("請勾選同意條款")).toBeVisible();
+    await expect(donor(page).getByRole("textbox", { name: "姓名" })).toHaveValue("王小明");
+    await expect(page.getByRole("textbox", { name: "金額（新台幣元）" })).toHaveValue("3000");
+    await expect(donor(page).getByRole("textbox", { name: "電子郵件" })).toBeFocused();
+
+    await donor(page).getByRole("textbox", { name: "電子郵件" }).fill("nojs@example.test");
+    await terms(page).check();
+    await submit(page);
+    // ECPay's form does not send itself without JavaScript: its button does.
+    await expect(page).toHaveURL(/\/support-us\/pay\?number=\d+$/);
+    await page.getByRole("button", { name: "繼續前往綠界" }).click();
+    await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+    await expect(page.getByText("新臺幣 3000 元")).toBeVisible();
+  });
+});
+
+test("ECPay's cross-site return is answered with a redirect to the gift's result page", async ({
+  request,
+}) => {
+  const response = await request.post("/support-us/result?number=26071600000001", {
+    form: { RtnCode: "1", MerchantTradeNo: "26071600000001P01" },
+    headers: { origin: "https://payment-stage.ecpay.com.tw" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+  expect(response.headers().location).toBe("/support-us/result?number=26071600000001");
+  const bare = await request.get("/support-us/result", { maxRedirects: 0 });
+  expect(bare.headers().location).toBe("/support-us");
+});
+
+test("the donation page has no serious accessibility violations and fits at 375 and 1280 px", async ({
+  page,
+}) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openForm(page);
+    const { ids, report } = await blockingViolations(page);
+    expect(ids, `/support-us at ${width} px\n${report}`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await page.screenshot({ path: `test-results/screenshots/support-us-${width}.png`, fullPage: true });
+  }
+});
