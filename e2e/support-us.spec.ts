@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { getDocumentProxy } from "unpdf";
 import { blockingViolations } from "./support/axe.ts";
 import { createMember, signIn, testAddress, waitForMail } from "./support/members.ts";
 
@@ -33,8 +33,7 @@ async function openForm(page: Page) {
 
 /** The text of every page of a PDF, each run of white space as one space. */
 async function pdfText(pdf: Buffer) {
-  const document = await getDocument({ data: new Uint8Array(pdf), disableFontFace: true, verbosity: 0 })
-    .promise;
+  const document = await getDocumentProxy(new Uint8Array(pdf), { disableFontFace: true, verbosity: 0 });
   const pages: string[] = [];
   for (let number = 1; number <= document.numPages; number++) {
     const content = await (await document.getPage(number)).getTextContent();

@@ -1,13 +1,12 @@
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { getDocumentProxy } from "unpdf";
 
 /**
  * The text of each page, as a reader or a screen reader would get it out of the PDF, each run of
  * white space (the breaks between text items and U+3000 included) as one space.
  */
 export async function pdfPages(pdf: Uint8Array): Promise<string[]> {
-  const loading = getDocument({ data: new Uint8Array(pdf), disableFontFace: true, verbosity: 0 });
+  const document = await getDocumentProxy(new Uint8Array(pdf), { disableFontFace: true, verbosity: 0 });
   try {
-    const document = await loading.promise;
     const pages: string[] = [];
     for (let number = 1; number <= document.numPages; number++) {
       const content = await (await document.getPage(number)).getTextContent();
@@ -20,6 +19,6 @@ export async function pdfPages(pdf: Uint8Array): Promise<string[]> {
     }
     return pages;
   } finally {
-    await loading.destroy();
+    await document.cleanup();
   }
 }
