@@ -223,6 +223,27 @@ describe.each(databaseTargets())("donations on $name", (target) => {
         .where(eq(donationCharges.charge_key, "gwsr:99990001"));
       expect(stored).toHaveLength(1);
 
+      // A forged signature or another amount on PeriodReturnURL records nothing.
+      const forged = await api.postForm("/ecpay/donations/period-return", {
+        ...replay,
+        Gwsr: "99990002",
+      });
+      expect(forged.body).toMatch(/^0\|/);
+      const { CheckMacValue: _signature, ...unsigned } = replay;
+      const otherAmount = signFields(
+        { ...unsigned, Gwsr: "99990003", Amount: "10" },
+        api.ecpay.shop.payment,
+        "sha256",
+      );
+      expect((await api.postForm("/ecpay/donations/period-return", otherAmount)).body).toMatch(/^0\|/);
+      const simulated = signFields(
+        { ...unsigned, Gwsr: "99990004", SimulatePaid: "1" },
+        api.ecpay.shop.payment,
+        "sha256",
+      );
+      expect((await api.postForm("/ecpay/donations/period-return", simulated)).body).toBe("1|OK");
+      expect((await read(number, donor.auth)).charges).toHaveLength(4);
+
       const stranger = await member();
       expect((await api.post(`/donations/${number}/cancel`, {}, stranger.auth)).status).toBe(403);
       const cancelled = await api.post<{ data: Donation; message: string }>(
