@@ -28,7 +28,18 @@ export type PageMeta = {
   jsonLd?: Record<string, unknown>[];
   type?: "website" | "article";
   noindex?: boolean;
+  /** The section whose RSS feed the page announces in its head. */
+  feed?: FeedSection;
 };
+
+/** The sections with an RSS feed. */
+export type FeedSection = "news" | "columns" | "features";
+
+export const feedPath = (section: FeedSection) => `/${section}/rss.xml`;
+
+/** A feed's name: the channel's title and the title of the links to it. */
+export const feedTitle = (settings: Settings, section: FeedSection) =>
+  `${settings.pages[section].title}｜${settings.name}`;
 
 export const defaultShareImage = "/og/og.jpg";
 
@@ -103,6 +114,17 @@ export function buildMeta(
     { title: documentTitle },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonical },
+    ...(page.feed
+      ? [
+          {
+            tagName: "link",
+            rel: "alternate",
+            type: "application/rss+xml",
+            title: feedTitle(settings, page.feed),
+            href: absolute(publicUrl, feedPath(page.feed)),
+          },
+        ]
+      : []),
     { property: "og:site_name", content: settings.name },
     { property: "og:locale", content: "zh_TW" },
     { property: "og:type", content: page.type ?? "website" },
@@ -175,17 +197,21 @@ export function articleJsonLd(
   };
 }
 
-/** Metadata of a news, column or feature page: the article, its author as a Person, its breadcrumb. */
+/**
+ * Metadata of a news, column or feature page: the article, its author as a Person, its breadcrumb,
+ * and its section's feed.
+ */
 export function articlePageMeta(
   site: SiteData,
   location: { pathname: string; search: string },
-  page: { section: PageKey; type: "Article" | "NewsArticle" },
+  page: { section: FeedSection; type: "Article" | "NewsArticle" },
   loaderData: { article: Article; crumbs: { name: string; path: string }[] } | undefined,
 ): MetaDescriptor[] {
   if (!loaderData) return [];
   const { article, crumbs } = loaderData;
   return buildMeta(site, location, {
     page: page.section,
+    feed: page.section,
     data: article,
     detail: true,
     type: "article",

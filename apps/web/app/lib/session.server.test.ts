@@ -112,6 +112,22 @@ describe("RequestSession", () => {
     expect(cookieNamed(session, sessionCookies.notice)).toContain("session-expired");
   });
 
+  test("no expiry notice greets someone who just signed out, even if a racing request left one", () => {
+    const signingOut = sessionWith(
+      `${sessionCookies.access}=a; ${sessionCookies.refresh}=r`,
+      async () => undefined,
+    );
+    signingOut.signOut();
+    expect(signingOut.isLoggedIn).toBe(false);
+    expect(cookieNamed(signingOut, sessionCookies.signedOut)).toMatch(/Max-Age=60/);
+    const next = sessionWith(
+      `${sessionCookies.notice}=session-expired; ${sessionCookies.signedOut}=1`,
+      async () => undefined,
+    );
+    expect(next.takeNotice()).toBeUndefined();
+    expect(cookieNamed(next, sessionCookies.notice)).toMatch(/Max-Age=0/);
+  });
+
   test("the notice is read once", () => {
     const session = sessionWith(`${sessionCookies.notice}=session-expired`, async () => undefined);
     expect(session.takeNotice()).toBe("session-expired");

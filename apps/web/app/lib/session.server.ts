@@ -17,6 +17,12 @@ export const sessionCookies = {
   redirect: "shiyi_redirect",
   /** A one-shot notice for the next page: the session expired. */
   notice: "shiyi_notice",
+  /**
+   * Set for a minute by signing out: a request still in flight with the old session (a
+   * revalidation racing the logout) finds it ended and would leave the 請重新登入 notice, which
+   * must not greet someone who just signed out on purpose.
+   */
+  signedOut: "shiyi_signed_out",
 } as const;
 
 /** SPEC §9: the refresh token cookie lives 30 days. */
@@ -187,12 +193,19 @@ export class RequestSession {
     if (this.#cookies.has(sessionCookies.redirect)) this.#set(sessionCookies.redirect, "", 0);
   }
 
-  /** The one-shot notice, cleared as it is read. */
+  /** The one-shot notice, cleared as it is read; none just after signing out on purpose. */
   takeNotice(): Notice | undefined {
     const notice = this.#cookies.get(sessionCookies.notice);
     if (notice === undefined) return undefined;
     this.#set(sessionCookies.notice, "", 0);
+    if (this.#cookies.has(sessionCookies.signedOut)) return undefined;
     return notice === "session-expired" ? notice : undefined;
+  }
+
+  /** Signing out on purpose: the session's cookies go, and no expiry notice follows. */
+  signOut() {
+    this.clear();
+    this.#set(sessionCookies.signedOut, "1", 60);
   }
 
   memoMember(load: () => Promise<Member | null>) {

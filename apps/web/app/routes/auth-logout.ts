@@ -14,7 +14,7 @@ export async function action({ context }: Route.ActionArgs) {
       if (!(error instanceof ApiRequestError && error.status === 401)) throw error;
     }
   }
-  session.clear();
+  session.signOut();
   return redirect("/");
 }
 

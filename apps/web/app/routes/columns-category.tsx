@@ -7,6 +7,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   const category = loaderData?.category;
   return buildMeta(siteFromMatches(matches), location, {
     page: "columns",
+    feed: "columns",
     title: category ? `${category.name}｜專欄` : undefined,
     description: category?.description,
   });

@@ -4,7 +4,7 @@ import { buildMeta, siteFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/columns";
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { page: "columns" });
+  return buildMeta(siteFromMatches(matches), location, { page: "columns", feed: "columns" });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { buildMeta, siteFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/features";
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { page: "features" });
+  return buildMeta(siteFromMatches(matches), location, { page: "features", feed: "features" });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

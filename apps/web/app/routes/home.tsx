@@ -8,7 +8,7 @@ import { buildMeta, siteFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { home: true });
+  return buildMeta(siteFromMatches(matches), location, { home: true, feed: "news" });
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

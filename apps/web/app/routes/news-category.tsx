@@ -7,6 +7,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   const category = loaderData?.category;
   return buildMeta(siteFromMatches(matches), location, {
     page: "news",
+    feed: "news",
     title: category ? `${category.name}｜新聞` : undefined,
     description: category?.description,
   });

@@ -4,7 +4,7 @@ import { buildMeta, siteFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/news";
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { page: "news" });
+  return buildMeta(siteFromMatches(matches), location, { page: "news", feed: "news" });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

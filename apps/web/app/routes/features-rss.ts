@@ -1,0 +1,4 @@
+import { feedResponse } from "../lib/feed.server.ts";
+import type { Route } from "./+types/features-rss";
+
+export const loader = ({ context }: Route.LoaderArgs) => feedResponse(context, "features");
