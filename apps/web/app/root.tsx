@@ -1,11 +1,5 @@
-import {
-  memberMessages,
-  type CartLine,
-  type Item,
-  type Paginated,
-  type SeoEntry,
-  type Settings,
-} from "@shiyi/contracts";
+import type { CartLine, Item, Paginated, SeoEntry, Settings } from "@shiyi/contracts";
+import { memberMessages } from "@shiyi/contracts/member-messages";
 import { useEffect, type ReactNode } from "react";
 import { CartSync } from "./components/cart/cart-sync.tsx";
 import {

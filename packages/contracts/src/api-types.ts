@@ -152,8 +152,7 @@ export const articleSchema = articleSummarySchema.extend({
 });
 export type Article = z.infer<typeof articleSchema>;
 
-export const productTypes = ["magazine", "merch"] as const;
-export type ProductType = (typeof productTypes)[number];
+export { productTypes, type ProductType } from "./constants.ts";
 
 const productBase = {
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { imageSchema, productTypes } from "./api-types.ts";
+import { cartLimits } from "./constants.ts";
 import { messages } from "./messages.ts";
 import { maxId } from "./query.ts";
 
@@ -8,15 +9,7 @@ import { maxId } from "./query.ts";
  * DELETE /cart/{id}. Prices never come from the client: the API reads them from the item.
  */
 
-export const cartLimits = {
-  /** One line's quantity as a request may send it; the item's stock and max_quantity bound it further. */
-  quantity: 999,
-  /** Options of one line (size, colour…), and the length of each. */
-  skuOptions: 10,
-  skuLength: 100,
-  /** Lines of one bulk add (local lines merged at login). */
-  bulkItems: 100,
-} as const;
+export { cartLimits };
 
 /** SPEC §5 and §8 word for word, and the API's refusals of a cart change. */
 export const cartMessages = {

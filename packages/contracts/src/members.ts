@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { memberMessages } from "./member-messages.ts";
 import {
   confirmField,
   email,
@@ -30,36 +31,7 @@ export const memberLimits = {
 /** The client id of SPEC §9; its secret is configuration and never reaches the browser. */
 export const memberClientId = 13;
 
-/** The zh-TW texts of the member calls and pages. `unauthenticated` is SPEC §4's exact API message. */
-export const memberMessages = {
-  unauthenticated: "Unauthenticated.",
-  forbidden: "您沒有權限存取此資料",
-  accountTaken: "此帳號已被使用",
-  emailTaken: "此電子郵件已被註冊",
-  loginFailed: "帳號或密碼錯誤",
-  notVerified: "帳號尚未完成電子郵件驗證，請至信箱點擊驗證連結，或重新寄送驗證信",
-  registered: "註冊成功！驗證信已寄至您的信箱，請點擊信中的連結啟用帳號",
-  verificationSent: "若此電子郵件已註冊且尚未驗證，驗證信將寄至您的信箱",
-  activated: "帳號已啟用，歡迎加入！",
-  activationInvalid: "驗證連結無效或已過期，請重新寄送驗證信",
-  resetSent: "若此電子郵件已註冊，重設密碼的連結將寄至您的信箱，連結一小時內有效",
-  resetDone: "密碼已重設，請以新密碼登入",
-  resetInvalid: "重設密碼連結無效或已過期，請重新申請",
-  currentPasswordWrong: "目前的密碼不正確",
-  profileUpdated: "會員資料已更新",
-  passwordChanged: "密碼已更新",
-  loggedIn: "登入成功",
-  loggedOut: "您已登出",
-  loggedOutEverywhere: "已登出所有裝置",
-  refreshInvalid: "登入時效已過，請重新登入！",
-  invalidClient: "用戶端驗證失敗",
-  socialFailed: "社群登入失敗，請稍後再試",
-  socialNoEmail: "無法從社群帳號取得電子郵件，請改用帳號密碼註冊",
-  socialUnverifiedEmail: "此電子郵件已有會員使用，請先以帳號密碼登入",
-  /** SPEC §4: the dialog shown when a session cannot be refreshed. */
-  sessionExpiredTitle: "請重新登入",
-  sessionExpiredMessage: "登入時效已過，請重新登入！",
-} as const;
+export { memberMessages };
 
 const passwordConfirmation = () => requiredRaw();
 

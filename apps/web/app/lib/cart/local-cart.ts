@@ -1,4 +1,4 @@
-import { cartLimits, productTypes, type ProductType } from "@shiyi/contracts";
+import { cartLimits, productTypes, type ProductType } from "@shiyi/contracts/constants";
 
 /*
  * An anonymous visitor's cart (SPEC §3 stored cart line, §4): lines kept in the browser's storage,
