@@ -18,6 +18,7 @@ import { orderRoutes } from "./routes/orders.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { contentRoutes } from "./routes/content.ts";
 import { memberRoutes } from "./routes/members.ts";
+import { newsletterRoutes } from "./routes/newsletter.ts";
 import { renderReference } from "./routes/reference.ts";
 import { socialRoutes } from "./routes/social.ts";
 import type { ShopConfig } from "./shop-config.ts";
@@ -90,6 +91,7 @@ export function createApi({
 
   app.route("/", contentRoutes);
   app.route("/", contactRoutes);
+  app.route("/", newsletterRoutes);
   app.route("/", memberRoutes);
   app.route("/", socialRoutes);
   app.route("/", cartRoutes);

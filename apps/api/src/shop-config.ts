@@ -6,6 +6,7 @@ import {
   type EcpayEndpoints,
   type EcpayMode,
 } from "@shiyi/ecpay";
+import type { ContactTopic } from "@shiyi/contracts";
 import { z } from "zod";
 import { receiptFontFromEnv, type ReceiptFont, type ReceiptIssuer } from "./receipts/index.ts";
 import {
@@ -16,13 +17,16 @@ import {
 } from "./lib/captcha.ts";
 
 /*
- * The shop's configuration: ECPay (payment, logistics, e-invoice), the captcha and the stock hold.
+ * The shop's configuration: ECPay (payment, logistics, e-invoice), the captcha, the stock hold and
+ * the contact form's inboxes.
  * Read by the API's own entry point and by the web server, which hosts the API in-process.
  */
 
 const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema);
 const optionalText = unsetIfEmpty(z.string().min(1).optional());
+const inbox = (name: string, fallback: string) =>
+  unsetIfEmpty(z.email({ error: `${name} must be an e-mail address` }).default(fallback));
 
 export const shopVariables = {
   /** `simulator` (the local default: the ECPay stand-in at /_ecpay), `stage` or `production`. */
@@ -51,6 +55,12 @@ export const shopVariables = {
       .regex(/^\d{3,7}$/)
       .default("168001"),
   ),
+  /** Where the contact form's messages go, by topic (demo addresses by default). */
+  CONTACT_INBOX_CORRECTIONS: inbox("CONTACT_INBOX_CORRECTIONS", "editor@shiyi.local"),
+  CONTACT_INBOX_ORDERS: inbox("CONTACT_INBOX_ORDERS", "orders@shiyi.local"),
+  CONTACT_INBOX_DONATIONS: inbox("CONTACT_INBOX_DONATIONS", "donations@shiyi.local"),
+  CONTACT_INBOX_ADVERTISING: inbox("CONTACT_INBOX_ADVERTISING", "ads@shiyi.local"),
+  CONTACT_INBOX_OTHER: inbox("CONTACT_INBOX_OTHER", "service@shiyi.local"),
   RECAPTCHA_SECRET: optionalText,
   RECAPTCHA_SITE_KEY: optionalText,
   RECAPTCHA_MIN_SCORE: unsetIfEmpty(z.coerce.number().min(0).max(1).default(0.5)),
@@ -120,6 +130,8 @@ export type ShopConfig = {
   /** For the site: which captcha widget to show (the local stand-in needs none). */
   captchaSiteKey?: string;
   reservationMinutes: number;
+  /** The inbox each contact-form topic is mailed to. */
+  contactInboxes: Record<ContactTopic, string>;
   /** Who issues donation receipts, and the font they are set in. */
   foundation: ReceiptIssuer;
   receiptFont: ReceiptFont;
@@ -160,6 +172,13 @@ export const shopConfig = (
       : localCaptchaVerifier,
     captchaSiteKey: env.RECAPTCHA_SECRET ? env.RECAPTCHA_SITE_KEY : undefined,
     reservationMinutes: env.ORDER_RESERVATION_MINUTES,
+    contactInboxes: {
+      corrections: env.CONTACT_INBOX_CORRECTIONS,
+      orders: env.CONTACT_INBOX_ORDERS,
+      donations: env.CONTACT_INBOX_DONATIONS,
+      advertising: env.CONTACT_INBOX_ADVERTISING,
+      other: env.CONTACT_INBOX_OTHER,
+    },
     foundation: { name: env.FOUNDATION_NAME, address: env.FOUNDATION_ADDRESS, taxId: env.FOUNDATION_TAX_ID },
     receiptFont: receiptFontFromEnv({
       RECEIPT_FONT_PATH: env.RECEIPT_FONT_PATH,

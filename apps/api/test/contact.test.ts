@@ -1,8 +1,11 @@
 import type { ApiError, ContactCreated } from "@shiyi/contracts";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import pino from "pino";
+import { describe, expect, it, vi } from "vitest";
 import { contactMessages } from "../src/db/schema.ts";
-import { expectInvalid, useApi } from "./api.ts";
+import { localCaptchaToken } from "../src/lib/captcha.ts";
+import type { Mailer } from "../src/mail/mailer.ts";
+import { expectInvalid, testShopConfig, useApi } from "./api.ts";
 import { databaseTargets } from "./databases.ts";
 
 let sequence = 0;
@@ -14,6 +17,7 @@ const message = (values: Record<string, unknown> = {}) => ({
   mobile: "0912345678",
   message: "第 12 期第 34 頁的店名有誤。",
   terms: true,
+  g_recaptcha_response: localCaptchaToken,
   ...values,
 });
 
@@ -24,6 +28,17 @@ const freshAddress = () => from(`198.51.100.${++addresses}`);
 
 describe.each(databaseTargets())("POST /contact on $name", (target) => {
   const api = useApi(target);
+
+  /** The newest mail to `to` whose subject contains `subject`, once it has arrived. */
+  const mailTo = (to: string, subject: string) =>
+    vi.waitFor(
+      () => {
+        const [caught] = api.mail.messages({ to, subject });
+        if (!caught) throw new Error(`no mail "${subject}" to ${to} yet`);
+        return caught;
+      },
+      { timeout: 5_000, interval: 20 },
+    );
 
   it("stores the message and thanks the sender (201)", async () => {
     const sent = message({ name: "  王小明 ", mobile: "" });
@@ -106,13 +121,124 @@ describe.each(databaseTargets())("POST /contact on $name", (target) => {
     expect(response.body.message).toBeTruthy();
   });
 
-  it("thanks a bot that filled the honeypot (200) and stores nothing", async () => {
+  it("thanks a bot that filled the honeypot (200), and stores and mails nothing", async () => {
     const sent = message({ website: "https://spam.example" });
     const response = await api.post<{ message: string }>("/contact", sent, freshAddress());
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: "感謝您的來信，我們會盡快回覆。" });
     const rows = await api.db.select().from(contactMessages).where(eq(contactMessages.email, sent.email));
     expect(rows).toEqual([]);
+
+    // A real message sent after it arrives; the bot's never does.
+    const real = message({ email: sent.email, message: "真正的來信。" });
+    const stored = await api.post<ContactCreated>("/contact", real, freshAddress());
+    expect(stored.status).toBe(201);
+    await mailTo(sent.email, `#${stored.body.data.id}`);
+    expect(api.mail.messages({ to: sent.email })).toHaveLength(1);
+    expect(api.mail.messages().filter((mail) => mail.headers["reply-to"]?.includes(sent.email))).toHaveLength(
+      1,
+    );
+  });
+
+  describe("captcha", () => {
+    it("refuses a message without the captcha's token (422), and stores nothing", async () => {
+      const sent = message({ g_recaptcha_response: undefined });
+      const response = await api.post<ApiError>("/contact", sent, freshAddress());
+      expectInvalid(response, "g_recaptcha_response");
+      expect(response.body).toEqual({
+        message: "請完成機器人驗證",
+        errors: { g_recaptcha_response: ["請完成機器人驗證"] },
+      });
+      const rows = await api.db.select().from(contactMessages).where(eq(contactMessages.email, sent.email));
+      expect(rows).toEqual([]);
+    });
+
+    it("refuses a token the verifier does not accept", async () => {
+      const response = await api.post<ApiError>(
+        "/contact",
+        message({ g_recaptcha_response: "forged" }),
+        freshAddress(),
+      );
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toEqual({ g_recaptcha_response: ["請完成機器人驗證"] });
+    });
+  });
+
+  describe("mail", () => {
+    const inboxes = {
+      corrections: "editor@shiyi.local",
+      orders: "orders@shiyi.local",
+      donations: "donations@shiyi.local",
+      advertising: "ads@shiyi.local",
+      other: "service@shiyi.local",
+    };
+
+    it.each(Object.entries(inboxes))(
+      "mails a %s message to %s, with a reply going to the sender",
+      async (topic, inbox) => {
+        const sent = message({ topic, message: `關於 ${topic}：\n第二行\n\n<b>不是標記</b>` });
+        const response = await api.post<ContactCreated>("/contact", sent, freshAddress());
+        expect(response.status).toBe(201);
+        const id = response.body.data.id;
+
+        const received = await mailTo(inbox, `#${id}`);
+        expect(received.subject).toContain("王小明");
+        expect(received.headers["reply-to"]).toContain(sent.email);
+        expect(received.text).toContain(`> 關於 ${topic}：\n> 第二行\n>\n> <b>不是標記</b>`);
+        expect(received.text).toContain(sent.email);
+        expect(received.text).not.toContain("請勿直接回覆");
+        expect(received.html).toContain("&#60;b&#62;不是標記&#60;/b&#62;");
+        // No other inbox gets it.
+        for (const other of Object.values(inboxes).filter((address) => address !== inbox)) {
+          expect(api.mail.messages({ to: other, subject: `#${id}` })).toEqual([]);
+        }
+      },
+    );
+
+    it("sends the sender a copy that quotes the message", async () => {
+      const sent = message({ topic: "donations", message: "請問收據何時寄出？\n謝謝。" });
+      const response = await api.post<ContactCreated>("/contact", sent, freshAddress());
+      const copy = await mailTo(sent.email, "我們已收到您的來信");
+      expect(copy.subject).toBe(`我們已收到您的來信（#${response.body.data.id}）`);
+      expect(copy.text).toContain("王小明 您好：");
+      expect(copy.text).toContain("捐款與收據");
+      expect(copy.text).toContain("> 請問收據何時寄出？\n> 謝謝。");
+      expect(copy.html).toContain("請問收據何時寄出？<br>謝謝。");
+      expect(copy.headers["reply-to"]).toBeUndefined();
+    });
+
+    it("goes to the inbox the configuration names", async () => {
+      const shop = testShopConfig({ CONTACT_INBOX_ADVERTISING: "partners@example.org" });
+      const sent = message({ topic: "advertising" });
+      const response = await api.withOptions({ shop }).post<ContactCreated>("/contact", sent, freshAddress());
+      await mailTo("partners@example.org", `#${response.body.data.id}`);
+    });
+
+    it("keeps the message when the mail cannot be sent, and logs the failure", async () => {
+      const logged: string[] = [];
+      const logger = pino({ level: "warn" }, { write: (line: string) => logged.push(line) });
+      const failing: Mailer = { send: () => Promise.reject(new Error("SMTP server unreachable")) };
+      const sent = message();
+
+      const response = await api
+        .withOptions({ mailer: failing, logger })
+        .post<ContactCreated>("/contact", sent, freshAddress());
+
+      expect(response.status).toBe(201);
+      const rows = await api.db.select().from(contactMessages).where(eq(contactMessages.email, sent.email));
+      expect(rows).toHaveLength(1);
+      const entries = await vi.waitFor(() => {
+        const lines = logged.filter((text) => text.includes("contact mail not sent"));
+        if (lines.length < 2) throw new Error("not logged yet");
+        return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      });
+      expect(entries.map((entry) => entry.mail).sort()).toEqual(["copy", "inbox"]);
+      expect(entries[0]).toMatchObject({
+        level: 50,
+        contactMessageId: response.body.data.id,
+        err: { message: "SMTP server unreachable" },
+      });
+    });
   });
 
   describe("rate limit: 5 messages in 10 minutes", () => {

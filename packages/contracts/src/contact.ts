@@ -32,6 +32,8 @@ export const contactSchema = z.object({
   message: requiredText().check(maxLength(contactLimits.message)),
   terms: terms(),
   website: optionalField(z.string()),
+  /** The captcha's token (reCAPTCHA, or the local stand-in's fixed token). */
+  g_recaptcha_response: optionalField(z.string().max(4000)),
 });
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactMessage = z.output<typeof contactSchema>;
@@ -39,6 +41,7 @@ export type ContactMessage = z.output<typeof contactSchema>;
 /** The API's answers to POST /contact. */
 export const contactReplies = {
   sent: "感謝您的來信，我們會盡快回覆。",
+  captcha: "請完成機器人驗證",
 } as const;
 
 export const contactCreatedSchema = z.object({

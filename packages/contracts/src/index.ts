@@ -8,3 +8,4 @@ export * from "./cart.ts";
 export * from "./orders.ts";
 export * from "./order-choice.ts";
 export * from "./donations.ts";
+export * from "./newsletter.ts";

@@ -3,6 +3,7 @@ import { memberMessages } from "./member-messages.ts";
 import {
   confirmField,
   email,
+  flag,
   maxLength,
   optionalField,
   optionalPhone,
@@ -44,6 +45,8 @@ export const registerSchema = z
     name: requiredText().check(maxLength(memberLimits.name)),
     mobile: optionalPhone(),
     terms: terms(),
+    /** 1: also subscribe this address to the newsletter (double opt-in, see newsletter.ts). */
+    subscribe: flag(),
   })
   .check(confirmField("password", "password_confirmation"));
 export type RegisterInput = z.input<typeof registerSchema>;

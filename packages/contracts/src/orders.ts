@@ -5,6 +5,7 @@ import { memberLimits } from "./members.ts";
 import { messages } from "./messages.ts";
 import {
   email,
+  flag,
   maxLength,
   optionalField,
   password,
@@ -154,14 +155,6 @@ const receiverSchema = z.object({
   /** Convenience-store pickup: the store from the map. */
   store: storeSchema.optional(),
 });
-
-const flag = () =>
-  z
-    .preprocess(
-      (value) => (value === "on" || value === true || value === "1" || value === 1 ? 1 : 0),
-      z.union([z.literal(0), z.literal(1)]),
-    )
-    .default(0);
 
 const receiptSchema = z.object({
   type: z.enum(receiptTypes, { error: messages.required }),

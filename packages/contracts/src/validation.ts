@@ -27,6 +27,15 @@ export const requiredRaw = () =>
 export const optionalField = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (isBlank(value) ? undefined : value), schema.optional());
 
+/** A 0/1 choice (SPEC §3 order draft): a ticked box posts `on`, JSON sends 1 or true; anything else is 0. */
+export const flag = () =>
+  z
+    .preprocess(
+      (value) => (value === "on" || value === true || value === "1" || value === 1 ? 1 : 0),
+      z.union([z.literal(0), z.literal(1)]),
+    )
+    .default(0);
+
 /** Length bound for any string rule: `requiredText().check(maxLength(50))`. */
 export const maxLength = (n: number) => z.maxLength(n, { error: messages.maxLength(n) });
 

@@ -48,6 +48,18 @@ describe("the SMTP side", () => {
     expect(Date.parse(message?.date ?? "")).not.toBeNaN();
   });
 
+  it("keeps the List-Unsubscribe headers by their own names (RFC 2369, RFC 8058)", async () => {
+    const url = "https://shiyi.test/newsletter/unsubscribe?token=12.abc";
+    await send({
+      ...chinese,
+      headers: { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    });
+    const [message] = catcher.messages();
+    expect(message?.headers["list-unsubscribe"]).toBe(`<${url}>`);
+    expect(message?.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    expect(message?.headers).not.toHaveProperty("list");
+  });
+
   it("keeps a text-only message without an HTML part", async () => {
     await send({ to: "reader@example.com", subject: "純文字", text: "只有文字。" });
     expect(catcher.messages()[0]).toMatchObject({ subject: "純文字", html: null });

@@ -62,8 +62,30 @@ export function toCaughtMessage(parsed: ParsedMail, receivedAt = new Date()): Ca
     date: (parsed.date ?? receivedAt).toISOString(),
     text: parsed.text ?? "",
     html: parsed.html === false ? null : parsed.html,
-    headers: Object.fromEntries([...parsed.headers].map(([name, value]) => [name, headerText(value)])),
+    headers: Object.fromEntries([
+      ...[...parsed.headers]
+        .filter(([name]) => name !== "list")
+        .map(([name, value]) => [name, headerText(value)]),
+      ...listHeaders(parsed),
+    ]),
   };
+}
+
+/**
+ * mailparser folds the List-* headers (RFC 2369, RFC 8058) into one structured `list` entry; they
+ * are kept here by their own names and values, as sent, for tests of newsletter mail.
+ */
+function listHeaders(parsed: ParsedMail): [string, string][] {
+  const lines = new Map<string, string[]>();
+  for (const { key, line } of parsed.headerLines) {
+    if (!key.startsWith("list-")) continue;
+    const value = line
+      .slice(line.indexOf(":") + 1)
+      .replace(/\r?\n[ \t]+/g, " ")
+      .trim();
+    lines.set(key, [...(lines.get(key) ?? []), value]);
+  }
+  return [...lines].map(([key, values]) => [key, values.join("\n")]);
 }
 
 function addresses(field: AddressObject | AddressObject[] | undefined): MailAddress[] {

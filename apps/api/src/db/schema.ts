@@ -577,3 +577,26 @@ export const yearlyReceipts = pgTable(
   },
   (t) => [uniqueIndex("yearly_receipts_donor_year").on(sql`lower(${t.email})`, t.year)],
 );
+
+/**
+ * Newsletter subscriptions, one per address (without regard to case), with double opt-in: `pending`
+ * until the mailed link (its token kept only as a SHA-256, valid 7 days) is followed, then
+ * `active` until the reader unsubscribes. Unsubscribe links are signed, not stored (newsletter.ts).
+ */
+export const newsletterSubscriptions = pgTable(
+  "newsletter_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name"),
+    /** Where it was last asked for: footer, register or checkout. */
+    source: text("source"),
+    status: text("status").$type<"pending" | "active" | "unsubscribed">().notNull().default("pending"),
+    confirm_token_hash: text("confirm_token_hash").unique(),
+    confirm_expires_at: timestamptz("confirm_expires_at"),
+    confirmed_at: timestamptz("confirmed_at"),
+    unsubscribed_at: timestamptz("unsubscribed_at"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("newsletter_subscriptions_email_lower").on(sql`lower(${t.email})`)],
+);

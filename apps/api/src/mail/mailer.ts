@@ -9,6 +9,8 @@ export type OutgoingMail = {
   text: string;
   replyTo?: string;
   cc?: string | string[];
+  /** Further headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on newsletter mail. */
+  headers?: Record<string, string>;
 };
 
 export type Mailer = {
@@ -34,9 +36,9 @@ export function createMailer({ smtpUrl, from, logger }: MailerOptions): Mailer {
     socketTimeout: 30_000,
   });
   return {
-    async send({ to, subject, html, text, replyTo, cc }) {
+    async send({ to, subject, html, text, replyTo, cc, headers }) {
       try {
-        const info = await transport.sendMail({ from, to, cc, replyTo, subject, html, text });
+        const info = await transport.sendMail({ from, to, cc, replyTo, subject, html, text, headers });
         logger.info({ messageId: info.messageId, subject }, "mail sent");
         return { messageId: info.messageId };
       } catch (error) {

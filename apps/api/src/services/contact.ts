@@ -1,17 +1,22 @@
 import type { ContactMessage } from "@shiyi/contracts";
-import type { Database } from "../db/client.ts";
+import type { ApiEnv } from "../app-env.ts";
 import { contactMessages } from "../db/schema.ts";
+import { contactCopyMail, contactInboxMail } from "../mail/templates/index.ts";
+
+export type ContactDeps = Pick<ApiEnv["Variables"], "db" | "auth" | "mailer" | "logger" | "shop">;
+export type ReceivedMessage = Omit<ContactMessage, "terms" | "website" | "g_recaptcha_response">;
 
 /**
- * Receives a message from the contact form: stores it for the editors. The notice to the editors
- * (and the copy to the sender) belongs here too, after the row is stored, once the mail service
- * exists; until then the stored row is the whole delivery.
+ * Receives a message from the contact form: stores it, then mails it to its topic's inbox (a reply
+ * goes to the sender) and a copy to the sender. The stored row is the delivery that counts: the
+ * mail goes out without holding up the answer, and a failed send is logged, never refused, so the
+ * editors still find the message in the table.
  */
 export async function receiveContactMessage(
-  db: Database,
-  message: Omit<ContactMessage, "terms" | "website">,
+  deps: ContactDeps,
+  message: ReceivedMessage,
 ): Promise<{ id: number }> {
-  const [row] = await db
+  const [row] = await deps.db
     .insert(contactMessages)
     .values({
       topic: message.topic,
@@ -21,5 +26,17 @@ export async function receiveContactMessage(
       message: message.message,
     })
     .returning({ id: contactMessages.id });
-  return { id: row!.id };
+  const id = row!.id;
+  const data = { siteUrl: deps.auth.siteUrl, id, message };
+  const inbox = deps.shop.contactInboxes[message.topic];
+  const sends = [
+    { kind: "inbox", mail: { to: inbox, replyTo: message.email, ...contactInboxMail(data) } },
+    { kind: "copy", mail: { to: message.email, ...contactCopyMail(data) } },
+  ];
+  for (const { kind, mail } of sends) {
+    void deps.mailer.send(mail).catch((error: unknown) => {
+      deps.logger.error({ err: error, contactMessageId: id, mail: kind }, "contact mail not sent");
+    });
+  }
+  return { id };
 }

@@ -23,6 +23,7 @@ import {
   welcomeMail,
   type RenderedMail,
 } from "../mail/templates/index.ts";
+import { subscribeAlongside } from "./newsletter.ts";
 import { hashToken, newOpaqueToken, revokeMemberSessions, startSession } from "./tokens.ts";
 
 /*
@@ -249,7 +250,7 @@ async function takenFields(db: Database, account: string, email: string) {
 const takenError = (errors: Record<string, string[]>) =>
   new ApiError(422, Object.values(errors)[0]?.[0] ?? messages.invalidParams, errors);
 
-/** Creates an unverified member and mails the verification link. */
+/** Creates an unverified member and mails the verification link (and, if asked, the newsletter's). */
 export async function registerMember(deps: MemberDeps, input: Registration): Promise<MemberRow> {
   const { db } = deps;
   const taken = await takenFields(db, input.account, input.email);
@@ -285,6 +286,9 @@ export async function registerMember(deps: MemberDeps, input: Registration): Pro
     );
   }
   sendVerifyMail(deps, created.member, created.token);
+  if (input.subscribe === 1) {
+    await subscribeAlongside(deps, { email: input.email, name: input.name, source: "register" });
+  }
   return created.member;
 }
 

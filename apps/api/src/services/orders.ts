@@ -26,6 +26,7 @@ import {
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../lib/errors.ts";
 import { registerCheckoutMember } from "./members.ts";
+import { subscribeAlongside } from "./newsletter.ts";
 import { getSettings } from "./settings.ts";
 import { onSale, published } from "./visibility.ts";
 
@@ -527,6 +528,10 @@ export async function placeOrder(
         }
         return order!;
       });
+      if (draft.subscribe === 1) {
+        const { email, name } = draft.customer;
+        await subscribeAlongside(deps, { email, name, source: "checkout" });
+      }
       return {
         order: orderJson(
           row,

@@ -1,6 +1,7 @@
 import type { Settings } from "@shiyi/contracts";
 import { Link } from "react-router";
 import { mainNavigation, secondaryNavigation } from "../lib/navigation.ts";
+import { NewsletterForm } from "./newsletter/newsletter-form.tsx";
 
 const socialLinks = (settings: Settings) =>
   [
@@ -33,6 +34,9 @@ export function SiteFooter({ settings }: { settings: Settings }) {
               ))}
             </ul>
           )}
+          <div className="mt-10">
+            <NewsletterForm />
+          </div>
         </div>
         <nav aria-label="頁尾選單">
           <ul className="grid grid-cols-2 gap-y-2 text-sm">

@@ -126,6 +126,12 @@ function RegisterForm({
           autoComplete="tel"
         />
         <CheckboxField
+          meta={fields.subscribe}
+          className="sm:col-span-2"
+          label="訂閱電子報，收到新刊與活動消息"
+          hint="我們會另寄一封確認信，點選信中的連結即完成訂閱。"
+        />
+        <CheckboxField
           meta={fields.terms}
           required
           className="sm:col-span-2"

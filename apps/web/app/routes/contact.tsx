@@ -7,6 +7,7 @@ import {
   type ContactCreated,
 } from "@shiyi/contracts";
 import { Link, redirect, useSearchParams } from "react-router";
+import { CaptchaError, CaptchaInput } from "../components/form/captcha.tsx";
 import { CheckboxField, SelectField, TextareaField, TextField } from "../components/form/fields.tsx";
 import {
   FormMessage,
@@ -18,7 +19,7 @@ import {
 import { apiFailureReply, invalidReply, parseSubmission } from "../components/form/submission.server.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import { PageHeading } from "../components/page-heading.tsx";
-import { apiContext } from "../lib/context.ts";
+import { apiContext, localCaptchaToken, siteConfigContext } from "../lib/context.ts";
 import { buildMeta, siteFromMatches } from "../lib/seo.ts";
 import type { Route } from "./+types/contact";
 
@@ -26,8 +27,14 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return buildMeta(siteFromMatches(matches), location, { page: "contact" });
 }
 
+export function loader({ context }: Route.LoaderArgs) {
+  const { captchaSiteKey } = context.get(siteConfigContext);
+  return { captchaToken: captchaSiteKey ? null : localCaptchaToken, captchaSiteKey: captchaSiteKey ?? null };
+}
+
 /**
- * The contact form (SPEC §7 POST /contact). A sent message redirects to `?sent=1` (Post/Redirect/
+ * The contact form (SPEC §7 POST /contact). The API stores the message and mails it to the
+ * topic's inbox with a copy to the sender; a refusal (the captcha, a rate limit) keeps what was typed. A sent message redirects to `?sent=1` (Post/Redirect/
  * Get: a reload does not send it twice), at the form's place on the page. The client's address is
  * not forwarded to the API: the API client sends no per-call headers yet, so from the web only
  * the per-e-mail limit applies.
@@ -46,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const sectionTitle = "mt-2 font-serif text-2xl font-bold tracking-[0.12em] md:text-3xl";
 
 /** How to reach the publisher (address, telephone, mail, hours from the settings), and the form. */
-export default function Contact({ matches, actionData }: Route.ComponentProps) {
+export default function Contact({ matches, loaderData, actionData }: Route.ComponentProps) {
   const { settings } = siteFromMatches(matches);
   const page = settings.pages.contact;
   const [searchParams] = useSearchParams();
@@ -119,7 +126,7 @@ export default function Contact({ matches, actionData }: Route.ComponentProps) {
               </FormSuccess>
             </div>
           ) : (
-            <ContactForm lastResult={actionData?.result} toast={actionData?.toast} />
+            <ContactForm lastResult={actionData?.result} toast={actionData?.toast} captcha={loaderData} />
           )}
         </section>
       </div>
@@ -130,9 +137,11 @@ export default function Contact({ matches, actionData }: Route.ComponentProps) {
 function ContactForm({
   lastResult,
   toast,
+  captcha,
 }: {
   lastResult?: SubmissionResult<string[]>;
   toast?: { type: "danger"; message: string };
+  captcha: { captchaToken: string | null; captchaSiteKey: string | null };
 }) {
   const { form, fields } = useSchemaForm(contactSchema, { id: "contact", lastResult });
   useActionToast(toast);
@@ -202,7 +211,9 @@ function ContactForm({
           }
         />
       </div>
+      <CaptchaInput token={captcha.captchaToken} siteKey={captcha.captchaSiteKey} action="contact" />
       <div className="mt-8 grid gap-5">
+        <CaptchaError form={form} />
         <FormMessage form={form} toast={toast} />
         <div>
           <SubmitButton>送出留言</SubmitButton>

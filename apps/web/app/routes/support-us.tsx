@@ -23,13 +23,8 @@ import {
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { Link, redirectDocument } from "react-router";
 import { CheckboxField, RadioGroupField, TextField } from "../components/form/fields.tsx";
-import {
-  ErrorGlyph,
-  FormMessage,
-  SchemaForm,
-  SubmitButton,
-  useSchemaForm,
-} from "../components/form/schema-form.tsx";
+import { CaptchaError } from "../components/form/captcha.tsx";
+import { FormMessage, SchemaForm, SubmitButton, useSchemaForm } from "../components/form/schema-form.tsx";
 import { RecaptchaField } from "../components/form/recaptcha-field.tsx";
 import { apiFailureReply, invalidReply, type FormReply } from "../components/form/submission.server.ts";
 import { Image } from "../components/image.tsx";
@@ -530,23 +525,5 @@ function GiftSummary({
         </dd>
       </div>
     </dl>
-  );
-}
-
-type DonationFormMeta = ReturnType<typeof useSchemaForm<typeof donationDraftSchema>>["form"];
-
-/** The captcha's error has no field to sit under: said above the button, focusable. */
-function CaptchaError({ form }: { form: DonationFormMeta }) {
-  const messages = form.allErrors.g_recaptcha_response;
-  if (!messages?.length) return null;
-  return (
-    <p
-      id={`${form.id}-g_recaptcha_response-error`}
-      tabIndex={-1}
-      className="flex items-start gap-2 border-l-4 border-primary bg-paper-deep px-4 py-3 text-[0.9375rem] leading-7 text-primary-deep outline-none"
-    >
-      <ErrorGlyph className="mt-1.5 shrink-0" />
-      {messages.join("、")}
-    </p>
   );
 }

@@ -5,3 +5,5 @@ export { verifyEmailMail, type VerifyEmailData } from "./verify-email.ts";
 export { welcomeMail, type WelcomeData } from "./welcome.ts";
 export { orderConfirmationMail, type OrderConfirmationData } from "./order-confirmation.ts";
 export { donationCancelledMail, donationThanksMail } from "./donation.ts";
+export { contactCopyMail, contactInboxMail, type ContactMailData } from "./contact.ts";
+export { newsletterConfirmMail, type NewsletterConfirmData } from "./newsletter.ts";

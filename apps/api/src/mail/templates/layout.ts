@@ -11,7 +11,11 @@ export type MailBlock =
   /** A button, with the bare link under it for clients that do not show buttons. */
   | { kind: "action"; label: string; url: string }
   /** Small print: validity, what to do if it was not you. */
-  | { kind: "note"; text: string };
+  | { kind: "note"; text: string }
+  /** Someone's own words (a contact message), set off and with their line breaks kept. */
+  | { kind: "quote"; text: string }
+  /** Label and value pairs (who wrote, about what). */
+  | { kind: "details"; rows: { label: string; value: string }[] };
 
 export type MailContent = {
   subject: string;
@@ -23,6 +27,10 @@ export type MailContent = {
   reason: string;
   /** The site's public origin, linked from the masthead and the footer. */
   siteUrl: string;
+  /** A reply reaches a person (the mail's Reply-To): the footer then does not say not to reply. */
+  replyable?: boolean;
+  /** Newsletter mail: the one-click unsubscribe page, linked from the footer. */
+  unsubscribeUrl?: string;
 };
 
 export const companyName = "食藝文化出版有限公司";
@@ -47,6 +55,18 @@ export function mailUrl(value: string): string {
   return url.href;
 }
 
+/** Text whose line breaks count: each line as `plainText` makes it, runs of blank lines as one. */
+export function plainLines(value: string): string[] {
+  return value
+    .trim()
+    .split(/\r\n|\r|\n/)
+    .map(plainText)
+    .filter((line, i, lines) => line !== "" || lines[i - 1] !== "");
+}
+
+const autoSent = (replyable: boolean | undefined) =>
+  replyable ? "" : "這是系統自動寄出的信件，請勿直接回覆。";
+
 /** "王小明 您好：", or "您好：" when the name is blank. */
 export const greeting = (name: string) => `${plainText(name)} 您好：`.trimStart();
 
@@ -54,7 +74,16 @@ export function renderMail(content: MailContent): RenderedMail {
   return { subject: plainText(content.subject), html: renderHtml(content), text: renderText(content) };
 }
 
-function renderHtml({ subject, preheader, heading, blocks, reason, siteUrl }: MailContent): string {
+function renderHtml({
+  subject,
+  preheader,
+  heading,
+  blocks,
+  reason,
+  siteUrl,
+  replyable,
+  unsubscribeUrl,
+}: MailContent): string {
   const site = escapeHtml(mailUrl(siteUrl));
   const siteHost = escapeHtml(new URL(mailUrl(siteUrl)).host);
   const body = blocks.map(blockHtml).join("\n");
@@ -80,7 +109,11 @@ function renderHtml({ subject, preheader, heading, blocks, reason, siteUrl }: Ma
 ${body}
 </td></tr>
 <tr><td style="padding:20px 4px 0;border-top:1px solid ${colors.line};font-family:${sans};font-size:13px;line-height:1.7;color:${colors.muted};">
-<p style="margin:0 0 8px;">${escapeHtml(plainText(reason))}這是系統自動寄出的信件，請勿直接回覆。</p>
+<p style="margin:0 0 8px;">${escapeHtml(plainText(reason))}${autoSent(replyable)}</p>${
+    unsubscribeUrl
+      ? `\n<p style="margin:0 0 8px;">不想再收到食藝誌電子報？<a href="${escapeHtml(mailUrl(unsubscribeUrl))}" target="_blank" style="color:${colors.primary};">取消訂閱</a></p>`
+      : ""
+  }
 <p style="margin:0;">${companyName}・<a href="${site}" style="color:${colors.primary};">${siteHost}</a></p>
 </td></tr>
 </table>
@@ -97,6 +130,17 @@ function blockHtml(block: MailBlock): string {
       return `<p style="margin:0 0 16px;">${escapeHtml(plainText(block.text))}</p>`;
     case "note":
       return `<p style="margin:0 0 12px;font-size:14px;line-height:1.7;color:${colors.muted};">${escapeHtml(plainText(block.text))}</p>`;
+    case "quote":
+      return `<blockquote style="margin:0 0 20px;padding:12px 16px;border-left:3px solid ${colors.primary};background-color:#ffffff;font-size:15px;line-height:1.8;color:${colors.ink};">${plainLines(block.text).map(escapeHtml).join("<br>")}</blockquote>`;
+    case "details":
+      return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;font-size:15px;line-height:1.8;">
+${block.rows
+  .map(
+    (row) =>
+      `<tr><td valign="top" style="padding:0 16px 4px 0;color:${colors.muted};white-space:nowrap;">${escapeHtml(plainText(row.label))}</td><td style="padding:0 0 4px;word-break:break-all;">${escapeHtml(plainText(row.value))}</td></tr>`,
+  )
+  .join("\n")}
+</table>`;
     case "action": {
       const url = escapeHtml(mailUrl(block.url));
       return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px;">
@@ -109,10 +153,23 @@ function blockHtml(block: MailBlock): string {
   }
 }
 
-function renderText({ heading, blocks, reason, siteUrl }: MailContent): string {
-  const body = blocks.map((block) =>
-    block.kind === "action" ? `${plainText(block.label)}：\n${mailUrl(block.url)}` : plainText(block.text),
-  );
+function blockText(block: MailBlock): string {
+  switch (block.kind) {
+    case "action":
+      return `${plainText(block.label)}：\n${mailUrl(block.url)}`;
+    case "quote":
+      return plainLines(block.text)
+        .map((line) => `> ${line}`.trimEnd())
+        .join("\n");
+    case "details":
+      return block.rows.map((row) => `${plainText(row.label)}：${plainText(row.value)}`).join("\n");
+    default:
+      return plainText(block.text);
+  }
+}
+
+function renderText({ heading, blocks, reason, siteUrl, replyable, unsubscribeUrl }: MailContent): string {
+  const body = blocks.map(blockText);
   return [
     "食藝誌",
     "",
@@ -121,7 +178,8 @@ function renderText({ heading, blocks, reason, siteUrl }: MailContent): string {
     body.join("\n\n"),
     "",
     "--",
-    `${plainText(reason)}這是系統自動寄出的信件，請勿直接回覆。`,
+    `${plainText(reason)}${autoSent(replyable)}`,
+    ...(unsubscribeUrl ? [`取消訂閱：${mailUrl(unsubscribeUrl)}`] : []),
     `${companyName}　${mailUrl(siteUrl)}`,
     "",
   ].join("\n");

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { escapeHtml } from "./layout.ts";
 import {
+  contactCopyMail,
+  contactInboxMail,
+  newsletterConfirmMail,
   passwordChangedMail,
   passwordResetMail,
   verifyEmailMail,
@@ -11,6 +14,14 @@ import {
 const siteUrl = "https://shiyi.test/";
 const link = "https://shiyi.test/auth/confirmation?token=abc123&email=reader%40example.com";
 const hostileName = '<script>alert("x")</script> & 王小明\n\n請改到 https://evil.example 驗證';
+
+const unsubscribeUrl = "https://shiyi.test/newsletter/unsubscribe?token=12.abc";
+const contactMessage = {
+  topic: "corrections" as const,
+  name: "王小明",
+  email: "reader@example.com",
+  message: "第 12 期的店名有誤：\n\n\n<b>山海樓</b>才對。\n",
+};
 
 const mails: Record<string, (name: string) => { mail: RenderedMail; url: string }> = {
   "account verification": (name) => ({
@@ -30,6 +41,14 @@ const mails: Record<string, (name: string) => { mail: RenderedMail; url: string 
       contactUrl: "https://shiyi.test/contact",
     }),
     url: "https://shiyi.test/contact",
+  }),
+  "newsletter confirmation": (name) => ({
+    mail: newsletterConfirmMail({ siteUrl, name, confirmUrl: link, unsubscribeUrl, validDays: 7 }),
+    url: link,
+  }),
+  "contact copy": (name) => ({
+    mail: contactCopyMail({ siteUrl, id: 7, message: { ...contactMessage, name, message: "店名有誤。" } }),
+    url: siteUrl,
   }),
 };
 
@@ -76,6 +95,31 @@ describe.each(Object.entries(mails))("the %s mail", (_name, render) => {
 });
 
 describe("what each mail says", () => {
+  it("newsletter: the unsubscribe link in the footer of both parts", () => {
+    const mail = newsletterConfirmMail({ siteUrl, confirmUrl: link, unsubscribeUrl, validDays: 7 });
+    expect(mail.html).toContain(`<a href="${escapeHtml(unsubscribeUrl)}"`);
+    expect(mail.text).toContain(`取消訂閱：${unsubscribeUrl}`);
+    expect(mail.text).toContain("7 天內有效");
+  });
+
+  it("contact: the message quoted with its line breaks, escaped, blank lines kept to one", () => {
+    const copy = contactCopyMail({ siteUrl, id: 7, message: contactMessage });
+    expect(copy.subject).toBe("我們已收到您的來信（#7）");
+    expect(copy.text).toContain("> 第 12 期的店名有誤：\n>\n> <b>山海樓</b>才對。\n\n");
+    expect(copy.html).toContain(
+      "第 12 期的店名有誤：<br><br>&#60;b&#62;山海樓&#60;/b&#62;才對。</blockquote>",
+    );
+    expect(copy.text).toContain("請勿直接回覆");
+  });
+
+  it("contact inbox: who wrote and about what; a reply reaches the sender, so no 請勿直接回覆", () => {
+    const mail = contactInboxMail({ siteUrl, id: 7, message: { ...contactMessage, mobile: "0912345678" } });
+    expect(mail.subject).toBe("【內容勘誤】王小明 的來信（#7）");
+    expect(mail.text).toContain("電子郵件：reader@example.com\n手機：0912345678");
+    expect(mail.text).not.toContain("請勿直接回覆");
+    expect(mail.html).not.toContain("請勿直接回覆");
+  });
+
   it("verification: a button, the link under it, and how long it is valid", () => {
     const mail = verifyEmailMail({ siteUrl, name: "王小明", verifyUrl: link, validHours: 24 });
     expect(mail.subject).toBe("請驗證您的電子郵件地址");

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from "@playwright/test";
+import { linkIn, waitForMail } from "./support/members.ts";
+
+// A desktop browser's user agent: the headless one counts as a bot (SPEC §2's bot rule).
+test.use({
+  userAgent:
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
+});
+
+const replies = {
+  pending: "感謝訂閱！確認信已寄至您的信箱，請點選信中的連結完成訂閱。",
+  confirmed: "訂閱完成，感謝您訂閱食藝誌電子報！",
+  unsubscribed: "已取消訂閱，您將不再收到食藝誌電子報。",
+};
+const subject = "請確認訂閱食藝誌電子報";
+
+const uniqueEmail = () => `subscriber-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+
+// Each test a reader of its own address, so the API's per-address limits never collide.
+test.beforeEach(async ({ page }) => {
+  const octet = () => 1 + Math.floor(Math.random() * 254);
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.${octet()}.${octet()}` });
+});
+
+const footerForm = (page: Page) => page.getByRole("contentinfo").getByRole("form", { name: "訂閱電子報" });
+
+test("subscribe in the footer, confirm through the mailed link, unsubscribe through it", async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail();
+  await page.goto("/about");
+  await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+  const form = footerForm(page);
+  await form.getByRole("textbox", { name: "電子報訂閱信箱" }).fill(email);
+  await form.getByRole("button", { name: "訂閱", exact: true }).click();
+  // Answered in place: a line under the form (and a toast), the page stays where it was.
+  await expect(form.getByText(replies.pending)).toBeVisible();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(form.getByRole("textbox", { name: "電子報訂閱信箱" })).toHaveValue("");
+
+  const mail = await waitForMail(request, email, subject);
+  // Opening the link changes nothing (mail scanners fetch links): the button confirms.
+  await page.goto(linkIn(mail, "/newsletter/confirm"));
+  await expect(page.getByRole("heading", { name: "確認訂閱電子報" })).toBeVisible();
+  await page.getByRole("button", { name: "確認訂閱" }).click();
+  await expect(page.getByRole("status").filter({ hasText: replies.confirmed })).toBeVisible();
+
+  await page.goto(linkIn(mail, "/newsletter/unsubscribe"));
+  await expect(page.getByRole("heading", { name: "取消訂閱電子報" })).toBeVisible();
+  await page.getByRole("main").getByRole("button", { name: "取消訂閱" }).click();
+  await expect(page.getByRole("status").filter({ hasText: replies.unsubscribed })).toBeVisible();
+
+  // The confirmation link no longer subscribes the reader again.
+  await page.goto(linkIn(mail, "/newsletter/confirm"));
+  await page.getByRole("button", { name: "確認訂閱" }).click();
+  await expect(
+    page.getByRole("main").getByRole("alert").filter({ hasText: "確認連結無效或已過期" }),
+  ).toBeVisible();
+});
+
+test("a wrong address is refused in the footer with the site's message, and no mail is sent", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+  const form = footerForm(page);
+  const field = form.getByRole("textbox", { name: "電子報訂閱信箱" });
+  await field.fill("reader@");
+  await form.getByRole("button", { name: "訂閱", exact: true }).click();
+  await expect(field).toHaveAccessibleDescription("請輸入正確的電子郵件");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the footer's form answers as a page; mail clients unsubscribe in one click (RFC 8058)", async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail();
+    await page.goto("/about");
+    const form = footerForm(page);
+    await form.getByRole("textbox", { name: "電子報訂閱信箱" }).fill(email);
+    await form.getByRole("button", { name: "訂閱", exact: true }).click();
+    await expect(page).toHaveURL(/\/newsletter$/);
+    await expect(page.getByRole("status").filter({ hasText: replies.pending })).toBeVisible();
+
+    const mail = await waitForMail(request, email, subject);
+    await page.goto(linkIn(mail, "/newsletter/confirm"));
+    await page.getByRole("button", { name: "確認訂閱" }).click();
+    await expect(page.getByRole("status").filter({ hasText: replies.confirmed })).toBeVisible();
+
+    // What a mail client's own button does: a POST of List-Unsubscribe=One-Click to the header's address.
+    const caught = (await (await request.get(`/_mail/api/messages/${mail.id}`)).json()) as {
+      data: { headers: Record<string, string> };
+    };
+    expect(caught.data.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    const target = caught.data.headers["list-unsubscribe"]!.replace(/^<|>$/g, "");
+    expect(target).toBe(linkIn(mail, "/newsletter/unsubscribe"));
+    const oneClick = await request.post(target, { form: { "List-Unsubscribe": "One-Click" } });
+    expect(oneClick.status()).toBe(200);
+    expect(await oneClick.text()).toContain(replies.unsubscribed);
+  });
+});
