@@ -235,6 +235,7 @@ test.describe("guards", () => {
 test.describe("social-login return", () => {
   test("tokens in the address are kept as the session, then the address is cleaned", async ({
     page,
+    context,
     request,
   }) => {
     const member = await createMember(request);
@@ -243,8 +244,11 @@ test.describe("social-login return", () => {
       data: { account: member.account, password: member.password },
     });
     const tokens = (await login.json()) as { access_token: string; refresh_token: string };
+    // This browser began the sign-in (/auth/social/{provider} leaves its nonce), and the API echoes it.
+    const nonce = "nonce-begun-in-this-browser-42";
+    await context.addCookies([{ name: "shiyi_social_nonce", value: nonce, url: siteUrl }]);
     await page.goto(
-      `/auth?status=1&token=${encodeURIComponent(tokens.access_token)}&refresh_token=${encodeURIComponent(tokens.refresh_token)}`,
+      `/auth?status=1&token=${encodeURIComponent(tokens.access_token)}&refresh_token=${encodeURIComponent(tokens.refresh_token)}&nonce=${nonce}`,
     );
     await expect(page).toHaveURL(`${siteUrl}/auth?status=1`);
     await expect(page.getByRole("heading", { level: 1, name: "登入成功" })).toBeVisible();

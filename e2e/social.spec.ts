@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { siteUrl } from "./support/servers.ts";
-import { newMember } from "./support/members.ts";
+import { createMember, newMember, testAddress } from "./support/members.ts";
 
 /*
  * Social login (issue: Google, Facebook and LINE through arctic). With no provider keys set, the
@@ -51,4 +51,20 @@ test("a refused social login comes back to /auth with the reason", async ({ page
 test("/auth without a status goes to the login page", async ({ page }) => {
   await page.goto("/auth");
   await expect(page).toHaveURL(`${siteUrl}/auth/login`);
+});
+
+test("a crafted /auth link with someone's tokens signs nobody in (the sign-in began elsewhere)", async ({
+  page,
+  request,
+}) => {
+  const member = await createMember(request);
+  const login = await request.post("/api/members/login", {
+    headers: { accept: "application/json", "x-forwarded-for": testAddress() },
+    data: { account: member.email, password: member.password },
+  });
+  const tokens = (await login.json()) as { access_token: string; refresh_token: string };
+  await page.goto(`/auth?status=1&token=${tokens.access_token}&refresh_token=${tokens.refresh_token}`);
+  await expect(page).toHaveURL(/\/auth\?status=0$/);
+  await expect(page.getByRole("heading", { name: "登入失敗", level: 1 })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "登入" })).toBeVisible();
 });

@@ -79,8 +79,8 @@ describe.each(databaseTargets())("social sign-in on $name", (target) => {
   };
 
   /** Start URL → the provider's page → its form → the callback with the start's cookies → the site. */
-  async function signIn(name: SocialProvider, answer: AuthorizationAnswer) {
-    const start = await api.request(`/members/oauth/${name}`);
+  async function signIn(name: SocialProvider, answer: AuthorizationAnswer, nonce?: string) {
+    const start = await api.request(`/members/oauth/${name}${nonce ? `?nonce=${nonce}` : ""}`);
     expect(start.status).toBe(302);
     const authorize = new URL(start.headers.get("location") ?? "");
     expect(`${authorize.origin}${authorize.pathname}`).toBe(`${provider.url}/${name}/authorize`);
@@ -262,6 +262,23 @@ describe.each(databaseTargets())("social sign-in on $name", (target) => {
     const email = freshEmail("noemail");
     expect(await refused("facebook", { email, emailVerified: false })).toBe(memberMessages.socialNoEmail);
     expect(await membersWithEmail(email)).toBe(0);
+  });
+
+  it("echoes the site's nonce to /auth on success, so the site can tell the browser that began it", async () => {
+    const nonce = "n0nce-of-the-site-123456";
+    const { site } = await signIn(
+      "line",
+      { email: `nonce${Date.now()}@example.com`, emailVerified: true },
+      nonce,
+    );
+    expect(site.searchParams.get("status")).toBe("1");
+    expect(site.searchParams.get("nonce")).toBe(nonce);
+    const { site: without } = await signIn("line", {
+      email: `nononce${Date.now()}@example.com`,
+      emailVerified: true,
+    });
+    expect(without.searchParams.get("status")).toBe("1");
+    expect(without.searchParams.has("nonce")).toBe(false);
   });
 
   it("refuses a callback whose state is not the one it started with", async () => {

@@ -42,6 +42,7 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("auth/logout", "routes/auth-logout.ts"),
   route("auth/session", "routes/auth-session.ts"),
+  route("auth/social/:provider", "routes/auth-social.ts"),
   route("_version", "routes/version.ts"),
   route("cart/checkout", "routes/cart-checkout.tsx"),
   route("cart/pay", "routes/cart-pay.ts"),

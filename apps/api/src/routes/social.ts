@@ -23,6 +23,13 @@ import { json } from "./specs.ts";
  */
 
 const stateCookie = "shiyi_oauth_state";
+/**
+ * The site's nonce for this attempt (its /auth/social/{provider} sets the same value in a cookie
+ * of its own): echoed to /auth on success, so the site takes tokens only in the browser that began
+ * the sign-in, and a crafted /auth link cannot sign a visitor into someone else's account.
+ */
+const nonceCookie = "shiyi_oauth_nonce";
+const nonceSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 const verifierCookie = "shiyi_oauth_verifier";
 /** Long enough to sign in at the provider, short enough that a forgotten attempt goes stale. */
 const flowCookieSeconds = 10 * 60;
@@ -84,7 +91,14 @@ socialRoutes.openapi(
     summary: "社群登入：前往 Google、Facebook 或 LINE",
     description:
       "產生 state 與 PKCE 驗證碼，存入 10 分鐘有效的 httpOnly Cookie，再以 302 轉址到提供者的登入頁。未設定金鑰的提供者：開發與測試環境改用本機模擬登入；正式環境回應 404。",
-    request: { params: providerParam },
+    request: {
+      params: providerParam,
+      query: z.object({
+        nonce: nonceSchema.optional().openapi({
+          description: "網站為這次登入產生的隨機值，登入成功時原樣帶回 /auth，網站據此確認是同一個瀏覽器",
+        }),
+      }),
+    },
     responses: {
       302: redirect("轉址到提供者的登入頁"),
       404: json(apiErrorSchema, "不提供此登入方式"),
@@ -100,6 +114,8 @@ socialRoutes.openapi(
     // The provider is part of the state cookie, so a state from another provider's attempt does not fit.
     setCookie(c, stateCookie, `${provider}.${state}`, options);
     setCookie(c, verifierCookie, verifier, options);
+    const { nonce } = c.req.valid("query");
+    if (nonce) setCookie(c, nonceCookie, nonce, options);
     c.header("cache-control", "no-store");
     return c.redirect(client.authorizationUrl(state, verifier).toString(), 302);
   },
@@ -136,9 +152,11 @@ socialRoutes.openapi(
 
     const expectedState = getCookie(c, stateCookie);
     const verifier = getCookie(c, verifierCookie);
+    const nonce = nonceSchema.safeParse(getCookie(c, nonceCookie)).data;
     // One attempt per start: whatever happens now, its cookies are spent.
     deleteCookie(c, stateCookie, cookieOptions(c));
     deleteCookie(c, verifierCookie, cookieOptions(c));
+    deleteCookie(c, nonceCookie, cookieOptions(c));
 
     const back = (result: Record<string, string>) => {
       c.header("cache-control", "no-store");
@@ -180,7 +198,12 @@ socialRoutes.openapi(
       userAgent: c.req.header("user-agent"),
     });
     c.var.logger.info({ provider, memberId: signIn.memberId, outcome: signIn.outcome }, "social sign-in");
-    return back({ status: "1", token: tokens.access_token, refresh_token: tokens.refresh_token });
+    return back({
+      status: "1",
+      token: tokens.access_token,
+      refresh_token: tokens.refresh_token,
+      ...(nonce ? { nonce } : {}),
+    });
   },
   providerHook,
 );

@@ -128,6 +128,28 @@ describe("RequestSession", () => {
     expect(cookieNamed(next, sessionCookies.notice)).toMatch(/Max-Age=0/);
   });
 
+  test("a social sign-in's tokens are taken only with the nonce this browser began it with, once", () => {
+    const beginning = sessionWith(null, async () => undefined);
+    beginning.beginSocialSignIn("nonce-of-this-browser-1234");
+    expect(cookieNamed(beginning, sessionCookies.socialNonce)).toMatch(
+      /HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/,
+    );
+    const cookie = `${sessionCookies.socialNonce}=nonce-of-this-browser-1234`;
+    expect(sessionWith(cookie, async () => undefined).takeSocialNonce("nonce-of-this-browser-1234")).toBe(
+      true,
+    );
+    expect(sessionWith(cookie, async () => undefined).takeSocialNonce("nonce-of-another-browser")).toBe(
+      false,
+    );
+    expect(sessionWith(cookie, async () => undefined).takeSocialNonce(null)).toBe(false);
+    expect(sessionWith(null, async () => undefined).takeSocialNonce("nonce-of-this-browser-1234")).toBe(
+      false,
+    );
+    const spent = sessionWith(cookie, async () => undefined);
+    spent.takeSocialNonce("nonce-of-this-browser-1234");
+    expect(cookieNamed(spent, sessionCookies.socialNonce)).toMatch(/Max-Age=0/);
+  });
+
   test("the notice is read once", () => {
     const session = sessionWith(`${sessionCookies.notice}=session-expired`, async () => undefined);
     expect(session.takeNotice()).toBe("session-expired");

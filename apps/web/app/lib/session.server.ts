@@ -23,6 +23,8 @@ export const sessionCookies = {
    * must not greet someone who just signed out on purpose.
    */
   signedOut: "shiyi_signed_out",
+  /** The nonce of a social sign-in this browser began; /auth takes tokens only with it (login CSRF). */
+  socialNonce: "shiyi_social_nonce",
 } as const;
 
 /** SPEC §9: the refresh token cookie lives 30 days. */
@@ -206,6 +208,21 @@ export class RequestSession {
   signOut() {
     this.clear();
     this.#set(sessionCookies.signedOut, "1", 60);
+  }
+
+  /** A social sign-in begins here: a fresh nonce, kept for the 10 minutes the API's flow lasts. */
+  beginSocialSignIn(nonce: string) {
+    this.#set(sessionCookies.socialNonce, nonce, 10 * 60);
+  }
+
+  /**
+   * Whether `nonce` (echoed by the API to /auth) is the one this browser's own sign-in began with.
+   * Spent either way: a second /auth with the same link finds no nonce.
+   */
+  takeSocialNonce(nonce: string | null): boolean {
+    const expected = this.#cookies.get(sessionCookies.socialNonce);
+    if (expected !== undefined) this.#set(sessionCookies.socialNonce, "", 0);
+    return Boolean(nonce && expected && nonce.length === expected.length && nonce === expected);
   }
 
   memoMember(load: () => Promise<Member | null>) {

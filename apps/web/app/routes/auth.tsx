@@ -36,9 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const token = query.get("token");
     const refreshToken = query.get("refresh_token");
     if (token && refreshToken) {
-      context
-        .get(sessionContext)
-        .setTokens({ access_token: token, refresh_token: refreshToken, ...socialTokenLifetimes });
+      const session = context.get(sessionContext);
+      // Only the browser that began this sign-in takes its tokens (login CSRF, decision 013).
+      if (!session.takeSocialNonce(query.get("nonce"))) throw redirect("/auth?status=0");
+      session.setTokens({ access_token: token, refresh_token: refreshToken, ...socialTokenLifetimes });
       throw redirect("/auth?status=1");
     }
     const member = await getMember(context);
