@@ -33,7 +33,8 @@ async function open(page: Page, path: string) {
   await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
 }
 
-const toast = (page: Page, text: string) => page.getByRole("region", { name: "通知" }).getByText(text);
+/** The newest toast with this text: the same message may still be showing from an earlier action. */
+const toast = (page: Page, text: string) => page.getByRole("region", { name: "通知" }).getByText(text).last();
 const cartLink = (page: Page) => page.getByRole("banner").getByRole("link", { name: /購物車/ });
 const quantityOf = (page: Page, title: string) => page.getByRole("textbox", { name: `數量：${title}` });
 
