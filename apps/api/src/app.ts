@@ -20,6 +20,7 @@ import { contentRoutes } from "./routes/content.ts";
 import { memberRoutes } from "./routes/members.ts";
 import { newsletterRoutes } from "./routes/newsletter.ts";
 import { renderReference } from "./routes/reference.ts";
+import { searchRoutes } from "./routes/search.ts";
 import { socialRoutes } from "./routes/social.ts";
 import type { ShopConfig } from "./shop-config.ts";
 
@@ -90,6 +91,7 @@ export function createApi({
   });
 
   app.route("/", contentRoutes);
+  app.route("/", searchRoutes);
   app.route("/", contactRoutes);
   app.route("/", newsletterRoutes);
   app.route("/", memberRoutes);

@@ -28,3 +28,4 @@ export {
   type ShopConfig,
 } from "./shop-config.ts";
 export { startReservationSweeper } from "./services/orders.ts";
+export { startSearchIndexer, syncSearchIndex } from "./search/indexer.ts";

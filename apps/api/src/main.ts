@@ -10,6 +10,7 @@ import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
 import { localOAuthProvider } from "./local-oauth.ts";
 import { startMail } from "./mail/start.ts";
 import { startReservationSweeper } from "./services/orders.ts";
+import { startSearchIndexer } from "./search/indexer.ts";
 import { shopConfig } from "./shop-config.ts";
 
 /** The API on its own, for deployments that run it apart from the web (the web's API_BASE_URL). */
@@ -55,8 +56,10 @@ const server = serve({ fetch: app.fetch, port: config.PORT }, (info) =>
 );
 // Unpaid orders give their stock back once their hold runs out.
 const stopSweeper = startReservationSweeper({ db: handle.db, logger });
+const stopIndexer = startSearchIndexer({ db: handle.db, logger });
 const stop = () => {
   stopSweeper();
+  stopIndexer();
   server.close(
     () => void Promise.all([handle.close(), mail.close(), redis?.close()]).then(() => process.exit(0)),
   );

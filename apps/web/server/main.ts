@@ -9,6 +9,7 @@ import {
   prepareDatabase,
   startMail,
   startReservationSweeper,
+  startSearchIndexer,
 } from "@shiyi/api";
 import type { ServerBuild } from "react-router";
 import { createWebServer, defaultClientDir } from "./app.ts";
@@ -30,6 +31,7 @@ const mail = config.apiBaseUrl ? undefined : await startMail(config.mail, logger
 await redis?.ready;
 // Unpaid orders give their stock back once their hold runs out.
 const stopSweeper = database ? startReservationSweeper({ db: database.db, logger }) : undefined;
+const stopIndexer = database ? startSearchIndexer({ db: database.db, logger }) : undefined;
 
 const build = (await import(
   pathToFileURL(path.join(webDir, "build", "server", "index.js")).href
@@ -58,6 +60,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 
 const stop = () => {
   stopSweeper?.();
+  stopIndexer?.();
   server.close(
     () => void Promise.all([database?.close(), mail?.close(), redis?.close()]).then(() => process.exit(0)),
   );

@@ -9,3 +9,4 @@ export * from "./orders.ts";
 export * from "./order-choice.ts";
 export * from "./donations.ts";
 export * from "./newsletter.ts";
+export * from "./search.ts";

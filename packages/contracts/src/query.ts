@@ -16,7 +16,7 @@ const optionalSlug = z.preprocess((value) => (value === "" ? undefined : value),
 /** Postgres `integer` ids: larger numbers cannot name a row. */
 export const maxId = 2_147_483_647;
 
-const positiveInt = (fallback: number, max: number) =>
+export const positiveInt = (fallback: number, max: number) =>
   z.coerce
     .number({ error: messages.numeric })
     .int({ error: messages.numeric })

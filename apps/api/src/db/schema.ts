@@ -600,3 +600,38 @@ export const newsletterSubscriptions = pgTable(
   },
   (t) => [uniqueIndex("newsletter_subscriptions_email_lower").on(sql`lower(${t.email})`)],
 );
+
+/** A `tsvector`, written and read as its text form (search/text.ts builds it). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export type SearchMeta = { image: StoredImage | null; label: string | null; author: string | null };
+
+/**
+ * The search index: one row per news, column, feature, magazine issue and author, kept in step with
+ * its source by search/indexer.ts (decision 018). `head` holds the title (weight A) and description
+ * (B); `document` those and the body (C). Visibility is copied so a search needs no joins.
+ */
+export const searchDocuments = pgTable(
+  "search_documents",
+  {
+    id: serial("id").primaryKey(),
+    type: text("type").notNull(),
+    item_id: integer("item_id").notNull(),
+    path: text("path").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    body: text("body").notNull().default(""),
+    meta: jsonb("meta").$type<SearchMeta>().notNull(),
+    head: tsvector("head").notNull(),
+    document: tsvector("document").notNull(),
+    published_at: timestamptz("published_at"),
+    status: smallint("status").notNull(),
+    start_at: timestamptz("start_at"),
+    /** The source's (and its author's and category's) latest updated_at when this row was written. */
+    source_version: timestamptz("source_version").notNull(),
+  },
+  (t) => [
+    uniqueIndex("search_documents_type_item").on(t.type, t.item_id),
+    index("search_documents_document").using("gin", t.document),
+  ],
+);

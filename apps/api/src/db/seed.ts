@@ -10,6 +10,7 @@ import {
   seoEntries,
   siteSettings,
 } from "./schema.ts";
+import { syncSearchIndex } from "../search/indexer.ts";
 import type { StoredImage } from "./schema.ts";
 import { about } from "./seed-data/about.ts";
 import { authors as authorSeeds } from "./seed-data/authors.ts";
@@ -318,4 +319,5 @@ export async function seed(db: Database, options: { mediaDir: string; now?: Date
   const [rows, files] = await Promise.allSettled([database, generateImages(options.mediaDir, jobs)]);
   if (rows.status === "rejected") throw rows.reason;
   if (files.status === "rejected") throw files.reason;
+  await syncSearchIndex(db);
 }

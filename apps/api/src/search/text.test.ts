@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import {
+  fold,
+  foldText,
+  highlight,
+  htmlText,
+  queryTerms,
+  snippet,
+  tokenize,
+  tsqueryLiteral,
+  tsvectorLiteral,
+} from "./text.ts";
+
+const marked = (runs: Array<{ text: string; mark: boolean }>) =>
+  runs.map((run) => (run.mark ? `[${run.text}]` : run.text)).join("");
+
+describe("fold", () => {
+  it("folds full-width forms, case and variant characters", () => {
+    expect(foldText("ＡＢＣ１２３　Café")).toBe("abc123 café");
+    expect(foldText("臺北的麪店裏")).toBe("台北的麵店裡");
+    expect(foldText("ｶﾌｪ")).toBe("カフェ");
+  });
+
+  it("maps every folded unit back to its original code point", () => {
+    const folded = fold("Ａ臺𠀀b");
+    expect(folded.text).toBe("a台𠀀b");
+    // 𠀀 is two UTF-16 units in both texts; each points at the whole original character.
+    expect(folded.start).toEqual([0, 1, 2, 2, 4]);
+    expect(folded.end).toEqual([1, 2, 4, 4, 5]);
+  });
+});
+
+describe("tokenize", () => {
+  it("makes overlapping bigrams of a Han run, its last character a unigram as well", () => {
+    expect(tokenize("台北市").map((token) => [token.lexeme, token.position])).toEqual([
+      ["台北", 0],
+      ["北市", 1],
+      ["市", 2],
+    ]);
+  });
+
+  it("breaks runs at punctuation and keeps Latin words and numbers whole", () => {
+    expect(tokenize("台北，iphone15 與 3.5 公升").map((token) => token.lexeme)).toEqual([
+      "台北",
+      "北",
+      "iphone15",
+      "與",
+      "3",
+      "5",
+      "公升",
+      "升",
+    ]);
+  });
+});
+
+describe("tsvectorLiteral", () => {
+  it("writes each lexeme once with its positions and the field's weight", () => {
+    expect(
+      tsvectorLiteral([
+        { text: "台菜", weight: "A" },
+        { text: "老台菜", weight: "C" },
+      ]),
+    ).toBe("'台菜':1A,5C '菜':2A,6C '老台':4C");
+  });
+
+  it("quotes what PostgreSQL would otherwise read as syntax", () => {
+    expect(tsvectorLiteral([{ text: "it's", weight: "A" }])).toBe("'it':1A 's':2A");
+  });
+});
+
+describe("tsqueryLiteral", () => {
+  it("turns a Han term into a phrase of its bigrams", () => {
+    expect(tsqueryLiteral(queryTerms("臺北市"))).toBe("('台北' <1> '北市')");
+  });
+
+  it("makes a single character and a word of three letters or more a prefix", () => {
+    expect(tsqueryLiteral(queryTerms("茶"))).toBe("'茶':*");
+    expect(tsqueryLiteral(queryTerms("Latte 15"))).toBe("'latte':* & '15'");
+  });
+
+  it("requires every term, optionally in the given weights only", () => {
+    expect(tsqueryLiteral(queryTerms("台菜  辦桌"), "A")).toBe("'台菜':A & '辦桌':A");
+  });
+
+  it("keeps the distance across a run's closing unigram in mixed terms", () => {
+    expect(tsqueryLiteral(queryTerms("台北abc"))).toBe("('台北' <2> 'abc':*)");
+  });
+
+  it("has nothing to look for in punctuation, and drops repeated terms", () => {
+    expect(tsqueryLiteral(queryTerms("「」！ ..."))).toBeNull();
+    expect(queryTerms("台菜 臺菜 「台菜」").map((term) => term.text)).toEqual(["台菜"]);
+  });
+});
+
+describe("htmlText", () => {
+  it("drops tags, decodes entities and keeps paragraphs apart", () => {
+    expect(htmlText("<h2>標題</h2><p>一&amp;二&#x4E09;<br>四&nbsp;五</p><script>x()</script>")).toBe(
+      "標題\n一&二三\n四 五",
+    );
+  });
+});
+
+describe("highlight and snippet", () => {
+  const terms = queryTerms("臺菜");
+
+  it("marks matches of the folded query in the original text", () => {
+    expect(marked(highlight("老臺菜與新台菜", terms))).toBe("老[臺菜]與新[台菜]");
+  });
+
+  it("marks the pieces of a term matched across a gap", () => {
+    expect(marked(highlight("台北 ABC 店", queryTerms("台北abc")))).toBe("[台北] [ABC] 店");
+  });
+
+  it("cuts a window around the first match, from the sentence it is in", () => {
+    const body = `${"前文。".repeat(20)}這是一家台菜餐廳。${"後文".repeat(80)}`;
+    const text = marked(snippet([null, body], terms));
+    expect(text.startsWith("…這是一家[台菜]餐廳。")).toBe(true);
+    expect(text.endsWith("…")).toBe(true);
+  });
+
+  it("falls back to the opening of the first text when nothing matches", () => {
+    expect(marked(snippet(["摘要文字", "內文"], queryTerms("咖啡")))).toBe("摘要文字");
+  });
+});

@@ -1,0 +1,314 @@
+import type { Highlight } from "@shiyi/contracts";
+import { variantFolds } from "./variants.ts";
+
+/**
+ * Text as search sees it. Both sides (what is indexed and what is asked) pass through the same
+ * steps, so they meet:
+ *
+ * 1. fold: NFKC (full-width ＡＢＣ１２３ and half-width ｶﾅ to their usual forms), lower case, and
+ *    variant characters (臺 → 台 …);
+ * 2. tokens: each run of Han (and kana) characters becomes overlapping bigrams, its last character a
+ *    unigram as well, so any substring of two or more characters is a phrase of bigrams and a single
+ *    character a prefix; runs of other letters and digits become words;
+ * 3. lexemes with their positions and weights go into a `tsvector` written out here, so PostgreSQL's
+ *    and PGlite's parsers (which know nothing of Chinese and depend on the server's locale) never
+ *    see the text, and a `tsquery` is built the same way.
+ */
+
+/** A piece of folded text mapped back to where it came from in the original. */
+export type Folded = {
+  text: string;
+  /** For each UTF-16 unit of `text`, the start and end of the original code point it came from. */
+  start: number[];
+  end: number[];
+};
+
+const foldCache = new Map<string, string>();
+
+function foldCodePoint(char: string): string {
+  const code = char.codePointAt(0)!;
+  if (code < 0x80) return code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 32) : char;
+  // Unified ideographs are their own NFKC form; only the variant table applies.
+  if (code >= 0x4e00 && code <= 0x9fff) return variantFolds.get(char) ?? char;
+  let folded = foldCache.get(char);
+  if (folded === undefined) {
+    folded = [...char.normalize("NFKC").toLowerCase()].map((c) => variantFolds.get(c) ?? c).join("");
+    if (foldCache.size < 50_000) foldCache.set(char, folded);
+  }
+  return folded;
+}
+
+export function fold(text: string): Folded {
+  let out = "";
+  const start: number[] = [];
+  const end: number[] = [];
+  let index = 0;
+  for (const char of text) {
+    const folded = foldCodePoint(char);
+    out += folded;
+    for (let i = 0; i < folded.length; i++) {
+      start.push(index);
+      end.push(index + char.length);
+    }
+    index += char.length;
+  }
+  return { text: out, start, end };
+}
+
+/** Just the folded text, when no mapping back is needed. */
+export function foldText(text: string): string {
+  let out = "";
+  for (const char of text) out += foldCodePoint(char);
+  return out;
+}
+
+const hanPattern = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u;
+const wordCharPattern = /[\p{L}\p{N}\p{M}]/u;
+
+export type Token = {
+  lexeme: string;
+  /** Position within the text, counted in tokens: a phrase's tokens sit at consecutive positions. */
+  position: number;
+  /** A bigram or word (false), or the unigram closing a Han run (true). */
+  tail: boolean;
+  han: boolean;
+};
+
+/** The tokens of folded text, positions counted from `first`. */
+export function tokenize(folded: string, first = 0): Token[] {
+  const tokens: Token[] = [];
+  let position = first;
+  let run: string[] = [];
+  let word = "";
+
+  const flushRun = () => {
+    for (let i = 0; i < run.length - 1; i++) {
+      tokens.push({ lexeme: run[i]! + run[i + 1]!, position: position + i, tail: false, han: true });
+    }
+    if (run.length > 0) {
+      tokens.push({
+        lexeme: run[run.length - 1]!,
+        position: position + run.length - 1,
+        tail: true,
+        han: true,
+      });
+      position += run.length;
+      run = [];
+    }
+  };
+  const flushWord = () => {
+    if (word) tokens.push({ lexeme: word, position: position++, tail: false, han: false });
+    word = "";
+  };
+
+  for (const char of folded) {
+    if (hanPattern.test(char)) {
+      flushWord();
+      run.push(char);
+    } else if (wordCharPattern.test(char)) {
+      flushRun();
+      word += char;
+    } else {
+      flushRun();
+      flushWord();
+    }
+  }
+  flushRun();
+  flushWord();
+  return tokens;
+}
+
+/** Positions past this are where PostgreSQL clamps them; lexemes keep at most 256 positions. */
+const maxPosition = 16_383;
+const maxPositionsPerLexeme = 256;
+
+const quote = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+
+export type Weight = "A" | "B" | "C" | "D";
+
+/** A `tsvector` literal for fields in order (title A, description B, body C …), a gap between fields. */
+export function tsvectorLiteral(
+  fields: ReadonlyArray<{ text: string | null | undefined; weight: Weight }>,
+): string {
+  const positions = new Map<string, string[]>();
+  let next = 1;
+  for (const field of fields) {
+    if (!field.text) continue;
+    const tokens = tokenize(foldText(field.text), next);
+    for (const token of tokens) {
+      const list = positions.get(token.lexeme) ?? [];
+      if (list.length < maxPositionsPerLexeme) {
+        list.push(`${Math.min(token.position, maxPosition)}${field.weight}`);
+        positions.set(token.lexeme, list);
+      }
+    }
+    next = (tokens.at(-1)?.position ?? next) + 2;
+  }
+  return [...positions].map(([lexeme, list]) => `${quote(lexeme)}:${list.join(",")}`).join(" ");
+}
+
+/** A query term as matched: its folded text and the tokens it must find in a row. */
+export type QueryTerm = { text: string; tokens: Token[] };
+
+/** Longest query terms taken; more make a query no reader writes and only cost time. */
+const maxTerms = 8;
+
+/** A query's terms: whitespace separates them; all must match. */
+export function queryTerms(query: string): QueryTerm[] {
+  const terms: QueryTerm[] = [];
+  for (const part of foldText(query).split(/\s+/u)) {
+    const tokens = tokenize(part);
+    if (tokens.length === 0) continue;
+    // Punctuation around a term ("台菜」、) is not part of what is looked for.
+    const text = part.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}\p{M}]+$/gu, "");
+    if (terms.some((term) => term.text === text)) continue;
+    terms.push({ text, tokens });
+    if (terms.length === maxTerms) break;
+  }
+  return terms;
+}
+
+/**
+ * The `tsquery` of the terms, each a phrase of its tokens, all required; `weights` limits every
+ * lexeme to those weights (`A` for title matches). Null when there is nothing to search for.
+ */
+export function tsqueryLiteral(terms: readonly QueryTerm[], weights = ""): string | null {
+  const phrases = terms.map((term) => {
+    // The unigram closing a run of two or more adds nothing to its bigrams; a lone character is
+    // a prefix, matching the bigrams it starts and a run's closing unigram alike.
+    const kept = term.tokens.filter((token, i) => {
+      if (!token.tail) return true;
+      const previous = term.tokens[i - 1];
+      return !previous || !previous.han || previous.tail || previous.position !== token.position - 1;
+    });
+    let phrase = "";
+    kept.forEach((token, i) => {
+      const prefix = token.tail || (!token.han && token.lexeme.length >= 3 && /^\p{L}+$/u.test(token.lexeme));
+      const lexeme = `${quote(token.lexeme)}${prefix || weights ? ":" : ""}${prefix ? "*" : ""}${weights}`;
+      phrase += i === 0 ? lexeme : ` <${token.position - kept[i - 1]!.position}> ${lexeme}`;
+    });
+    return kept.length > 1 ? `(${phrase})` : phrase;
+  });
+  return phrases.length > 0 ? phrases.join(" & ") : null;
+}
+
+const namedEntities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** The text of sanitized body HTML: block ends become line breaks, tags go, entities are decoded. */
+export function htmlText(html: string | null | undefined): string {
+  if (!html) return "";
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, "")
+    .replace(/<(br|\/p|\/h[1-6]|\/li|\/blockquote|\/figcaption|\/tr)\b[^>]*>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+      if (name[0] === "#") {
+        const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
+      }
+      return namedEntities[name.toLowerCase()] ?? entity;
+    })
+    .replace(/[ \t\r\f]+/g, " ")
+    .replace(/\s*\n\s*/g, "\n")
+    .trim();
+}
+
+/** Where the terms occur in `text`, as ranges of the original, merged. */
+export function matchRanges(text: string, terms: readonly QueryTerm[]): Array<[number, number]> {
+  if (!text || terms.length === 0) return [];
+  const folded = fold(text);
+  const ranges: Array<[number, number]> = [];
+  const mark = (needle: string) => {
+    if (!needle) return false;
+    let found = false;
+    for (
+      let at = folded.text.indexOf(needle);
+      at !== -1;
+      at = folded.text.indexOf(needle, at + needle.length)
+    ) {
+      ranges.push([folded.start[at]!, folded.end[at + needle.length - 1]!]);
+      found = true;
+    }
+    return found;
+  };
+  for (const term of terms) {
+    if (mark(term.text)) continue;
+    // A term that matched across a gap (「台北 ABC」 for 台北abc): mark its pieces.
+    const pieces =
+      term.text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+|[\p{L}\p{N}\p{M}]+/gu) ??
+      [];
+    for (const piece of pieces) mark(piece);
+  }
+  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const merged: Array<[number, number]> = [];
+  for (const range of ranges) {
+    const last = merged.at(-1);
+    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push([...range]);
+  }
+  return merged;
+}
+
+/** `text` as runs, the matched ones marked. */
+export function highlight(text: string, terms: readonly QueryTerm[]): Highlight {
+  return segments(text, matchRanges(text, terms), 0, text.length);
+}
+
+function segments(text: string, ranges: Array<[number, number]>, from: number, to: number): Highlight {
+  const out: Highlight = [];
+  let at = from;
+  for (const [start, end] of ranges) {
+    if (end <= from || start >= to) continue;
+    const s = Math.max(start, from);
+    if (s > at) out.push({ text: text.slice(at, s), mark: false });
+    out.push({ text: text.slice(s, Math.min(end, to)), mark: true });
+    at = Math.min(end, to);
+  }
+  if (at < to) out.push({ text: text.slice(at, to), mark: false });
+  return out;
+}
+
+/** Characters of context shown before a snippet's first match, and a snippet's length. */
+const snippetLead = 24;
+const snippetLength = 110;
+
+/**
+ * A window of the first text in `sources` where a term occurs, matches marked, an ellipsis where
+ * it was cut. With no match anywhere, the opening of the first non-empty source.
+ */
+export function snippet(
+  sources: ReadonlyArray<string | null | undefined>,
+  terms: readonly QueryTerm[],
+): Highlight {
+  for (const source of sources) {
+    if (!source) continue;
+    const text = source.replace(/\s+/g, " ").trim();
+    const ranges = matchRanges(text, terms);
+    if (ranges.length === 0) continue;
+    return window(text, ranges, sentenceStart(text, ranges[0]![0]));
+  }
+  const first = sources.find((source) => source?.trim());
+  return first ? window(first.replace(/\s+/g, " ").trim(), [], 0) : [];
+}
+
+const sentenceEnd = /[。！？；.!?;]/g;
+
+/**
+ * Where a snippet showing a match at `at` begins: the start of the match's sentence when that is
+ * close enough to show, else a little context before the match.
+ */
+function sentenceStart(text: string, at: number): number {
+  const from = Math.max(0, at - snippetLead);
+  let start = from;
+  for (const end of text.slice(from, at).matchAll(sentenceEnd)) start = from + end.index + 1;
+  while (start < at && /\s/.test(text[start]!)) start++;
+  return start;
+}
+
+function window(text: string, ranges: Array<[number, number]>, start: number): Highlight {
+  const end = Math.min(text.length, start + snippetLength);
+  const out = segments(text, ranges, start, end);
+  if (start > 0) out.unshift({ text: "…", mark: false });
+  if (end < text.length) out.push({ text: "…", mark: false });
+  return out;
+}
