@@ -16,4 +16,7 @@ CREATE TABLE "search_documents" (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "search_documents_type_item" ON "search_documents" USING btree ("type","item_id");--> statement-breakpoint
-CREATE INDEX "search_documents_document" ON "search_documents" USING gin ("document");
+CREATE INDEX "search_documents_document" ON "search_documents" USING gin ("document");--> statement-breakpoint
+CREATE INDEX "search_documents_head" ON "search_documents" USING gin ("head");--> statement-breakpoint
+CREATE INDEX "search_documents_recent" ON "search_documents" USING btree ("published_at" desc nulls last,"id" desc);--> statement-breakpoint
+CREATE INDEX "search_documents_type_recent" ON "search_documents" USING btree ("type","published_at" desc nulls last,"id" desc);

@@ -81,7 +81,13 @@ export const searchResultSchema = z.object({
     terms: z.array(z.string()),
     relaxed: z.boolean(),
   }),
+  /** Results per kind, whatever the `type` filter. */
   counts: searchCountsSchema,
+  /**
+   * True when the query has more than 1,000 results: counting stopped there, so the counts are
+   * lower bounds (show them as 「1,000+」) and the pages end at the 1,000th result.
+   */
+  counts_capped: z.boolean(),
   /**
    * Empty query: topics worth reading. No result: the query's words that do have results, else
    * the same topics. Otherwise empty.

@@ -633,5 +633,13 @@ export const searchDocuments = pgTable(
   (t) => [
     uniqueIndex("search_documents_type_item").on(t.type, t.item_id),
     index("search_documents_document").using("gin", t.document),
+    index("search_documents_head").using("gin", t.head),
+    // Each tier of a search is read newest first (search.ts), over all kinds or one.
+    index("search_documents_recent").on(sql`${t.published_at} desc nulls last`, sql`${t.id} desc`),
+    index("search_documents_type_recent").on(
+      t.type,
+      sql`${t.published_at} desc nulls last`,
+      sql`${t.id} desc`,
+    ),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import {
   searchTypes,
   type SearchCounts,
@@ -29,12 +29,49 @@ const visible = and(
 
 const matching = (query: string): SQL => and(sql`${searchDocuments.document} @@ ${query}::tsquery`, visible)!;
 
-async function countMatches(db: Database, query: string): Promise<SearchCounts> {
-  const rows = await db
-    .select({ type: searchDocuments.type, count: count() })
+/**
+ * How a search reads the table, decided here rather than by the planner, whose estimates for text
+ * queries (weights, phrases, prefixes) are guesses: it would walk the date index in search of a
+ * word that is nowhere, or read every row for a word that is everywhere. `gin`: through the text
+ * indexes (cost follows the matches); `recent`: along the date index, stopping at the page's rows
+ * (cheap when matches are dense: the caller knows from the count).
+ * Settings last until the end of the transaction (search runs in one); each read sets its own.
+ */
+async function byIndex<T>(
+  tx: Database,
+  path: "gin" | "recent",
+  task: (tx: Database) => Promise<T>,
+): Promise<T> {
+  const gin = path === "gin" ? "on" : "off";
+  await tx.execute(
+    sql`select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', ${gin}, true), set_config('enable_indexscan', ${gin === "on" ? "off" : "on"}, true)`,
+  );
+  return task(tx);
+}
+
+/** Runs `task` in one read-only transaction, where byIndex's settings hold. */
+const reading = <T>(db: Database, task: (tx: Database) => Promise<T>): Promise<T> =>
+  db.transaction((tx) => task(tx as unknown as Database), { accessMode: "read only" });
+
+/**
+ * Counting stops here: past it a reader learns nothing from the exact figure, and counting every
+ * match of a word in most of a large archive would cost more than the search itself.
+ */
+export const searchCountLimit = 1000;
+
+/** Matches per kind among the first `searchCountLimit` + 1 found; `capped` when there are more. */
+async function countMatches(db: Database, query: string): Promise<{ counts: SearchCounts; capped: boolean }> {
+  return byIndex(db, "gin", (tx) => countIn(tx, query));
+}
+
+async function countIn(db: Database, query: string): Promise<{ counts: SearchCounts; capped: boolean }> {
+  const found = db
+    .select({ type: searchDocuments.type })
     .from(searchDocuments)
     .where(matching(query))
-    .groupBy(searchDocuments.type);
+    .limit(searchCountLimit + 1)
+    .as("found");
+  const rows = await db.select({ type: found.type, count: count() }).from(found).groupBy(found.type);
   const counts: SearchCounts = { all: 0, news: 0, columns: 0, features: 0, magazines: 0, authors: 0 };
   for (const row of rows) {
     if ((searchTypes as readonly string[]).includes(row.type)) {
@@ -42,29 +79,28 @@ async function countMatches(db: Database, query: string): Promise<SearchCounts> 
       counts.all += row.count;
     }
   }
-  return counts;
+  return { counts, capped: counts.all > searchCountLimit };
 }
 
 const segmenter = new Intl.Segmenter("zh-Hant-TW", { granularity: "word" });
 
 /**
- * The words of a query by ICU's dictionary (「台北牛肉麵」 → 台北, 牛肉麵): what a query becomes
- * when the whole of it matches nothing. Single Han characters (的, 與 …) go when longer words remain.
+ * The words of a query by ICU's dictionary (「台北牛肉麵」 → 台北, 牛肉麵), single Han characters
+ * (的, 與 …) left out: what a query becomes when the whole of it matches nothing.
  */
 export function queryWords(query: string): string[] {
   const words = [...segmenter.segment(foldText(query))]
-    .filter((segment) => segment.isWordLike)
+    .filter((segment) => segment.isWordLike && !/^\p{Script=Han}$/u.test(segment.segment))
     .map((segment) => segment.segment);
-  const long = words.filter((word) => !/^\p{Script=Han}$/u.test(word));
-  return [...new Set(long.length > 0 ? long : words)];
+  return [...new Set(words)];
 }
 
 const noCounts: SearchCounts = { all: 0, news: 0, columns: 0, features: 0, magazines: 0, authors: 0 };
 
-/** How many results a query has, for suggestions. */
-async function total(db: Database, query: string): Promise<number> {
+/** How many results a query has (up to the count limit), for suggestions. */
+async function total(tx: Database, query: string): Promise<number> {
   const literal = tsqueryLiteral(queryTerms(query));
-  return literal ? (await countMatches(db, literal)).all : 0;
+  return literal ? Math.min(searchCountLimit, (await countMatches(tx, literal)).counts.all) : 0;
 }
 
 /** Topics offered for an empty query or a fruitless one: category names that find something. */
@@ -80,7 +116,11 @@ function topics(db: Database): Promise<SearchSuggestion[]> {
       .from(categories)
       .where(eq(categories.status, 1));
     const candidates = [...new Set(rows.flatMap((row) => [row.name, ...queryWords(row.name)]))];
-    const counted = await Promise.all(candidates.map(async (q) => ({ q, count: await total(db, q) })));
+    const counted = await reading(db, async (tx) => {
+      const list: SearchSuggestion[] = [];
+      for (const q of candidates) list.push({ q, count: await total(tx, q) });
+      return list;
+    });
     return counted
       .filter((topic) => topic.count > 0)
       .sort((a, b) => b.count - a.count || a.q.localeCompare(b.q, "zh-Hant"))
@@ -91,42 +131,135 @@ function topics(db: Database): Promise<SearchSuggestion[]> {
   return fresh;
 }
 
-/** The words of a fruitless query that do find something, most results first. */
-async function wordSuggestions(db: Database, q: string): Promise<SearchSuggestion[]> {
-  const words = queryWords(q).filter((word) => word !== foldText(q).trim());
-  const counted = await Promise.all(
-    words.slice(0, 6).map(async (word) => ({ q: word, count: await total(db, word) })),
-  );
-  return counted.filter((word) => word.count > 0).sort((a, b) => b.count - a.count);
+/**
+ * For a fruitless query: its terms that find something on their own, else the dictionary words
+ * within them; most results first.
+ */
+async function wordSuggestions(db: Database, terms: QueryTerm[]): Promise<SearchSuggestion[]> {
+  const found = async (candidates: string[]) => {
+    const counted: SearchSuggestion[] = [];
+    // One after the other: they share the request's transaction.
+    for (const q of candidates.slice(0, 6)) counted.push({ q, count: await total(db, q) });
+    return counted.filter((word) => word.count > 0).sort((a, b) => b.count - a.count);
+  };
+  if (terms.length > 1) {
+    const whole = await found(terms.map((term) => term.text));
+    if (whole.length > 0) return whole;
+  }
+  const words = terms.flatMap((term) => queryWords(term.text).filter((word) => word !== term.text));
+  return found([...new Set(words)]);
 }
 
-type Plan = { terms: QueryTerm[]; query: string; titleQuery: string; counts: SearchCounts; relaxed: boolean };
+type Plan = {
+  terms: QueryTerm[];
+  query: string;
+  headQuery: string;
+  titleQuery: string;
+  counts: SearchCounts;
+  capped: boolean;
+  relaxed: boolean;
+};
 
-/** The query as typed; when that finds nothing, its ICU words, each required but no longer adjacent. */
-async function plan(db: Database, q: string): Promise<Plan | null> {
-  const terms = queryTerms(q);
+function planOf(terms: QueryTerm[]) {
   const query = tsqueryLiteral(terms);
-  if (!query) return null;
-  const exact = {
-    terms,
-    query,
-    titleQuery: tsqueryLiteral(terms, "A")!,
-    counts: await countMatches(db, query),
-    relaxed: false,
-  };
-  if (exact.counts.all > 0) return exact;
-  const looser = queryTerms(queryWords(q).join(" "));
-  if (looser.length <= terms.length) return exact;
-  const looserQuery = tsqueryLiteral(looser)!;
-  const counts = await countMatches(db, looserQuery);
-  if (counts.all === 0) return exact;
-  return {
-    terms: looser,
-    query: looserQuery,
-    titleQuery: tsqueryLiteral(looser, "A")!,
-    counts,
-    relaxed: true,
-  };
+  return query ? { terms, query, headQuery: query, titleQuery: tsqueryLiteral(terms, "A")! } : null;
+}
+
+/**
+ * The query as typed. When that finds nothing and the dictionary sees two or more words in it,
+ * those words, each required but no longer side by side (「台北牛肉麵」 → 台北 牛肉麵).
+ */
+async function plan(db: Database, q: string): Promise<Plan | null> {
+  const exact = planOf(queryTerms(q));
+  if (!exact) return null;
+  const exactCounts = await countMatches(db, exact.query);
+  const asTyped = { ...exact, ...exactCounts, relaxed: false };
+  if (exactCounts.counts.all > 0) return asTyped;
+  const words = queryWords(q);
+  if (words.length < 2 || words.length <= exact.terms.length) return asTyped;
+  const looser = planOf(queryTerms(words.join(" ")))!;
+  const looserCounts = await countMatches(db, looser.query);
+  return looserCounts.counts.all > 0 ? { ...looser, ...looserCounts, relaxed: true } : asTyped;
+}
+
+/** Fetched per tier at most: a page past this depth is not offered (the count stops there too). */
+const maxDepth = searchCountLimit;
+
+const newestFirst = (a: { id: number; published_at: string | null }, b: typeof a) =>
+  a.published_at === b.published_at
+    ? b.id - a.id
+    : a.published_at === null
+      ? 1
+      : b.published_at === null
+        ? -1
+        : b.published_at.localeCompare(a.published_at);
+
+/**
+ * The newest `wanted` rows matching `where`. Up to the count limit of them are read through the
+ * text indexes and sorted here; a tier with more (or known to be `dense`) is walked along the date
+ * index instead, which finds the page's rows after a short way.
+ */
+async function tierIds(db: Database, where: SQL, wanted: number, dense: boolean): Promise<number[]> {
+  const some = dense
+    ? []
+    : await byIndex(db, "gin", (tx) =>
+        tx
+          .select({ id: searchDocuments.id, published_at: searchDocuments.published_at })
+          .from(searchDocuments)
+          .where(where)
+          .limit(searchCountLimit + 1),
+      );
+  if (!dense && some.length <= searchCountLimit) {
+    return some
+      .sort(newestFirst)
+      .slice(0, wanted)
+      .map((row) => row.id);
+  }
+  const newest = await byIndex(db, "recent", (tx) =>
+    tx
+      .select({ id: searchDocuments.id })
+      .from(searchDocuments)
+      .where(where)
+      .orderBy(sql`${searchDocuments.published_at} desc nulls last`, desc(searchDocuments.id))
+      .limit(wanted),
+  );
+  return newest.map((row) => row.id);
+}
+
+/**
+ * The page's rows, by tier: every term in the title, then in title or description, then anywhere;
+ * newest first within a tier. Each tier is read on its own (tierIds), so a word found in most of
+ * the archive stops at the first page's worth instead of ranking every match.
+ */
+async function pageIds(
+  db: Database,
+  found: Plan,
+  type: SearchType | undefined,
+  offset: number,
+  limit: number,
+) {
+  const head = (query: string) => sql`${searchDocuments.head} @@ ${query}::tsquery`;
+  const tiers = [
+    head(found.titleQuery),
+    and(head(found.headQuery), sql`not ${head(found.titleQuery)}`),
+    and(matching(found.query), sql`not ${head(found.headQuery)}`),
+  ];
+  const wanted = Math.min(offset + limit, maxDepth);
+  const ids: number[] = [];
+  for (const [i, tier] of tiers.entries()) {
+    if (ids.length >= wanted) break;
+    // Body matches of a query whose count reached the limit are dense: straight to the date walk.
+    const dense = i === tiers.length - 1 && found.capped;
+    ids.push(
+      ...(await tierIds(
+        db,
+        and(tier, visible, type ? eq(searchDocuments.type, type) : undefined)!,
+        wanted - ids.length,
+        dense,
+      )),
+    );
+  }
+  return ids.slice(offset, offset + limit);
 }
 
 /**
@@ -134,6 +267,15 @@ async function plan(db: Database, q: string): Promise<Plan | null> {
  * Counts per kind ignore the `type` filter, so every tab shows its number.
  */
 export async function search(db: Database, params: SearchQuery): Promise<SearchResult> {
+  const { suggestions, ...result } = await reading(db, (tx) => searchIn(tx, params));
+  // Topics are cached per database, outside the request's transaction.
+  return { ...result, suggestions: suggestions === "topics" ? await topics(db) : suggestions };
+}
+
+async function searchIn(
+  db: Database,
+  params: SearchQuery,
+): Promise<Omit<SearchResult, "suggestions"> & { suggestions: SearchResult["suggestions"] | "topics" }> {
   const { q, type, page, limit } = params;
   const found = await plan(db, q);
   const query = {
@@ -148,49 +290,59 @@ export async function search(db: Database, params: SearchQuery): Promise<SearchR
       meta: paginationMeta(0, page, limit),
       query,
       counts: noCounts,
-      suggestions: await topics(db),
+      counts_capped: false,
+      suggestions: "topics",
     };
   }
 
-  const tier = sql<number>`case when ${searchDocuments.head} @@ ${found.titleQuery}::tsquery then 3 when ${searchDocuments.head} @@ ${found.query}::tsquery then 2 else 1 end`;
-  const rows = await db
-    .select({
-      type: searchDocuments.type,
-      id: searchDocuments.item_id,
-      path: searchDocuments.path,
-      title: searchDocuments.title,
-      description: searchDocuments.description,
-      body: searchDocuments.body,
-      meta: searchDocuments.meta,
-      published_at: searchDocuments.published_at,
-      tier: tier.as("tier"),
-    })
-    .from(searchDocuments)
-    .where(and(matching(found.query), type ? eq(searchDocuments.type, type) : undefined))
-    .orderBy(sql`tier desc`, sql`${searchDocuments.published_at} desc nulls last`, desc(searchDocuments.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
-
-  const data: SearchHit[] = rows.map((row) => {
-    const kind = row.type as SearchType;
-    return {
-      type: kind,
-      id: row.id,
-      path: row.path,
-      url: `${sitePath[kind]}/${encodeURIComponent(row.path)}`,
-      title: row.title,
-      title_highlight: highlight(row.title, found.terms),
-      snippet: snippet([row.description, row.body], found.terms),
-      image: row.meta.image,
-      date: row.published_at,
-      label: row.meta.label,
-      author: row.meta.author,
-    };
-  });
-  const totalFound = type ? found.counts[type] : found.counts.all;
-  const suggestions =
-    found.counts.all > 0
+  const ids = await pageIds(db, found, type, (page - 1) * limit, limit);
+  const rows =
+    ids.length === 0
       ? []
-      : await wordSuggestions(db, q).then(async (words) => (words.length > 0 ? words : topics(db)));
-  return { data, meta: paginationMeta(totalFound, page, limit), query, counts: found.counts, suggestions };
+      : await db
+          .select({
+            id: searchDocuments.id,
+            type: searchDocuments.type,
+            item_id: searchDocuments.item_id,
+            path: searchDocuments.path,
+            title: searchDocuments.title,
+            description: searchDocuments.description,
+            body: searchDocuments.body,
+            meta: searchDocuments.meta,
+            published_at: searchDocuments.published_at,
+          })
+          .from(searchDocuments)
+          .where(inArray(searchDocuments.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+
+  const data: SearchHit[] = ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const kind = row.type as SearchType;
+    return [
+      {
+        type: kind,
+        id: row.item_id,
+        path: row.path,
+        url: `${sitePath[kind]}/${encodeURIComponent(row.path)}`,
+        title: row.title,
+        title_highlight: highlight(row.title, found.terms),
+        snippet: snippet([row.description, row.body], found.terms),
+        image: row.meta.image,
+        date: row.published_at,
+        label: row.meta.label,
+        author: row.meta.author,
+      },
+    ];
+  });
+  const totalFound = Math.min(type ? found.counts[type] : found.counts.all, searchCountLimit);
+  const suggestions = found.counts.all > 0 ? [] : await wordSuggestions(db, found.terms);
+  return {
+    data,
+    meta: paginationMeta(totalFound, page, limit),
+    query,
+    counts: found.counts,
+    counts_capped: found.capped,
+    suggestions: suggestions.length > 0 || found.counts.all > 0 ? suggestions : "topics",
+  };
 }
