@@ -2,8 +2,8 @@
  * `npm run bench:search`: search latency over a large archive (figures only, never a pass/fail gate).
  *
  *  1. A database with the demo content and BENCH_ARTICLES (100,000) generated news, columns and
- *     features: titles, descriptions and 8–16 sentence bodies recombined from the demo texts by a
- *     seeded generator, dates spread over ten years. PostgreSQL: a fresh database `shiyi_bench_search`
+ *     features: titles, descriptions and bodies of 2–4 paragraphs chained from the demo's words by
+ *     a seeded generator (textChain), dates spread over ten years. PostgreSQL: a fresh database `shiyi_bench_search`
  *     on BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres); BENCH_DRIVER=pglite
  *     builds the same in a temporary PGlite folder instead.
  *  2. The indexer's first pass over everything (documents per second).
@@ -81,18 +81,55 @@ async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; cleanup: (
   return { handle: openDatabase({ url: url.href }), cleanup: async () => {} };
 }
 
+/**
+ * Text in the demo's voice: a chain of the demo's words (ICU word boundaries), each followed by a
+ * word that followed it somewhere in the demo. Words keep roughly their demo frequencies, so common
+ * words are common and names rare, without copying whole sentences.
+ */
+function textChain(corpus: string[], next: () => number) {
+  const segmenter = new Intl.Segmenter("zh-Hant-TW", { granularity: "word" });
+  const follows = new Map<string, string[]>();
+  const starts: string[] = [];
+  for (const sentence of corpus) {
+    const words = [...segmenter.segment(sentence)].map((segment) => segment.segment);
+    if (words.length === 0) continue;
+    starts.push(words[0]!);
+    for (let i = 0; i < words.length - 1; i++) {
+      const list = follows.get(words[i]!) ?? [];
+      list.push(words[i + 1]!);
+      follows.set(words[i]!, list);
+    }
+  }
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  return (maxChars: number): string => {
+    let word = pick(starts);
+    let out = word;
+    while (out.length < maxChars) {
+      const choices = follows.get(word);
+      if (!choices) break;
+      word = pick(choices);
+      out += word;
+      if (/[。！？]$/u.test(word) && out.length > maxChars / 3) break;
+    }
+    return /[。！？]$/u.test(out) ? out : `${out}。`;
+  };
+}
+
 async function generate(handle: DatabaseHandle) {
   const db = handle.db;
   const demo = [...news, ...columns, ...features];
-  const sentences = demo.flatMap((item) => sentencesOf(htmlText(item.content)));
-  const descriptions = demo.map((item) => item.description);
-  const titles = demo
-    .map((item) => item.title.split(/[：，、「」]/u).filter((part) => part.length >= 2))
-    .flat();
+  const next = random(20_261_123);
+  const sentence = textChain(
+    demo.flatMap((item) => [...sentencesOf(htmlText(item.content)), item.description]),
+    next,
+  );
+  const title = textChain(
+    demo.flatMap((item) => item.title.split(/[：，]/u)),
+    next,
+  );
   const authorIds = (await db.select({ id: authors.id }).from(authors)).map((row) => row.id);
   const categoryRows = await db.select({ id: categories.id, section: categories.section }).from(categories);
   const kinds = ["news", "columns", "features"] as const;
-  const next = random(20_261_123);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const tenYears = 10 * 365 * 24 * 60 * 60 * 1000;
   const now = Date.now();
@@ -101,16 +138,15 @@ async function generate(handle: DatabaseHandle) {
   for (let i = 0; i < articleCount; i += batch) {
     const rows = Array.from({ length: Math.min(batch, articleCount - i) }, (_, j) => {
       const kind = kinds[(i + j) % 3]!;
-      const body = Array.from({ length: 8 + Math.floor(next() * 9) }, () => pick(sentences));
-      const paragraphs = [body.slice(0, 4), body.slice(4, 8), body.slice(8)].filter(
-        (part) => part.length > 0,
+      const paragraphs = Array.from({ length: 2 + Math.floor(next() * 3) }, () =>
+        Array.from({ length: 3 + Math.floor(next() * 3) }, () => sentence(70)).join(""),
       );
       return {
         kind,
         path: `bench-${i + j}`,
-        title: `${pick(titles)}：${pick(titles)}`,
-        description: pick(descriptions),
-        content: paragraphs.map((part) => `<p>${part.join("")}</p>`).join(""),
+        title: title(24).replace(/。$/u, ""),
+        description: sentence(90),
+        content: paragraphs.map((part) => `<p>${part}</p>`).join(""),
         status: 1,
         publication_date: new Date(now - next() * tenYears).toISOString(),
         author_id: pick(authorIds),

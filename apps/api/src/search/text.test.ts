@@ -31,9 +31,11 @@ describe("fold", () => {
 });
 
 describe("tokenize", () => {
-  it("makes overlapping bigrams of a Han run, its last character a unigram as well", () => {
+  it("makes each character of a Han run and its overlapping bigrams tokens", () => {
     expect(tokenize("台北市").map((token) => [token.lexeme, token.position])).toEqual([
+      ["台", 0],
       ["台北", 0],
+      ["北", 1],
       ["北市", 1],
       ["市", 2],
     ]);
@@ -41,12 +43,14 @@ describe("tokenize", () => {
 
   it("breaks runs at punctuation and keeps Latin words and numbers whole", () => {
     expect(tokenize("台北，iphone15 與 3.5 公升").map((token) => token.lexeme)).toEqual([
+      "台",
       "台北",
       "北",
       "iphone15",
       "與",
       "3",
       "5",
+      "公",
       "公升",
       "升",
     ]);
@@ -60,7 +64,7 @@ describe("tsvectorLiteral", () => {
         { text: "台菜", weight: "A" },
         { text: "老台菜", weight: "C" },
       ]),
-    ).toBe("'台菜':1A,5C '菜':2A,6C '老台':4C");
+    ).toBe("'台':1A,5C '台菜':1A,5C '菜':2A,6C '老':4C '老台':4C");
   });
 
   it("quotes what PostgreSQL would otherwise read as syntax", () => {
@@ -73,8 +77,8 @@ describe("tsqueryLiteral", () => {
     expect(tsqueryLiteral(queryTerms("臺北市"))).toBe("('台北' <1> '北市')");
   });
 
-  it("makes a single character and a word of three letters or more a prefix", () => {
-    expect(tsqueryLiteral(queryTerms("茶"))).toBe("'茶':*");
+  it("looks for a single character as itself, and for a word of three letters or more as a prefix", () => {
+    expect(tsqueryLiteral(queryTerms("茶"))).toBe("'茶'");
     expect(tsqueryLiteral(queryTerms("Latte 15"))).toBe("'latte':* & '15'");
   });
 

@@ -7,9 +7,9 @@ import { variantFolds } from "./variants.ts";
  *
  * 1. fold: NFKC (full-width ＡＢＣ１２３ and half-width ｶﾅ to their usual forms), lower case, and
  *    variant characters (臺 → 台 …);
- * 2. tokens: each run of Han (and kana) characters becomes overlapping bigrams, its last character a
- *    unigram as well, so any substring of two or more characters is a phrase of bigrams and a single
- *    character a prefix; runs of other letters and digits become words;
+ * 2. tokens: each run of Han (and kana) characters becomes its characters and their overlapping
+ *    bigrams, so any substring of two or more characters is a phrase of bigrams and a single
+ *    character a lexeme of its own; runs of other letters and digits become words;
  * 3. lexemes with their positions and weights go into a `tsvector` written out here, so PostgreSQL's
  *    and PGlite's parsers (which know nothing of Chinese and depend on the server's locale) never
  *    see the text, and a `tsquery` is built the same way.
@@ -65,13 +65,33 @@ export function foldText(text: string): string {
 const hanPattern = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u;
 const wordCharPattern = /[\p{L}\p{N}\p{M}]/u;
 
+const CharKind = { Han: 0, Word: 1, Break: 2 } as const;
+type CharKind = (typeof CharKind)[keyof typeof CharKind];
+
+/** A character's kind, the common ranges decided without a regular expression. */
+function charKind(char: string): CharKind {
+  const code = char.codePointAt(0)!;
+  if (code < 0x80) {
+    return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a)
+      ? CharKind.Word
+      : CharKind.Break;
+  }
+  if (code >= 0x4e00 && code <= 0x9fff) return CharKind.Han;
+  if (code >= 0x3000 && code <= 0x303f) return CharKind.Break; // CJK punctuation 、。「」…
+  if (code >= 0xff00 && code <= 0xff65) return CharKind.Break; // full-width punctuation left after folding
+  if (hanPattern.test(char)) return CharKind.Han;
+  return wordCharPattern.test(char) ? CharKind.Word : CharKind.Break;
+}
+
 export type Token = {
   lexeme: string;
   /** Position within the text, counted in tokens: a phrase's tokens sit at consecutive positions. */
   position: number;
-  /** A bigram or word (false), or the unigram closing a Han run (true). */
-  tail: boolean;
+  /** A Han bigram or single character, or a word of other letters and digits. */
   han: boolean;
+  /** For Han tokens, the length of the run of Han characters they come from. */
+  run: number;
+  bigram: boolean;
 };
 
 /** The tokens of folded text, positions counted from `first`. */
@@ -82,30 +102,25 @@ export function tokenize(folded: string, first = 0): Token[] {
   let word = "";
 
   const flushRun = () => {
-    for (let i = 0; i < run.length - 1; i++) {
-      tokens.push({ lexeme: run[i]! + run[i + 1]!, position: position + i, tail: false, han: true });
+    for (let i = 0; i < run.length; i++) {
+      const at = { position: position + i, han: true, run: run.length };
+      tokens.push({ lexeme: run[i]!, ...at, bigram: false });
+      if (i < run.length - 1) tokens.push({ lexeme: run[i]! + run[i + 1]!, ...at, bigram: true });
     }
-    if (run.length > 0) {
-      tokens.push({
-        lexeme: run[run.length - 1]!,
-        position: position + run.length - 1,
-        tail: true,
-        han: true,
-      });
-      position += run.length;
-      run = [];
-    }
+    position += run.length;
+    run = [];
   };
   const flushWord = () => {
-    if (word) tokens.push({ lexeme: word, position: position++, tail: false, han: false });
+    if (word) tokens.push({ lexeme: word, position: position++, han: false, run: 0, bigram: false });
     word = "";
   };
 
   for (const char of folded) {
-    if (hanPattern.test(char)) {
+    const kind = charKind(char);
+    if (kind === CharKind.Han) {
       flushWord();
       run.push(char);
-    } else if (wordCharPattern.test(char)) {
+    } else if (kind === CharKind.Word) {
       flushRun();
       word += char;
     } else {
@@ -174,16 +189,11 @@ export function queryTerms(query: string): QueryTerm[] {
  */
 export function tsqueryLiteral(terms: readonly QueryTerm[], weights = ""): string | null {
   const phrases = terms.map((term) => {
-    // The unigram closing a run of two or more adds nothing to its bigrams; a lone character is
-    // a prefix, matching the bigrams it starts and a run's closing unigram alike.
-    const kept = term.tokens.filter((token, i) => {
-      if (!token.tail) return true;
-      const previous = term.tokens[i - 1];
-      return !previous || !previous.han || previous.tail || previous.position !== token.position - 1;
-    });
+    // A run of two or more characters is the phrase of its bigrams; a lone character is itself.
+    const kept = term.tokens.filter((token) => !token.han || token.bigram === token.run > 1);
     let phrase = "";
     kept.forEach((token, i) => {
-      const prefix = token.tail || (!token.han && token.lexeme.length >= 3 && /^\p{L}+$/u.test(token.lexeme));
+      const prefix = !token.han && token.lexeme.length >= 3 && /^\p{L}+$/u.test(token.lexeme);
       const lexeme = `${quote(token.lexeme)}${prefix || weights ? ":" : ""}${prefix ? "*" : ""}${weights}`;
       phrase += i === 0 ? lexeme : ` <${token.position - kept[i - 1]!.position}> ${lexeme}`;
     });
