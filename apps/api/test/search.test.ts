@@ -1,6 +1,6 @@
 // GET /search beyond relevance (search-relevance.test.ts): the index following its sources,
 // visibility, filters, pages, the count limit and bad input.
-import type { ApiError, SearchResult } from "@shiyi/contracts";
+import { messages, type ApiError, type SearchResult } from "@shiyi/contracts";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../src/db/client.ts";
@@ -112,6 +112,18 @@ describe.each(databaseTargets())("search on $name", (target) => {
     expect((await search("q=胡椒餅&limit=2&page=3")).data).toEqual([]);
   });
 
+  it("searches the words of a fruitless query apart, and says so", async () => {
+    const result = await search("q=夜市胡椒餅");
+    expect(result.query.relaxed).toBe(true);
+    expect(result.query.terms.length).toBeGreaterThan(1);
+    expect(result.query.terms.join("")).toContain("夜市");
+    expect(keys(result)).toEqual(["news/new-body"]);
+    // A sequence of single characters the dictionary cannot split is not relaxed into them.
+    const single = await search("q=餅胡");
+    expect(single.query.relaxed).toBe(false);
+    expect(single.counts.all).toBe(0);
+  });
+
   it("finds authors by name and contributors in tables of contents", async () => {
     expect(keys(await search("q=林寫手"))).toEqual(["authors/lin-writer", "magazines/issue-pepper"]);
   });
@@ -180,9 +192,10 @@ describe.each(databaseTargets())("search on $name", (target) => {
   it("refuses a query longer than 100 characters and unknown kinds with 422 in zh-TW", async () => {
     const long = await api.get<ApiError>(`/search?q=${"餅".repeat(101)}`);
     expect(long.status).toBe(422);
-    expect(long.body.message).toMatch(/100/);
+    expect(long.body.message).toBe("搜尋關鍵字請在 100 字以內");
     const kind = await api.get<ApiError>("/search?q=餅&type=recipes");
     expect(kind.status).toBe(422);
+    expect(kind.body.message).toBe(messages.invalidParams);
     const page = await api.get<ApiError>("/search?q=餅&page=0");
     expect(page.status).toBe(422);
   });

@@ -23,6 +23,7 @@ export default [
   route("about", "routes/about.tsx"),
   route("ebooks", "routes/ebooks.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("search", "routes/search.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),

@@ -24,9 +24,12 @@ export const searchQuery = z.object({
   q: z
     .string()
     .trim()
-    .max(searchQueryMaxLength, { error: messages.maxLength(searchQueryMaxLength) })
+    .max(searchQueryMaxLength, { error: `搜尋關鍵字請在 ${searchQueryMaxLength} 字以內` })
     .default(""),
-  type: z.preprocess((value) => (value === "" ? undefined : value), z.enum(searchTypes).optional()),
+  type: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(searchTypes, { error: messages.invalidParams }).optional(),
+  ),
   page: positiveInt(1, 1000),
   limit: positiveInt(10, 50),
 });
@@ -73,7 +76,8 @@ export const searchResultSchema = z.object({
   meta: paginationMetaSchema,
   /**
    * The query as taken (trimmed) and its terms after folding, as they were matched. `relaxed`: the
-   * query as typed found nothing, so its words were looked for apart (「台北牛肉麵」 → 台北, 牛肉麵).
+   * query as typed found nothing, so the words of it the archive knows were looked for apart
+   * (「總鋪師辦桌」 → 總鋪師, 辦桌).
    */
   query: z.object({
     q: z.string(),

@@ -131,23 +131,51 @@ function topics(db: Database): Promise<SearchSuggestion[]> {
   return fresh;
 }
 
+/** Count queries one fruitless search may spend finding the words it holds. */
+const splitBudget = 40;
+/** Longest piece tried when splitting a run of characters. */
+const longestPiece = 8;
+
 /**
- * For a fruitless query: its terms that find something on their own, else the dictionary words
- * within them; most results first.
+ * The words of a fruitless query, as the archive knows them: each term that finds something on
+ * its own, and each other term cut from the left into the longest pieces that do (「總鋪師辦桌」 →
+ * 總鋪師, 辦桌; 「台北牛肉麵」 → 台北, …). Domain words a dictionary lacks (辦桌, 總鋪師) come out
+ * whole, which ICU's dictionary cannot promise. In the query's order, with their counts.
  */
-async function wordSuggestions(db: Database, terms: QueryTerm[]): Promise<SearchSuggestion[]> {
-  const found = async (candidates: string[]) => {
-    const counted: SearchSuggestion[] = [];
-    // One after the other: they share the request's transaction.
-    for (const q of candidates.slice(0, 6)) counted.push({ q, count: await total(db, q) });
-    return counted.filter((word) => word.count > 0).sort((a, b) => b.count - a.count);
+async function archiveWords(tx: Database, terms: QueryTerm[]): Promise<SearchSuggestion[]> {
+  let budget = splitBudget;
+  const counted = new Map<string, number>();
+  const count = async (q: string) => {
+    if (!counted.has(q)) {
+      if (budget-- <= 0) return 0;
+      counted.set(q, await total(tx, q));
+    }
+    return counted.get(q)!;
   };
-  if (terms.length > 1) {
-    const whole = await found(terms.map((term) => term.text));
-    if (whole.length > 0) return whole;
+  const words: string[] = [];
+  for (const term of terms) {
+    if (terms.length > 1 && (await count(term.text)) > 0) {
+      words.push(term.text);
+      continue;
+    }
+    for (const piece of term.text.match(/[\p{Script=Han}]+|[\p{L}\p{N}\p{M}]+/gu) ?? []) {
+      const chars = [...piece];
+      if (!/\p{Script=Han}/u.test(piece) || chars.length < 3) {
+        if (piece !== term.text && (await count(piece)) > 0) words.push(piece);
+        continue;
+      }
+      for (let i = 0; i < chars.length - 1;) {
+        let length = Math.min(longestPiece, chars.length - i);
+        while (length >= 2 && (await count(chars.slice(i, i + length).join(""))) === 0) length--;
+        if (length >= 2) {
+          const word = chars.slice(i, i + length).join("");
+          if (word !== term.text) words.push(word);
+          i += length;
+        } else i++;
+      }
+    }
   }
-  const words = terms.flatMap((term) => queryWords(term.text).filter((word) => word !== term.text));
-  return found([...new Set(words)]);
+  return [...new Set(words)].map((q) => ({ q, count: counted.get(q) ?? 0 })).filter((word) => word.count > 0);
 }
 
 type Plan = {
@@ -158,6 +186,8 @@ type Plan = {
   counts: SearchCounts;
   capped: boolean;
   relaxed: boolean;
+  /** For a fruitless query: its words that find something, to suggest. */
+  words: SearchSuggestion[];
 };
 
 function planOf(terms: QueryTerm[]) {
@@ -166,20 +196,20 @@ function planOf(terms: QueryTerm[]) {
 }
 
 /**
- * The query as typed. When that finds nothing and the dictionary sees two or more words in it,
- * those words, each required but no longer side by side (「台北牛肉麵」 → 台北 牛肉麵).
+ * The query as typed. When that finds nothing and holds two or more words the archive knows
+ * (archiveWords), those words, each required but no longer side by side (「總鋪師辦桌」 → 總鋪師 辦桌).
  */
 async function plan(db: Database, q: string): Promise<Plan | null> {
   const exact = planOf(queryTerms(q));
   if (!exact) return null;
   const exactCounts = await countMatches(db, exact.query);
-  const asTyped = { ...exact, ...exactCounts, relaxed: false };
-  if (exactCounts.counts.all > 0) return asTyped;
-  const words = queryWords(q);
+  if (exactCounts.counts.all > 0) return { ...exact, ...exactCounts, relaxed: false, words: [] };
+  const words = await archiveWords(db, exact.terms);
+  const asTyped = { ...exact, ...exactCounts, relaxed: false, words };
   if (words.length < 2 || words.length <= exact.terms.length) return asTyped;
-  const looser = planOf(queryTerms(words.join(" ")))!;
+  const looser = planOf(queryTerms(words.map((word) => word.q).join(" ")))!;
   const looserCounts = await countMatches(db, looser.query);
-  return looserCounts.counts.all > 0 ? { ...looser, ...looserCounts, relaxed: true } : asTyped;
+  return looserCounts.counts.all > 0 ? { ...looser, ...looserCounts, relaxed: true, words: [] } : asTyped;
 }
 
 /** Fetched per tier at most: a page past this depth is not offered (the count stops there too). */
@@ -336,7 +366,8 @@ async function searchIn(
     ];
   });
   const totalFound = Math.min(type ? found.counts[type] : found.counts.all, searchCountLimit);
-  const suggestions = found.counts.all > 0 ? [] : await wordSuggestions(db, found.terms);
+  const suggestions =
+    found.counts.all > 0 ? [] : [...found.words].sort((a, b) => b.count - a.count).slice(0, 8);
   return {
     data,
     meta: paginationMeta(totalFound, page, limit),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from "react";
-import { Link, NavLink, useNavigation } from "react-router";
+import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { mainNavigation } from "../lib/navigation.ts";
 import { Logo } from "./logo.tsx";
 
@@ -23,13 +23,13 @@ export function SiteHeader({
       >
         跳到主要內容
       </a>
-      <div className="container-page flex items-center justify-between gap-3 py-4 sm:gap-6 lg:py-6">
-        <Link to="/" className="flex items-center gap-3 text-ink" aria-label={`${name} 首頁`}>
+      <div className="container-page flex items-center justify-between gap-2 py-4 sm:gap-6 lg:py-6">
+        <Link to="/" className="flex items-center gap-2 text-ink sm:gap-3" aria-label={`${name} 首頁`}>
           <Logo className="h-10 w-10 lg:h-12 lg:w-12" />
           <span className="font-serif text-2xl font-bold tracking-[0.2em] lg:text-3xl">{name}</span>
         </Link>
         <nav aria-label="主選單" className="hidden lg:block">
-          <ul className="flex items-center gap-7">
+          <ul className="flex items-center gap-5 xl:gap-6 2xl:gap-7">
             {mainNavigation.map((item) => (
               <li key={item.to}>
                 <NavLink
@@ -50,7 +50,8 @@ export function SiteHeader({
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2 sm:gap-3 lg:gap-0">
+        <div className="flex items-center gap-0.5 sm:gap-3 lg:gap-0">
+          <HeaderSearch />
           <MemberLink member={member} />
           <CartLink count={cartCount} />
           <MobileMenu />
@@ -60,15 +61,78 @@ export function SiteHeader({
   );
 }
 
+const searchGlyph = (
+  <svg
+    aria-hidden="true"
+    viewBox="0 0 24 24"
+    className="h-5 w-5"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.5"
+  >
+    <circle cx="10.5" cy="10.5" r="6.5" />
+    <path d="m15.5 15.5 5 5" />
+  </svg>
+);
+
+/**
+ * Search on every page: a plain GET form to /search (it works before scripts load, and with them
+ * it is a client-side navigation), inline where the header has room; elsewhere a link to the
+ * search page, whose own form is large. On /search the box shows the query shown below it.
+ */
+function HeaderSearch() {
+  const location = useLocation();
+  const q = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  return (
+    <>
+      <Form
+        role="search"
+        action="/search"
+        aria-label="站內搜尋"
+        className="hidden items-center border-b border-ink-soft focus-within:border-ink xl:ml-6 xl:flex"
+      >
+        <label htmlFor="site-search-q" className="sr-only">
+          搜尋關鍵字
+        </label>
+        <input
+          id="site-search-q"
+          key={q}
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder="搜尋"
+          enterKeyHint="search"
+          className="h-9 w-24 bg-transparent py-1 text-sm tracking-[0.08em] text-ink placeholder:text-muted"
+        />
+        <button
+          type="submit"
+          aria-label="搜尋"
+          className="flex h-9 w-9 cursor-pointer items-center justify-center text-ink hover:text-primary"
+        >
+          {searchGlyph}
+        </button>
+      </Form>
+      <Link
+        to="/search"
+        aria-label="搜尋"
+        className="flex min-h-11 min-w-9 items-center justify-center px-1 text-ink hover:text-primary sm:min-w-10 lg:ml-5 xl:hidden"
+      >
+        {searchGlyph}
+      </Link>
+    </>
+  );
+}
+
 /**
  * 登入 for visitors; the member area, by name, for members. Below sm the header also holds the cart
- * and the menu, so the text is read out but only the icon shows.
+ * and the menu, and from lg to xl the whole navigation, so there the text (here and the cart's) is
+ * read out but only the icon shows.
  */
 function MemberLink({ member }: { member: { name: string } | null }) {
   return (
     <Link
       to={member ? "/member" : "/auth/login"}
-      className="flex min-h-11 min-w-10 items-center justify-center gap-2 px-1 text-sm tracking-[0.08em] whitespace-nowrap text-ink hover:text-primary lg:ml-7"
+      className="flex min-h-11 min-w-9 items-center justify-center gap-2 px-1 text-sm tracking-[0.08em] whitespace-nowrap text-ink hover:text-primary sm:min-w-10 lg:ml-5 xl:ml-6 2xl:ml-7"
     >
       <svg
         aria-hidden="true"
@@ -84,11 +148,13 @@ function MemberLink({ member }: { member: { name: string } | null }) {
       {member ? (
         <span>
           <span className="sr-only">會員專區：</span>
-          <span className="hidden max-w-[8em] truncate sm:inline">{member.name}</span>
-          <span className="sr-only sm:hidden">會員</span>
+          <span className="hidden max-w-[8em] truncate sm:inline lg:hidden xl:inline xl:max-w-[5em] 2xl:max-w-[8em]">
+            {member.name}
+          </span>
+          <span className="sr-only sm:hidden lg:inline xl:hidden">會員</span>
         </span>
       ) : (
-        <span className="sr-only sm:not-sr-only">登入</span>
+        <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">登入</span>
       )}
     </Link>
   );
@@ -99,7 +165,7 @@ function CartLink({ count }: { count: number | null }) {
   return (
     <Link
       to="/cart"
-      className="flex min-h-11 min-w-10 items-center justify-center gap-3 px-1 text-sm tracking-[0.08em] whitespace-nowrap text-ink hover:text-primary lg:ml-6"
+      className="flex min-h-11 min-w-9 items-center justify-center gap-3 px-1 text-sm tracking-[0.08em] whitespace-nowrap text-ink hover:text-primary sm:min-w-10 lg:ml-5 xl:ml-6"
     >
       <span className="relative">
         <svg
@@ -122,7 +188,7 @@ function CartLink({ count }: { count: number | null }) {
           </span>
         )}
       </span>
-      <span className="sr-only sm:not-sr-only">購物車</span>
+      <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">購物車</span>
       {count !== null && count > 0 && <span className="sr-only">（{count} 件商品）</span>}
     </Link>
   );
@@ -158,7 +224,7 @@ function MobileMenu() {
           setWanted(true);
           setOpen(true);
         }}
-        className="flex min-h-11 cursor-pointer items-center gap-2 rounded-sm border border-rule px-3 py-2 text-sm lg:hidden"
+        className="flex min-h-11 cursor-pointer items-center gap-1.5 rounded-sm border border-rule px-2 py-2 text-sm sm:gap-2 sm:px-3 lg:hidden"
       >
         <span
           aria-hidden="true"
