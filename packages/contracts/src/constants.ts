@@ -16,3 +16,8 @@ export const cartLimits = {
   /** Lines of one bulk add (local lines merged at login). */
   bulkItems: 100,
 } as const;
+
+/**
+ * Search stops counting here (decision 018): past it the counts are lower bounds and the pages end.
+ */
+export const searchCountLimit = 500;

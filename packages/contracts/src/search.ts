@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { imageSchema, paginationMetaSchema } from "./api-types.ts";
+import { searchCountLimit } from "./constants.ts";
 import { messages } from "./messages.ts";
+
+export { searchCountLimit };
 import { positiveInt } from "./query.ts";
 
 /** What search covers, in the order the results page lists the kinds. */
@@ -88,8 +91,8 @@ export const searchResultSchema = z.object({
   /** Results per kind, whatever the `type` filter. */
   counts: searchCountsSchema,
   /**
-   * True when the query has more than 1,000 results: counting stopped there, so the counts are
-   * lower bounds (show them as 「1,000+」) and the pages end at the 1,000th result.
+   * True when the query has more than `searchCountLimit` (500) results: counting stopped there, so
+   * the counts are lower bounds (show them as 「500+」) and the pages end at the 500th result.
    */
   counts_capped: z.boolean(),
   /**

@@ -621,7 +621,11 @@ export const searchDocuments = pgTable(
     title: text("title").notNull(),
     description: text("description"),
     body: text("body").notNull().default(""),
+    /** Title, description and body folded (search/text.ts), a line apart: phrases are checked here. */
+    folded: text("folded").notNull().default(""),
     meta: jsonb("meta").$type<SearchMeta>().notNull(),
+    /** The title alone, so title matches come straight from its index (no weights to recheck). */
+    title_vector: tsvector("title_vector").notNull(),
     head: tsvector("head").notNull(),
     document: tsvector("document").notNull(),
     published_at: timestamptz("published_at"),
@@ -633,6 +637,7 @@ export const searchDocuments = pgTable(
   (t) => [
     uniqueIndex("search_documents_type_item").on(t.type, t.item_id),
     index("search_documents_document").using("gin", t.document),
+    index("search_documents_title_vector").using("gin", t.title_vector),
     index("search_documents_head").using("gin", t.head),
     // Each tier of a search is read newest first (search.ts), over all kinds or one.
     index("search_documents_recent").on(sql`${t.published_at} desc nulls last`, sql`${t.id} desc`),

@@ -12,7 +12,7 @@ import {
   type TocEntry,
 } from "../db/schema.ts";
 import type { Logger } from "../lib/logger.ts";
-import { htmlText, tsvectorLiteral } from "./text.ts";
+import { foldText, htmlText, tsvectorLiteral } from "./text.ts";
 
 /**
  * Keeps search_documents in step with the content (decision 018). A row is rewritten when its
@@ -182,6 +182,8 @@ async function write(db: Database, documents: SourceDocument[]) {
   if (documents.length === 0) return;
   const values = documents.map((doc) => ({
     ...doc,
+    folded: [doc.title, doc.description ?? "", doc.body].map(foldText).join("\n"),
+    title_vector: sql`${tsvectorLiteral([{ text: doc.title, weight: "A" }])}::tsvector`,
     head: sql`${tsvectorLiteral([
       { text: doc.title, weight: "A" },
       { text: doc.description, weight: "B" },
@@ -204,6 +206,8 @@ async function write(db: Database, documents: SourceDocument[]) {
           "description",
           "body",
           "meta",
+          "folded",
+          "title_vector",
           "head",
           "document",
           "published_at",

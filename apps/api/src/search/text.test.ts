@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  documentMatch,
   fold,
   foldText,
   highlight,
@@ -93,6 +94,20 @@ describe("tsqueryLiteral", () => {
   it("has nothing to look for in punctuation, and drops repeated terms", () => {
     expect(tsqueryLiteral(queryTerms("「」！ ..."))).toBeNull();
     expect(queryTerms("台菜 臺菜 「台菜」").map((term) => term.text)).toEqual(["台菜"]);
+  });
+});
+
+describe("documentMatch", () => {
+  it("checks a run of three or more Han characters as text, its bigrams all required in the index", () => {
+    expect(documentMatch(queryTerms("臺北市 茶 台菜 abc台北"))).toEqual({
+      index: "('台北' & '北市') & '茶' & '台菜' & ('abc':* <1> '台北')",
+      texts: ["台北市"],
+    });
+  });
+
+  it("keeps a phrase for runs broken by punctuation, and has nothing for no terms", () => {
+    expect(documentMatch(queryTerms("台北市，高雄市"))?.texts).toEqual([]);
+    expect(documentMatch([])).toBeNull();
   });
 });
 

@@ -188,18 +188,44 @@ export function queryTerms(query: string): QueryTerm[] {
  * lexeme to those weights (`A` for title matches). Null when there is nothing to search for.
  */
 export function tsqueryLiteral(terms: readonly QueryTerm[], weights = ""): string | null {
-  const phrases = terms.map((term) => {
-    // A run of two or more characters is the phrase of its bigrams; a lone character is itself.
-    const kept = term.tokens.filter((token) => !token.han || token.bigram === token.run > 1);
-    let phrase = "";
-    kept.forEach((token, i) => {
-      const prefix = !token.han && token.lexeme.length >= 3 && /^\p{L}+$/u.test(token.lexeme);
-      const lexeme = `${quote(token.lexeme)}${prefix || weights ? ":" : ""}${prefix ? "*" : ""}${weights}`;
-      phrase += i === 0 ? lexeme : ` <${token.position - kept[i - 1]!.position}> ${lexeme}`;
-    });
-    return kept.length > 1 ? `(${phrase})` : phrase;
-  });
+  const phrases = terms.map((term) => termQuery(term, weights, " <n> "));
   return phrases.length > 0 ? phrases.join(" & ") : null;
+}
+
+/** A term's tokens joined by `joiner`: ` <n> ` for a phrase (n the distance), ` & ` for all of them. */
+function termQuery(term: QueryTerm, weights: string, joiner: " <n> " | " & "): string {
+  // A run of two or more characters is made of its bigrams; a lone character is itself.
+  const kept = term.tokens.filter((token) => !token.han || token.bigram === token.run > 1);
+  let phrase = "";
+  kept.forEach((token, i) => {
+    const prefix = !token.han && token.lexeme.length >= 3 && /^\p{L}+$/u.test(token.lexeme);
+    const lexeme = `${quote(token.lexeme)}${prefix || weights ? ":" : ""}${prefix ? "*" : ""}${weights}`;
+    const gap = joiner.replace("n", String(token.position - (kept[i - 1]?.position ?? 0)));
+    phrase += i === 0 ? lexeme : `${gap}${lexeme}`;
+  });
+  return kept.length > 1 ? `(${phrase})` : phrase;
+}
+
+/** A term all of Han characters, three or more: a text check matches it exactly (see documentMatch). */
+const hanRun = (term: QueryTerm) => {
+  const characters = term.tokens.filter((token) => !token.bigram);
+  return characters.length >= 3 && term.tokens.every((token) => token.han && token.run === characters.length);
+};
+
+/**
+ * How the terms are matched against a whole document. A phrase of bigrams makes PostgreSQL re-read
+ * every candidate's whole vector (positions are not in the index), which for a long phrase whose
+ * bigrams are common is most of a search's time. A term of three or more Han characters is matched
+ * instead by its bigrams together (`index`, answered by the GIN index alone) and by its folded text
+ * found in the document's folded text (`texts`, a substring check: the same thing for a run of Han
+ * characters, which no punctuation can break). Other terms stay phrases in `index`.
+ */
+export function documentMatch(terms: readonly QueryTerm[]): { index: string; texts: string[] } | null {
+  if (terms.length === 0) return null;
+  return {
+    index: terms.map((term) => termQuery(term, "", hanRun(term) ? " & " : " <n> ")).join(" & "),
+    texts: terms.filter(hanRun).map((term) => term.text),
+  };
 }
 
 const namedEntities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };

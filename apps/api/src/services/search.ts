@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import {
+  searchCountLimit,
   searchTypes,
   type SearchCounts,
   type SearchHit,
@@ -11,7 +12,15 @@ import {
 import type { Database } from "../db/client.ts";
 import { categories, searchDocuments } from "../db/schema.ts";
 import { paginationMeta } from "../lib/paginate.ts";
-import { foldText, highlight, queryTerms, snippet, tsqueryLiteral, type QueryTerm } from "../search/text.ts";
+import {
+  documentMatch,
+  foldText,
+  highlight,
+  queryTerms,
+  snippet,
+  tsqueryLiteral,
+  type QueryTerm,
+} from "../search/text.ts";
 
 /** Where each kind of hit lives on the site. */
 const sitePath: Record<SearchType, string> = {
@@ -27,7 +36,25 @@ const visible = and(
   or(isNull(searchDocuments.start_at), lte(searchDocuments.start_at, sql`now()`)),
 )!;
 
-const matching = (query: string): SQL => and(sql`${searchDocuments.document} @@ ${query}::tsquery`, visible)!;
+/**
+ * How a query's terms are looked for (documentMatch): `phrase` against the small title and head
+ * vectors, `index` and `texts` against whole documents.
+ */
+type Matcher = { phrase: string; index: string; texts: string[] };
+
+function matcherOf(terms: QueryTerm[]): Matcher | null {
+  const phrase = tsqueryLiteral(terms);
+  const document = documentMatch(terms);
+  return phrase && document ? { phrase, ...document } : null;
+}
+
+/** Visible documents matching: the text checks first, so a walk along the date index reads little. */
+const matching = (match: Matcher): SQL =>
+  and(
+    ...match.texts.map((text) => sql`strpos(${searchDocuments.folded}, ${text}) > 0`),
+    sql`${searchDocuments.document} @@ ${match.index}::tsquery`,
+    visible,
+  )!;
 
 /**
  * How a search reads the table, decided here rather than by the planner, whose estimates for text
@@ -54,32 +81,46 @@ const reading = <T>(db: Database, task: (tx: Database) => Promise<T>): Promise<T
   db.transaction((tx) => task(tx as unknown as Database), { accessMode: "read only" });
 
 /**
- * Counting stops here: past it a reader learns nothing from the exact figure, and counting every
- * match of a word in most of a large archive would cost more than the search itself.
+ * Counting stops at `searchCountLimit`: past it a reader learns nothing from the exact figure, and
+ * counting every match of a word in most of a large archive would cost more than the search.
  */
-export const searchCountLimit = 1000;
+export { searchCountLimit };
 
 /** Matches per kind among the first `searchCountLimit` + 1 found; `capped` when there are more. */
-async function countMatches(db: Database, query: string): Promise<{ counts: SearchCounts; capped: boolean }> {
-  return byIndex(db, "gin", (tx) => countIn(tx, query));
+/** A match found while counting: enough to rank it without reading it again. */
+type Match = { id: number; type: string; published_at: string | null; tier: number };
+
+type Counted = { counts: SearchCounts; capped: boolean; matches: Match[] };
+
+async function countMatches(db: Database, match: Matcher): Promise<Counted> {
+  return byIndex(db, "gin", (tx) => countIn(tx, match));
 }
 
-async function countIn(db: Database, query: string): Promise<{ counts: SearchCounts; capped: boolean }> {
-  const found = db
-    .select({ type: searchDocuments.type })
+/**
+ * The first `searchCountLimit` + 1 matches (in no order), counted per kind, each with its tier:
+ * 3 when the title matches, 2 the description, else 1 (title and head vectors are small). When
+ * they are all there is (`capped` false), they are the whole ranked list (pageIds).
+ */
+async function countIn(db: Database, match: Matcher): Promise<Counted> {
+  const query = match.phrase;
+  const matches = await db
+    .select({
+      id: searchDocuments.id,
+      type: searchDocuments.type,
+      published_at: searchDocuments.published_at,
+      tier: sql<number>`case when ${searchDocuments.title_vector} @@ ${query}::tsquery then 3 when ${searchDocuments.head} @@ ${query}::tsquery then 2 else 1 end`,
+    })
     .from(searchDocuments)
-    .where(matching(query))
-    .limit(searchCountLimit + 1)
-    .as("found");
-  const rows = await db.select({ type: found.type, count: count() }).from(found).groupBy(found.type);
+    .where(matching(match))
+    .limit(searchCountLimit + 1);
   const counts: SearchCounts = { all: 0, news: 0, columns: 0, features: 0, magazines: 0, authors: 0 };
-  for (const row of rows) {
-    if ((searchTypes as readonly string[]).includes(row.type)) {
-      counts[row.type as SearchType] = row.count;
-      counts.all += row.count;
+  for (const found of matches) {
+    if ((searchTypes as readonly string[]).includes(found.type)) {
+      counts[found.type as SearchType]++;
+      counts.all++;
     }
   }
-  return { counts, capped: counts.all > searchCountLimit };
+  return { counts, capped: counts.all > searchCountLimit, matches };
 }
 
 const segmenter = new Intl.Segmenter("zh-Hant-TW", { granularity: "word" });
@@ -99,8 +140,8 @@ const noCounts: SearchCounts = { all: 0, news: 0, columns: 0, features: 0, magaz
 
 /** How many results a query has (up to the count limit), for suggestions. */
 async function total(tx: Database, query: string): Promise<number> {
-  const literal = tsqueryLiteral(queryTerms(query));
-  return literal ? Math.min(searchCountLimit, (await countMatches(tx, literal)).counts.all) : 0;
+  const match = matcherOf(queryTerms(query));
+  return match ? Math.min(searchCountLimit, (await countMatches(tx, match)).counts.all) : 0;
 }
 
 /** Topics offered for an empty query or a fruitless one: category names that find something. */
@@ -180,19 +221,18 @@ async function archiveWords(tx: Database, terms: QueryTerm[]): Promise<SearchSug
 
 type Plan = {
   terms: QueryTerm[];
-  query: string;
-  headQuery: string;
-  titleQuery: string;
+  match: Matcher;
   counts: SearchCounts;
   capped: boolean;
   relaxed: boolean;
   /** For a fruitless query: its words that find something, to suggest. */
   words: SearchSuggestion[];
+  matches: Match[];
 };
 
 function planOf(terms: QueryTerm[]) {
-  const query = tsqueryLiteral(terms);
-  return query ? { terms, query, headQuery: query, titleQuery: tsqueryLiteral(terms, "A")! } : null;
+  const match = matcherOf(terms);
+  return match ? { terms, match } : null;
 }
 
 /**
@@ -202,13 +242,13 @@ function planOf(terms: QueryTerm[]) {
 async function plan(db: Database, q: string): Promise<Plan | null> {
   const exact = planOf(queryTerms(q));
   if (!exact) return null;
-  const exactCounts = await countMatches(db, exact.query);
+  const exactCounts = await countMatches(db, exact.match);
   if (exactCounts.counts.all > 0) return { ...exact, ...exactCounts, relaxed: false, words: [] };
   const words = await archiveWords(db, exact.terms);
   const asTyped = { ...exact, ...exactCounts, relaxed: false, words };
   if (words.length < 2 || words.length <= exact.terms.length) return asTyped;
   const looser = planOf(queryTerms(words.map((word) => word.q).join(" ")))!;
-  const looserCounts = await countMatches(db, looser.query);
+  const looserCounts = await countMatches(db, looser.match);
   return looserCounts.counts.all > 0 ? { ...looser, ...looserCounts, relaxed: true, words: [] } : asTyped;
 }
 
@@ -268,13 +308,18 @@ async function pageIds(
   offset: number,
   limit: number,
 ) {
-  const head = (query: string) => sql`${searchDocuments.head} @@ ${query}::tsquery`;
-  const tiers = [
-    head(found.titleQuery),
-    and(head(found.headQuery), sql`not ${head(found.titleQuery)}`),
-    and(matching(found.query), sql`not ${head(found.headQuery)}`),
-  ];
+  const head = sql`${searchDocuments.head} @@ ${found.match.phrase}::tsquery`;
+  const title = sql`${searchDocuments.title_vector} @@ ${found.match.phrase}::tsquery`;
+  const tiers = [title, and(head, sql`not ${title}`), and(matching(found.match), sql`not ${head}`)];
   const wanted = Math.min(offset + limit, maxDepth);
+  if (!found.capped) {
+    // Counting found every match: rank them here.
+    return found.matches
+      .filter((match) => !type || match.type === type)
+      .sort((a, b) => b.tier - a.tier || newestFirst(a, b))
+      .slice(offset, offset + limit)
+      .map((match) => match.id);
+  }
   const ids: number[] = [];
   for (const [i, tier] of tiers.entries()) {
     if (ids.length >= wanted) break;

@@ -7,6 +7,7 @@ import {
   type SearchSuggestion,
   type SearchType,
 } from "@shiyi/contracts";
+import { searchCountLimit } from "@shiyi/contracts/constants";
 import { Fragment } from "react";
 import { data, Form, Link } from "react-router";
 import { Image } from "../components/image.tsx";
@@ -23,7 +24,7 @@ import type { Route } from "./+types/search";
 const description = "搜尋《食藝》的新聞、專欄、專題、雜誌與作者。";
 
 /** Where the API stops counting (decision 018), as the page writes it. */
-const searchCountShown = "1,000";
+const searchCountShown = searchCountLimit.toLocaleString("zh-TW");
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   const q = loaderData?.result?.query.q ?? "";
@@ -171,7 +172,7 @@ function Results({
   const { q, type, relaxed, terms } = result.query;
   const current = tabs.find((tab) => tab.type === type);
   const { meta } = result;
-  // Past 1,000 results counting stops: the figures are lower bounds (decision 018).
+  // Past searchCountLimit results counting stops: the figures are lower bounds (decision 018).
   const figure = (count: number) => `${count.toLocaleString("zh-TW")}${result.counts_capped ? "+" : ""}`;
   return (
     <>
