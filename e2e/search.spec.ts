@@ -105,6 +105,31 @@ test.describe("at 1280 px", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("搜尋");
   });
 
+  test("a phrase found nowhere is searched as the words it holds, and the page says so", async ({ page }) => {
+    // 總鋪師 and 辦桌 are both in a demo column's title (辦桌的總鋪師們), never in this order.
+    await open(page, `/search?q=${encodeURIComponent("總鋪師辦桌")}`);
+    await expect(
+      page.getByText("沒有完全符合「總鋪師辦桌」的內容，以下是同時提到「總鋪師」「辦桌」的結果。"),
+    ).toBeVisible();
+    await expect(results(page).getByRole("link", { name: "辦桌的總鋪師們" })).toBeVisible();
+  });
+
+  test("browsers can add the site's search: an OpenSearch description linked from the head", async ({
+    page,
+    request,
+  }) => {
+    await open(page, "/");
+    const href = await page
+      .locator('link[rel="search"][type="application/opensearchdescription+xml"]')
+      .getAttribute("href");
+    expect(href).toBe("/opensearch.xml");
+    const response = await request.get(href!);
+    expect(response.headers()["content-type"]).toContain("application/opensearchdescription+xml");
+    const body = await response.text();
+    expect(body).toContain(`<ShortName>${siteName}</ShortName>`);
+    expect(body).toMatch(/template="https?:\/\/[^"]+\/search\?q=\{searchTerms\}"/);
+  });
+
   test("a kind the site does not have is a 404", async ({ page }) => {
     const response = await page.goto(`/search?q=${encodeURIComponent(sharedWord)}&type=recipes`);
     expect(response?.status()).toBe(404);

@@ -109,6 +109,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
+        <link
+          rel="search"
+          type="application/opensearchdescription+xml"
+          href="/opensearch.xml"
+          title={site?.settings.name ?? "食藝誌"}
+        />
         <LoadingScreenNoScript />
       </head>
       <body className="flex min-h-dvh flex-col">

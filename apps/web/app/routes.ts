@@ -41,6 +41,7 @@ export default [
   route("cart/preview", "routes/cart-preview.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("opensearch.xml", "routes/opensearch.ts"),
   route("auth/logout", "routes/auth-logout.ts"),
   route("auth/session", "routes/auth-session.ts"),
   route("auth/social/:provider", "routes/auth-social.ts"),

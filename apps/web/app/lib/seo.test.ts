@@ -104,4 +104,14 @@ describe("buildMeta", () => {
       "BreadcrumbList",
     ]);
   });
+
+  it("tells search engines where the site's search is", () => {
+    const website = graph(buildMeta(site, { pathname: "/", search: "" }, {})).find(
+      (node) => node["@type"] === "WebSite",
+    );
+    expect((website as Record<string, unknown> | undefined)?.potentialAction).toMatchObject({
+      "@type": "SearchAction",
+      target: { urlTemplate: expect.stringMatching(/\/search\?q=\{search_term_string\}$/) },
+    });
+  });
 });

@@ -98,6 +98,12 @@ export function buildMeta(
     url: `${publicUrl}/`,
     inLanguage: "zh-Hant-TW",
     publisher: { "@id": `${publicUrl}/#organization` },
+    // The site's search, for search engines' search boxes.
+    potentialAction: {
+      "@type": "SearchAction",
+      target: { "@type": "EntryPoint", urlTemplate: `${publicUrl}/search?q={search_term_string}` },
+      "query-input": "required name=search_term_string",
+    },
   };
   const webpage = {
     "@type": "WebPage",
