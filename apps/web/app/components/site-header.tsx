@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { mainNavigation } from "../lib/navigation.ts";
 import { Logo } from "./logo.tsx";
@@ -61,18 +61,27 @@ export function SiteHeader({
   );
 }
 
+/** The header's line icons: 24-unit strokes at the text's colour, hidden from screen readers. */
+function LineIcon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+    >
+      {children}
+    </svg>
+  );
+}
+
 const searchGlyph = (
-  <svg
-    aria-hidden="true"
-    viewBox="0 0 24 24"
-    className="h-5 w-5"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.5"
-  >
+  <LineIcon>
     <circle cx="10.5" cy="10.5" r="6.5" />
     <path d="m15.5 15.5 5 5" />
-  </svg>
+  </LineIcon>
 );
 
 /**
@@ -134,17 +143,10 @@ function MemberLink({ member }: { member: { name: string } | null }) {
       to={member ? "/member" : "/auth/login"}
       className="flex min-h-11 min-w-9 items-center justify-center gap-2 px-1 text-sm tracking-[0.08em] whitespace-nowrap text-ink hover:text-primary sm:min-w-10 lg:ml-5 xl:ml-6 2xl:ml-7"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-5 w-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-      >
+      <LineIcon>
         <circle cx="12" cy="8" r="4" />
         <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
-      </svg>
+      </LineIcon>
       {member ? (
         <span>
           <span className="sr-only">會員專區：</span>
@@ -168,17 +170,10 @@ function CartLink({ count }: { count: number | null }) {
       className="flex min-h-11 min-w-9 items-center justify-center gap-3 px-1 text-sm tracking-[0.08em] whitespace-nowrap text-ink hover:text-primary sm:min-w-10 lg:ml-5 xl:ml-6"
     >
       <span className="relative">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
-        >
+        <LineIcon>
           <path d="M5 8h14l-1.2 12H6.2L5 8Z" />
           <path d="M9 8V6.5a3 3 0 0 1 6 0V8" />
-        </svg>
+        </LineIcon>
         {count !== null && count > 0 && (
           <span
             aria-hidden="true"
