@@ -5,7 +5,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../src/db/client.ts";
 import { articles, authors, magazines } from "../src/db/schema.ts";
-import { syncSearchIndex } from "../src/search/indexer.ts";
+import { createLogger } from "../src/lib/logger.ts";
+import { startSearchIndexer, syncSearchIndex } from "../src/search/indexer.ts";
 import { searchCountLimit } from "../src/services/search.ts";
 import { expectPublicCache, useApi } from "./api.ts";
 import { databaseTargets } from "./databases.ts";
@@ -158,6 +159,19 @@ describe.each(databaseTargets())("search on $name", (target) => {
       .where(eq(magazines.path, "issue-pepper"));
     await syncSearchIndex(db);
     expect((await search("q=胡椒餅")).counts.all).toBe(0);
+  });
+
+  it("indexes what was written behind its back in the indexer's first pass, without waiting a minute", async () => {
+    await insertArticle(db, { kind: "features", path: "behind-the-back", title: "蚵仔煎的夜晚" });
+    expect((await search("q=蚵仔煎")).counts.all).toBe(0);
+    const stop = startSearchIndexer({ db, logger: createLogger("silent") });
+    try {
+      await expect
+        .poll(async () => keys(await search("q=蚵仔煎")), { timeout: 5000 })
+        .toEqual(["features/behind-the-back"]);
+    } finally {
+      stop();
+    }
   });
 
   it("stops counting at the limit and says so", async () => {

@@ -260,8 +260,10 @@ export async function syncSearchIndex(db: Database): Promise<{ written: number; 
 }
 
 /**
- * Runs a pass every `intervalMs` (and one at once), so edits made outside this process reach the
- * index within a minute.
+ * Runs a pass at once and then every `intervalMs`, so edits made outside this process reach the
+ * index within a minute. The first pass runs while the site serves: on a large archive that has
+ * never been indexed (a database from before the index existed) it takes minutes (about 500
+ * documents a second), and search fills in as it goes, 200 documents at a time.
  */
 export function startSearchIndexer({ db, logger }: { db: Database; logger: Logger }, intervalMs = 60_000) {
   let running = false;
@@ -275,6 +277,7 @@ export function startSearchIndexer({ db, logger }: { db: Database; logger: Logge
       )
       .finally(() => (running = false));
   };
+  pass();
   const timer = setInterval(pass, intervalMs);
   timer.unref();
   return () => clearInterval(timer);
