@@ -164,11 +164,16 @@ describe.each(databaseTargets())("search on $name", (target) => {
   it("indexes what was written behind its back in the indexer's first pass, without waiting a minute", async () => {
     await insertArticle(db, { kind: "features", path: "behind-the-back", title: "蚵仔煎的夜晚" });
     expect((await search("q=蚵仔煎")).counts.all).toBe(0);
-    const stop = startSearchIndexer({ db, logger: createLogger("silent") });
+    const stop = startSearchIndexer({ db, logger: createLogger("silent") }, 100);
     try {
       await expect
         .poll(async () => keys(await search("q=蚵仔煎")), { timeout: 5000 })
         .toEqual(["features/behind-the-back"]);
+      // Later passes notice a change by the tables' counts and latest timestamps.
+      await insertArticle(db, { kind: "news", path: "behind-again", title: "又一盤蚵仔煎" });
+      await expect.poll(async () => (await search("q=蚵仔煎")).counts.all, { timeout: 5000 }).toBe(2);
+      await db.delete(articles).where(eq(articles.path, "behind-again"));
+      await expect.poll(async () => (await search("q=蚵仔煎")).counts.all, { timeout: 5000 }).toBe(1);
     } finally {
       stop();
     }

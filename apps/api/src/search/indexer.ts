@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, max, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SearchType } from "@shiyi/contracts";
 import type { Database } from "../db/client.ts";
 import {
@@ -259,6 +259,20 @@ export async function syncSearchIndex(db: Database): Promise<{ written: number; 
   return { written, removed: removed.length };
 }
 
+/** Row counts and latest changes of the tables the index is made from. */
+async function contentFingerprint(db: Database): Promise<string> {
+  const parts = await Promise.all(
+    [articles, magazines, authors, categories].map((table) =>
+      db
+        .select({ rows: count(), changed: max(table.updated_at) })
+        .from(table)
+        .then(([row]) => `${row?.rows}:${row?.changed}`),
+    ),
+  );
+  const [deleted] = await db.select({ at: max(magazines.deleted_at) }).from(magazines);
+  return [...parts, deleted?.at].join("|");
+}
+
 /**
  * Runs a pass at once and then every `intervalMs`, so edits made outside this process reach the
  * index within a minute. The first pass runs while the site serves: on a large archive that has
@@ -267,10 +281,19 @@ export async function syncSearchIndex(db: Database): Promise<{ written: number; 
  */
 export function startSearchIndexer({ db, logger }: { db: Database; logger: Logger }, intervalMs = 60_000) {
   let running = false;
+  let seen = "";
   const pass = () => {
     if (running) return;
     running = true;
-    syncSearchIndex(db)
+    // A pass compares every row's version; when no source table changed since the last one (by
+    // row counts and latest timestamps), it is skipped.
+    contentFingerprint(db)
+      .then(async (fingerprint) => {
+        if (fingerprint === seen) return { written: 0, removed: 0 };
+        const result = await syncSearchIndex(db);
+        seen = fingerprint;
+        return result;
+      })
       .then(
         (result) => (result.written > 0 || result.removed > 0) && logger.info(result, "search index updated"),
         (error: unknown) => logger.error({ err: error }, "search index pass failed"),
