@@ -23,6 +23,13 @@ test.describe("with the API running apart", () => {
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("image/webp");
 
+    // Search runs in the API's process, whose indexer keeps its own database's index.
+    const search = await page.goto(`${splitSiteUrl}/search?q=${encodeURIComponent("虱目魚")}`);
+    expect(search?.status()).toBe(200);
+    await expect(
+      page.getByRole("list", { name: "搜尋結果" }).getByRole("link", { name: /晨粥/ }).first(),
+    ).toBeVisible();
+
     const missing = await page.goto(`${splitSiteUrl}/news/no-such-article`);
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("找不到相關頁面！請點擊其他連結瀏覽");
