@@ -18,7 +18,12 @@ describe.each(databaseTargets())("search on $name", (target) => {
   let db: Database;
   const api = useApi(target, async (opened) => {
     db = opened;
-    const writer = await insertAuthor(db, { path: "lin-writer", name: "林寫手", title: "記者" });
+    const writer = await insertAuthor(db, {
+      path: "lin-writer",
+      name: "林寫手",
+      title: "記者",
+      description: "跑遍市場的記者",
+    });
     const market = await insertCategory(db, { section: "news", path: "market", name: "市場" });
     await insertArticle(db, {
       kind: "news",
@@ -199,13 +204,14 @@ describe.each(databaseTargets())("search on $name", (target) => {
     await syncSearchIndex(db);
   });
 
-  it("answers an empty or punctuation-only query with suggestions, publicly cached", async () => {
+  it("answers an empty or punctuation-only query with topics that find something, publicly cached", async () => {
     const response = await api.get<SearchResult>("/search?q=%E3%80%8C%E3%80%8D");
     expect(response.status).toBe(200);
     expectPublicCache(response);
     expect(response.body.data).toEqual([]);
     expect(response.body.query.terms).toEqual([]);
-    expect(Array.isArray(response.body.suggestions)).toBe(true);
+    // The category 市場 is a topic: the writer's description holds the word.
+    expect(response.body.suggestions).toEqual([{ q: "市場", count: 1 }]);
   });
 
   it("refuses a query longer than 100 characters and unknown kinds with 422 in zh-TW", async () => {

@@ -83,8 +83,8 @@ describe("tsqueryLiteral", () => {
     expect(tsqueryLiteral(queryTerms("Latte 15"))).toBe("'latte':* & '15'");
   });
 
-  it("requires every term, optionally in the given weights only", () => {
-    expect(tsqueryLiteral(queryTerms("台菜  辦桌"), "A")).toBe("'台菜':A & '辦桌':A");
+  it("requires every term", () => {
+    expect(tsqueryLiteral(queryTerms("台菜  辦桌"))).toBe("'台菜' & '辦桌'");
   });
 
   it("keeps the distance across a run's closing unigram in mixed terms", () => {

@@ -184,22 +184,22 @@ export function queryTerms(query: string): QueryTerm[] {
 }
 
 /**
- * The `tsquery` of the terms, each a phrase of its tokens, all required; `weights` limits every
- * lexeme to those weights (`A` for title matches). Null when there is nothing to search for.
+ * The `tsquery` of the terms, each a phrase of its tokens, all required. Null when there is
+ * nothing to search for.
  */
-export function tsqueryLiteral(terms: readonly QueryTerm[], weights = ""): string | null {
-  const phrases = terms.map((term) => termQuery(term, weights, " <n> "));
+export function tsqueryLiteral(terms: readonly QueryTerm[]): string | null {
+  const phrases = terms.map((term) => termQuery(term, " <n> "));
   return phrases.length > 0 ? phrases.join(" & ") : null;
 }
 
 /** A term's tokens joined by `joiner`: ` <n> ` for a phrase (n the distance), ` & ` for all of them. */
-function termQuery(term: QueryTerm, weights: string, joiner: " <n> " | " & "): string {
+function termQuery(term: QueryTerm, joiner: " <n> " | " & "): string {
   // A run of two or more characters is made of its bigrams; a lone character is itself.
   const kept = term.tokens.filter((token) => !token.han || token.bigram === token.run > 1);
   let phrase = "";
   kept.forEach((token, i) => {
     const prefix = !token.han && token.lexeme.length >= 3 && /^\p{L}+$/u.test(token.lexeme);
-    const lexeme = `${quote(token.lexeme)}${prefix || weights ? ":" : ""}${prefix ? "*" : ""}${weights}`;
+    const lexeme = `${quote(token.lexeme)}${prefix ? ":*" : ""}`;
     const gap = joiner.replace("n", String(token.position - (kept[i - 1]?.position ?? 0)));
     phrase += i === 0 ? lexeme : `${gap}${lexeme}`;
   });
@@ -223,7 +223,7 @@ const hanRun = (term: QueryTerm) => {
 export function documentMatch(terms: readonly QueryTerm[]): { index: string; texts: string[] } | null {
   if (terms.length === 0) return null;
   return {
-    index: terms.map((term) => termQuery(term, "", hanRun(term) ? " & " : " <n> ")).join(" & "),
+    index: terms.map((term) => termQuery(term, hanRun(term) ? " & " : " <n> ")).join(" & "),
     texts: terms.filter(hanRun).map((term) => term.text),
   };
 }
