@@ -27,7 +27,7 @@ import {
   removeCartLine,
   updateCartLine,
 } from "../services/cart.ts";
-import { json } from "./specs.ts";
+import { json, noStore, signedIn } from "./specs.ts";
 
 /**
  * SPEC §7's cart calls, for signed-in members; an anonymous cart stays in the browser and is shown
@@ -35,15 +35,8 @@ import { json } from "./specs.ts";
  */
 export const cartRoutes = new OpenAPIHono<ApiEnv>();
 
-// One member's cart, changing with every call: never kept by a browser or a CDN ("/cart/*" also
-// matches "/cart").
-cartRoutes.use("/cart/*", async (c, next) => {
-  await next();
-  c.header("cache-control", "private, no-store");
-});
-
-/** The bearer scheme is registered by the member routes, mounted beside these. */
-const signedIn = [{ memberToken: [] }];
+// One member's cart, changing with every call ("/cart/*" also matches "/cart").
+cartRoutes.use("/cart/*", noStore);
 
 const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { "application/json": { schema } }, required: true },

@@ -29,19 +29,12 @@ import {
   type DonationViewer,
 } from "../services/donations.ts";
 import { dottedErrors } from "./orders.ts";
-import { json } from "./specs.ts";
+import { json, noStore, signedIn } from "./specs.ts";
 
 /** SPEC §7: POST /donations, GET /donations/me, GET /donate-ecpay; and a gift's page and cancel. */
 export const donationRoutes = new OpenAPIHono<ApiEnv>();
 
-for (const path of ["/donations", "/donations/*", "/donate-ecpay"]) {
-  donationRoutes.use(path, async (c, next) => {
-    await next();
-    c.header("cache-control", "private, no-store");
-  });
-}
-
-const signedIn = [{ memberToken: [] }];
+for (const path of ["/donations", "/donations/*", "/donate-ecpay"]) donationRoutes.use(path, noStore);
 const tokenHeader = "x-donation-token";
 
 async function viewerOf(

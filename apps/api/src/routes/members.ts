@@ -44,7 +44,7 @@ import {
   rotateRefreshToken,
   startSession,
 } from "../services/tokens.ts";
-import { json } from "./specs.ts";
+import { json, noStore, signedIn } from "./specs.ts";
 
 const minute = 60_000;
 
@@ -63,9 +63,6 @@ export const memberRateLimits = {
   refresh: { limit: 60, windowMs: minute },
 } satisfies Record<string, RateLimitRule>;
 
-/** Member answers are one person's and change with every call: never kept by a browser or CDN. */
-const privateNoStore = "private, no-store";
-
 export const memberRoutes = new OpenAPIHono<ApiEnv>();
 
 memberRoutes.openAPIRegistry.registerComponent("securitySchemes", "memberToken", {
@@ -74,12 +71,7 @@ memberRoutes.openAPIRegistry.registerComponent("securitySchemes", "memberToken",
   bearerFormat: "JWT",
   description: "登入後取得的 access token（最長 15 分鐘）",
 });
-const signedIn = [{ memberToken: [] }];
-
-memberRoutes.use("/members/*", async (c, next) => {
-  await next();
-  c.header("cache-control", privateNoStore);
-});
+memberRoutes.use("/members/*", noStore);
 
 const deps = <E extends ApiEnv>(c: Context<E>): MemberDeps => ({
   db: c.var.db,

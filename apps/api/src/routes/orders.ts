@@ -24,20 +24,13 @@ import {
   startPaymentAttempt,
   type OrderViewer,
 } from "../services/orders.ts";
-import { json } from "./specs.ts";
+import { json, noStore, signedIn } from "./specs.ts";
 
 /** SPEC §7: POST /orders, GET /orders/me, GET /orders/{number}, GET /order-ecpay. */
 export const orderRoutes = new OpenAPIHono<ApiEnv>();
 
-// Orders are personal and change with every payment: never kept by a browser or a CDN.
-for (const path of ["/orders", "/orders/*", "/order-ecpay"]) {
-  orderRoutes.use(path, async (c, next) => {
-    await next();
-    c.header("cache-control", "private, no-store");
-  });
-}
-
-const signedIn = [{ memberToken: [] }];
+// Orders are personal and change with every payment.
+for (const path of ["/orders", "/orders/*", "/order-ecpay"]) orderRoutes.use(path, noStore);
 
 /** The guest's key to an order, as POST /orders gave it. */
 const orderTokenHeader = "x-order-token";

@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { apiErrorSchema, detailParam, itemOf, listQuery, paginated } from "@shiyi/contracts";
+import type { MiddlewareHandler } from "hono";
 import type { z } from "zod";
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -47,4 +48,17 @@ export function detailSpec<T extends z.ZodType>(options: {
   });
 }
 
-export { json, errors };
+/** The security of calls that need a signed-in member (the scheme is registered by the member routes). */
+const signedIn = [{ memberToken: [] }];
+
+/**
+ * For answers that are one person's and change with every call (members, carts, orders, gifts):
+ * never kept by a browser or a CDN.
+ */
+const privateNoStore = "private, no-store";
+const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.header("cache-control", privateNoStore);
+};
+
+export { json, errors, signedIn, privateNoStore, noStore };
