@@ -24,7 +24,7 @@ import { ApiError } from "../lib/errors.ts";
 import { donationThanksMail, donationCancelledMail } from "../mail/templates/index.ts";
 import { renderReceiptPdf, type ReceiptGiftLine } from "../receipts/index.ts";
 import { newOrderNumber, sameHash, sha256, type OrderDeps } from "./orders.ts";
-import { taipeiInstant } from "./payments.ts";
+import { paymentCodeOf, taipeiInstant, type Outcome } from "./payments.ts";
 
 /*
  * Gifts to the foundation (SPEC §7 POST /donations, GET /donations/me, GET /donate-ecpay;
@@ -280,8 +280,6 @@ function sendThanks(deps: DonationDeps, donation: DonationRow, charge: ChargeRow
 // ---------------------------------------------------------------------------------------------
 // ECPay's notifications
 
-type Outcome = { ok: true; changed: boolean } | { ok: false; refusal: "unknown-trade" | "amount" };
-
 /** ReturnURL for a gift: the one-time payment, or the first charge of a schedule. */
 export async function applyDonationPayment(
   deps: DonationDeps,
@@ -382,27 +380,11 @@ export async function applyDonationPaymentInfo(
     .where(and(eq(donationPayments.id, attempt.id), eq(donationPayments.status, "started")))
     .returning({ id: donationPayments.id });
   if (moved.length === 0) return { ok: true, changed: false };
-  const expireAt = taipeiInstant(info.expireDate)?.toISOString() ?? null;
   await db
     .update(donations)
     .set({
       status: "awaiting_payment",
-      payment_code:
-        info.method === "ATM"
-          ? {
-              method: "atm",
-              bank_code: info.bankCode,
-              account: info.virtualAccount,
-              payment_no: null,
-              expire_at: expireAt,
-            }
-          : {
-              method: "cvs",
-              bank_code: null,
-              account: null,
-              payment_no: info.method === "CVS" ? info.paymentNo : info.barcodes.join(" "),
-              expire_at: expireAt,
-            },
+      payment_code: paymentCodeOf(info, taipeiInstant(info.expireDate)),
       updated_at: now.toISOString(),
     })
     .where(and(eq(donations.id, attempt.donation_id), eq(donations.status, "pending")));

@@ -26,7 +26,28 @@ import { findOrderByNumber, readOrder, retakeStock, type OrderDeps, type OrderRo
 /** Why a notification was not taken; each is logged, and ECPay is told `0|…` to look again. */
 export type Refusal = "unknown-trade" | "amount";
 
-type Outcome = { ok: true; changed: boolean } | { ok: false; refusal: Refusal };
+/** What a notification did: changed something, repeated what was known, or was refused. */
+export type Outcome = { ok: true; changed: boolean } | { ok: false; refusal: Refusal };
+
+/** The ATM account or CVS code of a PaymentInfoURL notification, as orders and gifts keep it. */
+export function paymentCodeOf(info: PaymentInfo, expireAt: Date | undefined) {
+  const expire_at = expireAt?.toISOString() ?? null;
+  return info.method === "ATM"
+    ? {
+        method: "atm" as const,
+        bank_code: info.bankCode,
+        account: info.virtualAccount,
+        payment_no: null,
+        expire_at,
+      }
+    : {
+        method: "cvs" as const,
+        bank_code: null,
+        account: null,
+        payment_no: info.method === "CVS" ? info.paymentNo : info.barcodes.join(" "),
+        expire_at,
+      };
+}
 
 /**
  * Taiwan time as ECPay writes it (`yyyy/MM/dd` or `yyyy/MM/dd HH:mm:ss`) to an instant; a bare
@@ -148,22 +169,7 @@ export async function applyPaymentInfo(deps: OrderDeps, info: PaymentInfo, now: 
       .where(and(eq(orderPayments.id, attempt.id), eq(orderPayments.status, "started")))
       .returning({ id: orderPayments.id });
     if (awaiting.length === 0) return { ok: true, changed: false } as const;
-    const code =
-      info.method === "ATM"
-        ? {
-            method: "atm" as const,
-            bank_code: info.bankCode,
-            account: info.virtualAccount,
-            payment_no: null,
-            expire_at: expireAt?.toISOString() ?? null,
-          }
-        : {
-            method: "cvs" as const,
-            bank_code: null,
-            account: null,
-            payment_no: info.method === "CVS" ? info.paymentNo : info.barcodes.join(" "),
-            expire_at: expireAt?.toISOString() ?? null,
-          };
+    const code = paymentCodeOf(info, expireAt);
     const moved = await tx
       .update(orders)
       .set({

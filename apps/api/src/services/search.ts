@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import {
   searchCountLimit,
   searchTypes,
