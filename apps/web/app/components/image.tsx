@@ -58,7 +58,11 @@ export function Image({
   placeholder = loading === "lazy",
   className,
 }: ImageProps) {
-  assertImageOptions({ loading, decoding, crossOrigin, densities, provider, preset });
+  // SPEC §5's rules are enforced wherever a page is rendered on the server, and in development;
+  // the browser's production bundle leaves the checks out (every image is first rendered there).
+  if (import.meta.env.SSR || import.meta.env.DEV) {
+    assertImageOptions({ loading, decoding, crossOrigin, densities, provider, preset });
+  }
   const modifiers: ImageModifiers = {
     ...(preset ? presets[preset] : { fit: "cover", quality: 80 }),
     format: "webp",
