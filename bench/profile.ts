@@ -99,6 +99,14 @@ profile.samples.forEach((id, index) => {
   total += delta;
 });
 
+// Frames whose inclusive time is reported; BENCH_FRAMES=a,b adds more.
+const frames = [
+  "renderToPipeableStream",
+  "performWork",
+  "loader",
+  "handleDocumentRequest",
+  ...(process.env.BENCH_FRAMES ?? "").split(",").filter(Boolean),
+];
 const packageOf = (url: string) => {
   if (!url) return "(native / V8)";
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
@@ -120,13 +128,7 @@ for (const [id, micros] of self) {
   const seen = new Set<string>();
   for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
     const name = byId.get(at)!.callFrame.functionName;
-    for (const frame of [
-      "renderToPipeableStream",
-      "performWork",
-      "encode",
-      "loader",
-      "handleDocumentRequest",
-    ]) {
+    for (const frame of frames) {
       if (name === frame && !seen.has(frame)) {
         seen.add(frame);
         inside.set(frame, (inside.get(frame) ?? 0) + micros);

@@ -2,16 +2,9 @@ const encoder = new TextEncoder();
 const preloadStart = encoder.encode('<link rel="modulepreload" ');
 const tagEnd = encoder.encode("/>");
 
-/** Where `needle` starts in `bytes` at or after `from`, or -1. */
-function indexOf(bytes: Uint8Array, needle: Uint8Array, from: number): number {
-  const first = needle[0]!;
-  for (let at = bytes.indexOf(first, from); at !== -1; at = bytes.indexOf(first, at + 1)) {
-    let i = 1;
-    while (i < needle.length && bytes[at + i] === needle[i]) i++;
-    if (i === needle.length) return at;
-  }
-  return -1;
-}
+/** Where `needle` starts in `bytes` at or after `from`, or -1 (Node's native search). */
+const indexOf = (bytes: Uint8Array, needle: Uint8Array, from: number) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(needle, from);
 
 /**
  * React Router lists every script chunk of the page as `<link rel="modulepreload">`, and React

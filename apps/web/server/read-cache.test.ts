@@ -28,6 +28,41 @@ describe("cachePublicReads", () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("parses a kept answer once and hands every reader the same frozen value", async () => {
+    const { fetchApi } = api("public, s-maxage=60");
+    const fetch = cachePublicReads(fetchApi, { ttlMs: 1000, maxEntries: 10 });
+    const first = (await (await fetch(get("/settings"))).json()) as { n: number };
+    const second = (await (await fetch(get("/settings"))).json()) as { n: number };
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => {
+      first.n = 2;
+    }).toThrow(TypeError);
+    // The bytes are there too, for a reader that wants them.
+    expect(await (await fetch(get("/settings"))).text()).toBe('{"n":1}');
+  });
+
+  it("hands out the parsed value under the node server's Response class too", async () => {
+    // @hono/node-server replaces the global Response with a class whose methods are read-only.
+    const Original = globalThis.Response;
+    class LockedResponse extends Original {}
+    Object.defineProperty(LockedResponse.prototype, "json", {
+      value: Original.prototype.json,
+      writable: false,
+    });
+    globalThis.Response = LockedResponse;
+    try {
+      const { fetchApi } = api("public, s-maxage=60");
+      const fetch = cachePublicReads(fetchApi, { ttlMs: 1000, maxEntries: 10 });
+      await fetch(get("/settings"));
+      const response = await fetch(get("/settings"));
+      expect(response).toBeInstanceOf(LockedResponse);
+      expect(await response.json()).toEqual({ n: 1 });
+    } finally {
+      globalThis.Response = Original;
+    }
+  });
+
   it("shares one request among concurrent misses", async () => {
     const { calls, fetchApi } = api("public, s-maxage=60");
     const fetch = cachePublicReads(fetchApi, { ttlMs: 1000, maxEntries: 10 });

@@ -1,7 +1,23 @@
 /** How long the web keeps the API's public reads (decision 005). */
 export const publicReadTtlMs = 10_000;
 
-type Entry = { expires: number; status: number; headers: [string, string][]; body: ArrayBuffer };
+type Entry = {
+  expires: number;
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer;
+  /** The body parsed once, frozen, and handed to every reader of this entry. */
+  json?: unknown;
+};
+
+/** Freezes a parsed JSON value and everything in it. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
 
 export type ReadCacheOptions = { ttlMs: number; maxEntries: number; now?: () => number };
 
@@ -20,8 +36,20 @@ export function cachePublicReads(
   type Loaded = { entry: Entry } | { response: Response };
   const inFlight = new Map<string, Promise<Loaded>>();
 
-  const toResponse = (entry: Entry) =>
-    new Response(entry.body.slice(0), { status: entry.status, headers: entry.headers });
+  // Every page view reads the same few answers (the settings, the SEO entries, the article): their
+  // JSON is parsed once per entry, and readers get the same deeply frozen value, so that no loader
+  // can change what the next page view reads.
+  const toResponse = (entry: Entry) => {
+    const response = new Response(entry.body.slice(0), { status: entry.status, headers: entry.headers });
+    // Defined, not assigned: the node server's Response class makes `json` read-only.
+    Object.defineProperty(response, "json", {
+      value: async () => {
+        entry.json ??= deepFreeze(JSON.parse(new TextDecoder().decode(entry.body)));
+        return entry.json;
+      },
+    });
+    return response;
+  };
 
   async function load(request: Request, key: string): Promise<Loaded> {
     const response = await fetchApi(request);
