@@ -1,4 +1,4 @@
-import type { CartLine, Item, Paginated, SeoEntry, Settings } from "@shiyi/contracts";
+import type { CartLine, Item, Settings } from "@shiyi/contracts";
 import { memberMessages } from "@shiyi/contracts/member-messages";
 import { useEffect, type ReactNode } from "react";
 import { CartSync } from "./components/cart/cart-sync.tsx";
@@ -28,7 +28,7 @@ import { pieceCount } from "./lib/cart/local-cart.ts";
 import { useLocalCart } from "./lib/cart/use-local-cart.ts";
 import { apiContext, siteConfigContext } from "./lib/context.ts";
 import { pageLoadingBar } from "./lib/loading-indicator.ts";
-import type { SiteData } from "./lib/seo.ts";
+import type { SiteData } from "./lib/site.ts";
 import { getMember, sessionContext, type Notice } from "./lib/session.server.ts";
 import { usePageBehaviours } from "./lib/use-page-behaviours.ts";
 
@@ -65,15 +65,13 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const api = context.get(apiContext);
-  const [settings, seo, member, cart] = await Promise.all([
+  const [settings, member, cart] = await Promise.all([
     api.get<Item<Settings>>("/settings"),
-    api.get<Paginated<SeoEntry>>("/article/seo"),
     getMember(context),
     getMember(context).then((member) => (member ? api.get<{ data: CartLine[] }>("/cart") : null)),
   ]);
   return {
     settings: settings.data,
-    seo: seo.data,
     publicUrl: context.get(siteConfigContext).publicUrl,
     member: member && { name: member.name },
     cartCount: cart && pieceCount(cart.data),

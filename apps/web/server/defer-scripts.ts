@@ -17,8 +17,8 @@ const indexOf = (bytes: Uint8Array, needle: Uint8Array, from: number) =>
  * string is written to the socket as it is (decoding and re-encoding a 45 KB page cost about a
  * sixth of the server's time per page).
  */
-export function withoutModulePreloads(html: Uint8Array): Uint8Array {
-  const kept: Uint8Array[] = [];
+export function withoutModulePreloads(html: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const kept: Uint8Array<ArrayBuffer>[] = [];
   let from = 0;
   for (let at = indexOf(html, preloadStart, 0); at !== -1; at = indexOf(html, preloadStart, from)) {
     const end = indexOf(html, tagEnd, at);

@@ -2,7 +2,7 @@ import type { ArticleSummary, Item, Paginated, Settings } from "@shiyi/contracts
 import type { RouterContextProvider } from "react-router";
 import { apiContext, siteConfigContext } from "./context.ts";
 import { displayDate } from "./format.ts";
-import { feedPath, feedTitle, type FeedSection } from "./seo.ts";
+import { feedPath, feedTitle, type FeedSection } from "./seo.server.ts";
 import { escapeXml } from "./xml.ts";
 
 /** Items in a feed: the newest ones only, as readers poll it again. */

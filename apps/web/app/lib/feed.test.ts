@@ -1,7 +1,7 @@
 import type { ArticleSummary, Settings } from "@shiyi/contracts";
 import { describe, expect, it } from "vitest";
 import { feedItemLimit, renderFeed } from "./feed.server.ts";
-import { buildMeta } from "./seo.ts";
+import { buildMeta } from "./seo.server.ts";
 
 const settings = {
   name: "食藝誌",

@@ -3,15 +3,14 @@ import { Image } from "../components/image.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { proxyBodyImages } from "../lib/article-html.ts";
 import { apiContext } from "../lib/context.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/about";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { page: "about" });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
 /** The about page is the "about" content blocks, in their editorial order. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const { data: blocks } = await api.get<Paginated<ArticleSummary>>("/article/about");
   const sections = await Promise.all(
@@ -20,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       return { ...data, content: data.content ? proxyBodyImages(data.content) : null };
     }),
   );
-  return { sections };
+  return { sections, meta: await pageMeta({ url, context }, { page: "about" }) };
 }
 
 export default function About({ loaderData, matches }: Route.ComponentProps) {

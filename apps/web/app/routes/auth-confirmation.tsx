@@ -5,13 +5,16 @@ import { EmailRequestForm } from "../components/auth/email-request-form.tsx";
 import { FormSuccess, SubmitButton } from "../components/form/schema-form.tsx";
 import { apiFailureReply, invalidReply, parseSubmission } from "../components/form/submission.server.ts";
 import { apiContext } from "../lib/context.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import { sessionContext } from "../lib/session.server.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/auth-confirmation";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { title: "電子郵件驗證", noindex: true });
+export const meta: Route.MetaFunction = loaderMeta;
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return { meta: await pageMeta({ url, context }, { title: "電子郵件驗證", noindex: true }) };
 }
 
 /**

@@ -18,19 +18,19 @@ import {
 } from "../components/form/submission.server.ts";
 import { ApiRequestError } from "../lib/api.server.ts";
 import { apiContext } from "../lib/context.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import { redirectAfterLogin, requireAnonymous, sessionContext } from "../lib/session.server.ts";
 import { socialOptions } from "../lib/social.server.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/auth-login";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { title: "會員登入", noindex: true });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   requireAnonymous({ context });
-  return { social: await socialOptions(context) };
+  const meta = await pageMeta({ url, context }, { title: "會員登入", noindex: true });
+  return { social: await socialOptions(context), meta };
 }
 
 const hideFields = ["password"];

@@ -14,19 +14,19 @@ import {
 import { apiFailureReply, invalidReply, parseSubmission } from "../components/form/submission.server.ts";
 import { Button } from "../components/ui/button.tsx";
 import { apiContext } from "../lib/context.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import { requireAnonymous } from "../lib/session.server.ts";
 import { socialOptions } from "../lib/social.server.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/auth-register";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { title: "註冊會員", noindex: true });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   requireAnonymous({ context });
-  return { social: await socialOptions(context) };
+  const meta = await pageMeta({ url, context }, { title: "註冊會員", noindex: true });
+  return { social: await socialOptions(context), meta };
 }
 
 const hideFields = ["password", "password_confirmation"];

@@ -17,12 +17,15 @@ import {
   type FormReply,
 } from "../components/form/submission.server.ts";
 import { apiContext } from "../lib/context.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/auth-reset-password";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { title: "重設密碼", noindex: true });
+export const meta: Route.MetaFunction = loaderMeta;
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return { meta: await pageMeta({ url, context }, { title: "重設密碼", noindex: true }) };
 }
 
 const hideFields = ["password", "password_confirmation"];

@@ -2,13 +2,12 @@ import { memberMessages } from "@shiyi/contracts";
 import { Link, redirect } from "react-router";
 import { AuthLayout, buttonLink, DangerNotice, textLink } from "../components/auth/auth-layout.tsx";
 import { FormSuccess } from "../components/form/schema-form.tsx";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import { getMember, redirectAfterLogin, sessionContext } from "../lib/session.server.ts";
 import type { Route } from "./+types/auth";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { title: "社群登入", noindex: true });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
 /**
  * The redirect carries no lifetimes, so the cookies take the longest the tokens may have: 900 s for
@@ -29,7 +28,13 @@ const socialFailures: readonly string[] = [
  * only the status, so the tokens leave the address bar and history; then the page greets the member
  * and offers the way on. `status=0` says why it failed; no status goes to the login page.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const page = await socialReturn({ request, context });
+  return { ...page, meta: await pageMeta({ url, context }, { title: "社群登入", noindex: true }) };
+}
+
+/** What the page says of the sign-in it returns from, or where it sends the browser on. */
+async function socialReturn({ request, context }: Pick<Route.LoaderArgs, "request" | "context">) {
   const query = new URL(request.url).searchParams;
   const status = query.get("status");
   if (status === "1") {

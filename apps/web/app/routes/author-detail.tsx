@@ -4,14 +4,28 @@ import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { Image } from "../components/image.tsx";
 import { getOr404 } from "../lib/api.server.ts";
 import { apiContext } from "../lib/context.ts";
-import { breadcrumbJsonLd, buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { breadcrumbJsonLd, pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/author-detail";
 
-export function meta({ matches, location, loaderData }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  if (!loaderData) return [];
-  const { author, crumbs } = loaderData;
-  return buildMeta(site, location, {
+export const meta: Route.MetaFunction = loaderMeta;
+
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const { data: author } = await getOr404(
+    api.get<Item<Author>>(`/authors/${encodeURIComponent(params.path)}`),
+  );
+  const [columns, news, features] = await Promise.all(
+    (["columns", "news", "features"] as const).map((kind) =>
+      api.get<Paginated<ArticleSummary>>(`/${kind}`, { author: author.path, limit: 24 }),
+    ),
+  );
+  const crumbs = [
+    { name: "首頁", path: "/" },
+    { name: "作者", path: "/author" },
+    { name: author.name, path: `/author/${author.path}` },
+  ];
+  const meta = await pageMeta({ url, context }, (site, location) => ({
     title: author.name,
     infoTitle: author.title,
     description: author.description,
@@ -31,27 +45,11 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
       },
       breadcrumbJsonLd(site.publicUrl, crumbs),
     ],
-  });
-}
-
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const api = context.get(apiContext);
-  const { data: author } = await getOr404(
-    api.get<Item<Author>>(`/authors/${encodeURIComponent(params.path)}`),
-  );
-  const [columns, news, features] = await Promise.all(
-    (["columns", "news", "features"] as const).map((kind) =>
-      api.get<Paginated<ArticleSummary>>(`/${kind}`, { author: author.path, limit: 24 }),
-    ),
-  );
-  const crumbs = [
-    { name: "首頁", path: "/" },
-    { name: "作者", path: "/author" },
-    { name: author.name, path: `/author/${author.path}` },
-  ];
+  }));
   return {
     author,
     crumbs,
+    meta,
     writing: [
       { kind: "columns", title: "專欄", items: columns!.data },
       { kind: "features", title: "專題", items: features!.data },

@@ -3,20 +3,23 @@ import { Link } from "react-router";
 import { Image } from "../components/image.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { apiContext } from "../lib/context.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/authors";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, {
-    title: "作者",
-    infoTitle: "Authors",
-    description: "為《食藝》書寫的主廚、研究者、記者與經營者。",
-  });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { data: authors } = await context.get(apiContext).get<Paginated<AuthorSummary>>("/authors");
-  return { authors };
+  const meta = await pageMeta(
+    { url, context },
+    {
+      title: "作者",
+      infoTitle: "Authors",
+      description: "為《食藝》書寫的主廚、研究者、記者與經營者。",
+    },
+  );
+  return { authors, meta };
 }
 
 export default function Authors({ loaderData }: Route.ComponentProps) {

@@ -66,7 +66,8 @@ import {
 } from "../lib/checkout.server.ts";
 import { apiContext, localCaptchaToken, siteConfigContext } from "../lib/context.ts";
 import { readOrderDraftChoice, type OrderDraftChoice } from "../lib/order-draft.server.ts";
-import { buildMeta, siteFromMatches, type SiteData } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta, type SiteData } from "../lib/site.ts";
 import { getMember } from "../lib/session.server.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/cart-checkout";
@@ -87,13 +88,11 @@ export function headers() {
   return privatePage;
 }
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { title: "填寫訂購資料", noindex: true });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
 type MemberSummary = Pick<Member, "name" | "email" | "mobile" | "address">;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const choice = readOrderDraftChoice(request);
   if (!choice) throw redirect("/cart");
   const member = await getMember(context);
@@ -119,6 +118,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       saved: readSavedCheckout(request, params.get("token")),
       captchaToken: context.get(siteConfigContext).captchaSiteKey ? null : localCaptchaToken,
       captchaSiteKey: context.get(siteConfigContext).captchaSiteKey ?? null,
+      meta: await pageMeta({ url, context }, { title: "填寫訂購資料", noindex: true }),
     },
     { headers: privatePage },
   );

@@ -17,7 +17,8 @@ import {
 } from "../lib/checkout.server.ts";
 import { apiContext, siteConfigContext } from "../lib/context.ts";
 import { formatDateTime } from "../lib/format.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import { getMember } from "../lib/session.server.ts";
 import type { Route } from "./+types/cart-result";
 
@@ -35,16 +36,14 @@ export function headers() {
   return privatePage;
 }
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { title: "訂購結果", noindex: true });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
 const orderNumber = (request: Request) => {
   const number = new URL(request.url).searchParams.get("number") ?? "";
   return orderNumberPattern.test(number) ? number : null;
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const number = orderNumber(request);
   if (!number) throw redirect("/cart");
   let order: Order;
@@ -66,7 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const secure = context.get(siteConfigContext).publicUrl.startsWith("https:");
     headers.append("set-cookie", clearPlacedCookie({ secure }));
   }
-  return data({ order, clearLocalCart }, { headers });
+  const meta = await pageMeta({ url, context }, { title: "訂購結果", noindex: true });
+  return data({ order, clearLocalCart, meta }, { headers });
 }
 
 export default function CartResult({ loaderData }: Route.ComponentProps) {

@@ -13,7 +13,8 @@ import { cartFailure, cartSuccess, positiveInt } from "../lib/cart/cart-action.s
 import { enhancedField } from "../lib/cart/cart-reply.ts";
 import { apiContext, siteConfigContext } from "../lib/context.ts";
 import { orderDraftSetCookie, readOrderDraftChoice } from "../lib/order-draft.server.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import { getMember, safeLocalPath } from "../lib/session.server.ts";
 import type { Route } from "./+types/cart";
 
@@ -30,18 +31,20 @@ export function headers() {
   return privatePage;
 }
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, {
-    title: "購物車",
-    description: "確認購物車中的商品、數量與運費，選擇運送與付款方式後前往結帳。",
-    noindex: true,
-  });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const member = await getMember(context);
   const lines = member ? (await context.get(apiContext).get<{ data: CartLine[] }>("/cart")).data : null;
-  return data({ lines, choice: readOrderDraftChoice(request) }, { headers: privatePage });
+  const meta = await pageMeta(
+    { url, context },
+    {
+      title: "購物車",
+      description: "確認購物車中的商品、數量與運費，選擇運送與付款方式後前往結帳。",
+      noindex: true,
+    },
+  );
+  return data({ lines, choice: readOrderDraftChoice(request), meta }, { headers: privatePage });
 }
 
 /** Only the preview of a visitor's cart leaves the page's data as it is. */

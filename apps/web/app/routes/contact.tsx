@@ -20,16 +20,19 @@ import { apiFailureReply, invalidReply, parseSubmission } from "../components/fo
 import { useActionToast } from "../lib/use-action-toast.ts";
 import { PageHeading } from "../components/page-heading.tsx";
 import { apiContext, localCaptchaToken, siteConfigContext } from "../lib/context.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/contact";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { page: "contact" });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { captchaSiteKey } = context.get(siteConfigContext);
-  return { captchaToken: captchaSiteKey ? null : localCaptchaToken, captchaSiteKey: captchaSiteKey ?? null };
+  return {
+    captchaToken: captchaSiteKey ? null : localCaptchaToken,
+    captchaSiteKey: captchaSiteKey ?? null,
+    meta: await pageMeta({ url, context }, { page: "contact" }),
+  };
 }
 
 /**

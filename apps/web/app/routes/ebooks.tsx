@@ -3,21 +3,20 @@ import { Image } from "../components/image.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { apiContext } from "../lib/context.ts";
 import { formatDate } from "../lib/format.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/ebooks";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { page: "ebooks" });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { data: ebooks } = await context.get(apiContext).get<Paginated<Ebook>>("/ebooks");
   const platforms = [
     ...new Map(
       ebooks.flatMap((ebook) => ebook.links.map((link) => [link.platform.id, link.platform])),
     ).values(),
   ];
-  return { ebooks, platforms };
+  return { ebooks, platforms, meta: await pageMeta({ url, context }, { page: "ebooks" }) };
 }
 
 export default function Ebooks({ loaderData, matches }: Route.ComponentProps) {

@@ -1,14 +1,14 @@
 import { ArticleListView } from "../components/article-list-view.tsx";
 import { loadArticleList } from "../lib/articles.server.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/features";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { page: "features", feed: "features" });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadArticleList({ kind: "features", request, context });
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const list = await loadArticleList({ kind: "features", request, context });
+  return { ...list, meta: await pageMeta({ url, context }, { page: "features", feed: "features" }) };
 }
 
 export default function FeaturesList({ loaderData, matches }: Route.ComponentProps) {

@@ -4,16 +4,15 @@ import { ArticleCard } from "../components/article-card.tsx";
 import { Image } from "../components/image.tsx";
 import { MagazineCover } from "../components/magazine-cover.tsx";
 import { apiContext } from "../lib/context.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/home";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { home: true, feed: "news" });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { data } = await context.get(apiContext).get<Item<Home>>("/home");
-  return data;
+  return { ...data, meta: await pageMeta({ url, context }, { home: true, feed: "news" }) };
 }
 
 function SectionHeading({ title, subtitle, to }: { title: string; subtitle: string; to: string }) {

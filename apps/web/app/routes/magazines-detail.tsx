@@ -6,14 +6,22 @@ import { getOr404 } from "../lib/api.server.ts";
 import { proxyBodyImages } from "../lib/article-html.ts";
 import { apiContext } from "../lib/context.ts";
 import { formatDate, formatPrice } from "../lib/format.ts";
-import { breadcrumbJsonLd, buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { breadcrumbJsonLd, pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/magazines-detail";
 
-export function meta({ matches, location, loaderData }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  if (!loaderData) return [];
-  const { magazine, crumbs } = loaderData;
-  return buildMeta(site, location, {
+export const meta: Route.MetaFunction = loaderMeta;
+
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const { data: magazine } = await getOr404(
+    context.get(apiContext).get<Item<Magazine>>(`/magazines/${encodeURIComponent(params.path)}`),
+  );
+  const crumbs = [
+    { name: "首頁", path: "/" },
+    { name: "雜誌", path: "/magazines" },
+    { name: `第 ${magazine.issue} 期`, path: `/magazines/${magazine.path}` },
+  ];
+  const meta = await pageMeta({ url, context }, (site, location) => ({
     page: "magazines",
     data: { ...magazine, image: magazine.cover },
     detail: true,
@@ -34,21 +42,11 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
       },
       breadcrumbJsonLd(site.publicUrl, crumbs),
     ],
-  });
-}
-
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { data: magazine } = await getOr404(
-    context.get(apiContext).get<Item<Magazine>>(`/magazines/${encodeURIComponent(params.path)}`),
-  );
-  const crumbs = [
-    { name: "首頁", path: "/" },
-    { name: "雜誌", path: "/magazines" },
-    { name: `第 ${magazine.issue} 期`, path: `/magazines/${magazine.path}` },
-  ];
+  }));
   return {
     magazine: { ...magazine, content: magazine.content ? proxyBodyImages(magazine.content) : null },
     crumbs,
+    meta,
   };
 }
 

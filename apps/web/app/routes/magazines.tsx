@@ -5,21 +5,20 @@ import { MerchCard } from "../components/merch-card.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { apiContext } from "../lib/context.ts";
 import { formatPrice } from "../lib/format.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/magazines";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { page: "magazines" });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   if (new URL(request.url).searchParams.has("page")) throw data("找不到相關頁面", { status: 404 });
   const api = context.get(apiContext);
   const [{ data: magazines }, { data: merch }] = await Promise.all([
     api.get<Paginated<MagazineSummary>>("/magazines"),
     api.get<Paginated<MerchSummary>>("/merch"),
   ]);
-  return { magazines, merch };
+  return { magazines, merch, meta: await pageMeta({ url, context }, { page: "magazines" }) };
 }
 
 export default function Magazines({ loaderData, matches }: Route.ComponentProps) {

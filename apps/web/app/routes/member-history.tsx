@@ -10,19 +10,21 @@ import { EmptyState, MemberSection } from "../components/member/member-section.t
 import { StatusBadge } from "../components/order/order-view.tsx";
 import { apiContext } from "../lib/context.ts";
 import { formatDateTime, formatPrice } from "../lib/format.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import { requireMember } from "../lib/session.server.ts";
 import type { Route } from "./+types/member-history";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { title: "訂購紀錄", noindex: true });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
 /** The member's orders, newest first (GET /orders/me). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireMember({ request, context });
   const orders = await context.get(apiContext).get<{ data: Order[] }>("/orders/me");
-  return { orders: orders.data };
+  return {
+    orders: orders.data,
+    meta: await pageMeta({ url, context }, { title: "訂購紀錄", noindex: true }),
+  };
 }
 
 export default function MemberHistory({ loaderData }: Route.ComponentProps) {

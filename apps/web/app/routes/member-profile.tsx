@@ -22,17 +22,17 @@ import { Button } from "../components/ui/button.tsx";
 import { useConfirm } from "../components/ui/confirm-dialog.tsx";
 import { apiContext } from "../lib/context.ts";
 import { formatDate } from "../lib/format.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import { requireMember, sessionContext } from "../lib/session.server.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/member-profile";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { title: "會員資料", noindex: true });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return { member: await requireMember({ request, context }) };
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
+  return { member, meta: await pageMeta({ url, context }, { title: "會員資料", noindex: true }) };
 }
 
 type Intent = "profile" | "password";

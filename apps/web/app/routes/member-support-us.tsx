@@ -11,23 +11,25 @@ import { apiContext } from "../lib/context.ts";
 import { donationNumberPattern } from "../lib/donation.server.ts";
 import { chargedTotal, receiptYears, isCancellable, periodName } from "../lib/donations.ts";
 import { formatDate, formatDateTime, formatPrice } from "../lib/format.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import { requireMember } from "../lib/session.server.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/member-support-us";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { title: "捐款紀錄", noindex: true });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
 /**
  * The member's gifts, newest first, with every charge (GET /donations/me: gifts made as a guest
  * with the member's e-mail included), each charge's receipt and the yearly receipts.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireMember({ request, context });
   const donations = await context.get(apiContext).get<{ data: Donation[] }>("/donations/me");
-  return { donations: donations.data };
+  return {
+    donations: donations.data,
+    meta: await pageMeta({ url, context }, { title: "捐款紀錄", noindex: true }),
+  };
 }
 
 type CancelReply = { toast: { type: ToastType; message: string } };

@@ -1,20 +1,24 @@
 import { ArticleListView } from "../components/article-list-view.tsx";
 import { loadArticleList } from "../lib/articles.server.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/news-category";
 
-export function meta({ matches, location, loaderData }: Route.MetaArgs) {
-  const category = loaderData?.category;
-  return buildMeta(siteFromMatches(matches), location, {
-    page: "news",
-    feed: "news",
-    title: category ? `${category.name}｜新聞` : undefined,
-    description: category?.description,
-  });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadArticleList({ kind: "news", request, context, category: params.path });
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const list = await loadArticleList({ kind: "news", request, context, category: params.path });
+  const { category } = list;
+  const meta = await pageMeta(
+    { url, context },
+    {
+      page: "news",
+      feed: "news",
+      title: category ? `${category.name}｜新聞` : undefined,
+      description: category?.description,
+    },
+  );
+  return { ...list, meta };
 }
 
 export default function NewsCategory({ loaderData, matches }: Route.ComponentProps) {

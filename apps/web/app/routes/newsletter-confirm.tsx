@@ -4,12 +4,15 @@ import { AuthLayout, DangerNotice, textLink } from "../components/auth/auth-layo
 import { FormSuccess, SubmitButton } from "../components/form/schema-form.tsx";
 import { apiFailureReply, invalidReply, parseSubmission } from "../components/form/submission.server.ts";
 import { apiContext } from "../lib/context.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/newsletter-confirm";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { title: "確認訂閱電子報", noindex: true });
+export const meta: Route.MetaFunction = loaderMeta;
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return { meta: await pageMeta({ url, context }, { title: "確認訂閱電子報", noindex: true }) };
 }
 
 /**

@@ -12,12 +12,15 @@ import {
 import { apiFailureReply, invalidReply, parseSubmission } from "../components/form/submission.server.ts";
 import type { NewsletterReply } from "../components/newsletter/newsletter-form.tsx";
 import { apiContext } from "../lib/context.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/newsletter";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { title: "訂閱電子報" });
+export const meta: Route.MetaFunction = loaderMeta;
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return { meta: await pageMeta({ url, context }, { title: "訂閱電子報" }) };
 }
 
 /**

@@ -1,28 +1,26 @@
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { loadArticle } from "../lib/articles.server.ts";
 import { formatDate } from "../lib/format.ts";
-import { breadcrumbJsonLd, buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { breadcrumbJsonLd, pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/policy-detail";
 
-export function meta({ matches, location, loaderData }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  if (!loaderData) return [];
-  return buildMeta(site, location, {
-    page: "policy",
-    data: loaderData.policy,
-    detail: true,
-    jsonLd: [breadcrumbJsonLd(site.publicUrl, loaderData.crumbs)],
-  });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const policy = await loadArticle(context, "policy", params.path);
   const crumbs = [
     { name: "首頁", path: "/" },
     { name: "條款與政策", path: "/policy" },
     { name: policy.title, path: `/policy/${policy.path}` },
   ];
-  return { policy, crumbs };
+  const meta = await pageMeta({ url, context }, (site) => ({
+    page: "policy",
+    data: policy,
+    detail: true,
+    jsonLd: [breadcrumbJsonLd(site.publicUrl, crumbs)],
+  }));
+  return { policy, crumbs, meta };
 }
 
 export default function PolicyDetail({ loaderData }: Route.ComponentProps) {

@@ -2,16 +2,15 @@ import type { ArticleSummary, Paginated } from "@shiyi/contracts";
 import { Link } from "react-router";
 import { PageHeading } from "../components/page-heading.tsx";
 import { apiContext } from "../lib/context.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/policy";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { page: "policy" });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { data: policies } = await context.get(apiContext).get<Paginated<ArticleSummary>>("/article/policy");
-  return { policies };
+  return { policies, meta: await pageMeta({ url, context }, { page: "policy" }) };
 }
 
 export default function Policies({ loaderData, matches }: Route.ComponentProps) {

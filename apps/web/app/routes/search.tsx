@@ -18,7 +18,8 @@ import { ApiRequestError } from "../lib/api.server.ts";
 import { pageFrom } from "../lib/articles.server.ts";
 import { apiContext } from "../lib/context.ts";
 import { formatDate } from "../lib/format.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta, type PageMetaArgs } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/search";
 
 const description = "搜尋《食藝》的新聞、專欄、專題、雜誌與作者。";
@@ -26,14 +27,16 @@ const description = "搜尋《食藝》的新聞、專欄、專題、雜誌與�
 /** Where the API stops counting (decision 018), as the page writes it. */
 const searchCountShown = searchCountLimit.toLocaleString("zh-TW");
 
-export function meta({ matches, location, loaderData }: Route.MetaArgs) {
-  const q = loaderData?.result?.query.q ?? "";
-  return buildMeta(siteFromMatches(matches), location, {
+export const meta: Route.MetaFunction = loaderMeta;
+
+/** The page's head: titled by the query its results answer; result pages and refusals are not indexed. */
+function searchMeta(args: PageMetaArgs, q: string, refused: boolean) {
+  return pageMeta(args, {
     title: q ? `「${q}」的搜尋結果` : "搜尋",
     infoTitle: "Search",
     description,
     // Result pages are endless variations of the site's own pages: followed, never indexed.
-    noindex: Boolean(q) || loaderData?.error != null,
+    noindex: Boolean(q) || refused,
   });
 }
 
@@ -46,7 +49,7 @@ type Tab = { type: SearchType | null; name: string; count: number };
  * other failure is the error page. The kinds' names are sent from here, so the page's script
  * carries no schema.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q") ?? "";
   const type = params.get("type") ?? "";
@@ -60,7 +63,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     result = await context.get(apiContext).get<SearchResult>("/search", { q, type: type || undefined, page });
   } catch (error) {
     if (error instanceof ApiRequestError && errorHandling(error.status, error.path) === "toast") {
-      const refused = { q, result: null, tabs: [], typeNames: searchTypeNames, error: error.message };
+      const refused = {
+        q,
+        result: null,
+        tabs: [],
+        typeNames: searchTypeNames,
+        error: error.message,
+        meta: await searchMeta({ url, context }, "", true),
+      };
       return data(refused, { status: error.status });
     }
     throw error;
@@ -70,7 +80,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { type: null, name: "全部", count: result.counts.all },
     ...searchTypes.map((kind) => ({ type: kind, name: searchTypeNames[kind], count: result.counts[kind] })),
   ];
-  return { q, result, tabs, typeNames: searchTypeNames, error: null };
+  const meta = await searchMeta({ url, context }, result.query.q, false);
+  return { q, result, tabs, typeNames: searchTypeNames, error: null, meta };
 }
 
 /** `/search` with these parameters (the empty ones left out). */

@@ -10,7 +10,8 @@ import { apiContext } from "../lib/context.ts";
 import { donationAccessHeaders, donationNumberOf } from "../lib/donation.server.ts";
 import { periodName } from "../lib/donations.ts";
 import { formatDateTime, formatPrice } from "../lib/format.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta } from "../lib/site.ts";
 import { getMember } from "../lib/session.server.ts";
 import type { Route } from "./+types/support-us-result";
 
@@ -28,11 +29,9 @@ export function headers() {
   return privatePage;
 }
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { title: "捐款結果", noindex: true });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const number = donationNumberOf(request);
   if (!number) throw redirect("/support-us");
   let donation: Donation;
@@ -51,7 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     throw error;
   }
-  return data({ donation, member: (await getMember(context)) !== null }, { headers: privatePage });
+  const member = (await getMember(context)) !== null;
+  const meta = await pageMeta({ url, context }, { title: "捐款結果", noindex: true });
+  return data({ donation, member, meta }, { headers: privatePage });
 }
 
 export default function SupportUsResult({ loaderData }: Route.ComponentProps) {

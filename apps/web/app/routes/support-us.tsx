@@ -34,7 +34,8 @@ import { proxyBodyImages } from "../lib/article-html.ts";
 import { apiContext, localCaptchaToken, siteConfigContext } from "../lib/context.ts";
 import { donationTokensSetCookie, withPresetAmount } from "../lib/donation.server.ts";
 import { formatPrice } from "../lib/format.ts";
-import { buildMeta, siteFromMatches } from "../lib/seo.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import { getMember } from "../lib/session.server.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/support-us";
@@ -46,9 +47,7 @@ import type { Route } from "./+types/support-us";
  * the result page can read it.
  */
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return buildMeta(siteFromMatches(matches), location, { page: "donate" });
-}
+export const meta: Route.MetaFunction = loaderMeta;
 
 /** The about content's page on the foundation: what a gift supports, in the editors' words. */
 const foundationPage = "foundation";
@@ -66,7 +65,7 @@ async function foundationStory(api: ApiClient) {
 
 type MemberSummary = Pick<Member, "name" | "email" | "mobile" | "address">;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const [member, story] = await Promise.all([getMember(context), foundationStory(api)]);
   const { captchaSiteKey } = context.get(siteConfigContext);
@@ -82,6 +81,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     story,
     captchaToken: captchaSiteKey ? null : localCaptchaToken,
     captchaSiteKey: captchaSiteKey ?? null,
+    meta: await pageMeta({ url, context }, { page: "donate" }),
   };
 }
 

@@ -1,8 +1,23 @@
-import type { Article, Image, PageKey, SeoEntry, Settings } from "@shiyi/contracts";
-import type { MetaDescriptor } from "react-router";
+import type { Article, Image, Item, PageKey, Paginated, SeoEntry, Settings } from "@shiyi/contracts";
+import type { MetaDescriptor, RouterContextProvider } from "react-router";
+import { apiContext, siteConfigContext } from "./context.ts";
 import { imageUrl } from "./image.ts";
+import type { SiteData } from "./site.ts";
 
-export type SiteData = { settings: Settings; seo: SeoEntry[]; publicUrl: string };
+/*
+ * Every page's `<head>` (SPEC §2), computed on the server: each route's loader returns
+ * `meta: await pageMeta(args, {...})` and its `meta` export reads it (site.ts `loaderMeta`), so
+ * neither this module nor the SEO entries reach the browser.
+ */
+
+/** What the metadata is made from: the site's settings and address, and the SEO entries by path. */
+export type MetaSite = SiteData & { seo: SeoEntry[] };
+
+/** The page's address: its path (which picks the SEO entry) and its query. */
+export type MetaLocation = { pathname: string; search: string };
+
+/** What a loader hands over: its normalized URL (no `.data`, no `_routes`) and its context. */
+export type PageMetaArgs = { url: URL; context: Readonly<RouterContextProvider> };
 
 /** What a page says about itself; every field falls back (SPEC §2). */
 export type PageMeta = {
@@ -53,11 +68,7 @@ function shareImageUrl(image: Image | string | null | undefined): string | null 
     : url;
 }
 
-export function buildMeta(
-  site: SiteData,
-  location: { pathname: string; search: string },
-  page: PageMeta,
-): MetaDescriptor[] {
+export function buildMeta(site: MetaSite, location: MetaLocation, page: PageMeta): MetaDescriptor[] {
   const { settings, publicUrl } = site;
   const seo = site.seo.find((entry) => entry.path === location.pathname);
   const pageText = page.page ? settings.pages[page.page] : undefined;
@@ -152,12 +163,6 @@ export function buildMeta(
   ];
 }
 
-/** The root's data, as every route's `meta` sees it. */
-export function siteFromMatches(matches: readonly unknown[]): SiteData {
-  const root = (matches as { id: string; loaderData?: unknown }[]).find((match) => match.id === "root");
-  return root?.loaderData as SiteData;
-}
-
 export function breadcrumbJsonLd(publicUrl: string, items: { name: string; path: string }[]) {
   return {
     "@type": "BreadcrumbList",
@@ -208,8 +213,8 @@ export function articleJsonLd(
  * and its section's feed.
  */
 export function articlePageMeta(
-  site: SiteData,
-  location: { pathname: string; search: string },
+  site: MetaSite,
+  location: MetaLocation,
   page: { section: FeedSection; type: "Article" | "NewsArticle" },
   loaderData: { article: Article; crumbs: { name: string; path: string }[] } | undefined,
 ): MetaDescriptor[] {
@@ -234,4 +239,41 @@ export function articlePageMeta(
       breadcrumbJsonLd(site.publicUrl, crumbs),
     ],
   });
+}
+
+/**
+ * The settings and the SEO entries through the API client (the same reads as the root's loader,
+ * answered from the read cache), and the site's public address.
+ */
+async function metaSite(context: PageMetaArgs["context"]): Promise<MetaSite> {
+  const api = context.get(apiContext);
+  const [settings, seo] = await Promise.all([
+    api.get<Item<Settings>>("/settings"),
+    api.get<Paginated<SeoEntry>>("/article/seo"),
+  ]);
+  return { settings: settings.data, seo: seo.data, publicUrl: context.get(siteConfigContext).publicUrl };
+}
+
+const metaLocation = (url: URL): MetaLocation => ({ pathname: url.pathname, search: url.search });
+
+/**
+ * A page's metadata, for its loader to return as `meta`. The page's description may need the
+ * site (its address for JSON-LD): then it is a function of the site and the location.
+ */
+export async function pageMeta(
+  { url, context }: PageMetaArgs,
+  page: PageMeta | ((site: MetaSite, location: MetaLocation) => PageMeta),
+): Promise<MetaDescriptor[]> {
+  const site = await metaSite(context);
+  const location = metaLocation(url);
+  return buildMeta(site, location, typeof page === "function" ? page(site, location) : page);
+}
+
+/** A news, column or feature page's metadata (`articlePageMeta`), for its loader to return as `meta`. */
+export async function articleMeta(
+  { url, context }: PageMetaArgs,
+  page: { section: FeedSection; type: "Article" | "NewsArticle" },
+  loaderData: { article: Article; crumbs: { name: string; path: string }[] },
+): Promise<MetaDescriptor[]> {
+  return articlePageMeta(await metaSite(context), metaLocation(url), page, loaderData);
 }

@@ -1,7 +1,9 @@
 import type { SeoEntry, Settings } from "@shiyi/contracts";
-import type { MetaDescriptor } from "react-router";
+import { RouterContextProvider, type MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
-import { buildMeta, type SiteData } from "./seo.ts";
+import type { ApiClient } from "./api.server.ts";
+import { apiContext, siteConfigContext } from "./context.ts";
+import { buildMeta, pageMeta, type MetaSite } from "./seo.server.ts";
 
 const page = { title: "最新消息", info_title: "News", description: "新聞頁的描述" };
 const settings = {
@@ -29,7 +31,7 @@ const seo: SeoEntry[] = [
     image: { url: "/media/og/columns.jpg", srcset: [] },
   },
 ];
-const site: SiteData = { settings, seo, publicUrl: "https://shiyi.example" };
+const site: MetaSite = { settings, seo, publicUrl: "https://shiyi.example" };
 
 const get = (meta: MetaDescriptor[], key: string, value: string) =>
   meta.find((entry) => (entry as Record<string, unknown>)[key] === value) as
@@ -113,5 +115,38 @@ describe("buildMeta", () => {
       "@type": "SearchAction",
       target: { urlTemplate: expect.stringMatching(/\/search\?q=\{search_term_string\}$/) },
     });
+  });
+});
+
+describe("pageMeta", () => {
+  const context = new RouterContextProvider();
+  const reads: string[] = [];
+  const answers: Record<string, unknown> = { "/settings": { data: settings }, "/article/seo": { data: seo } };
+  const api = {
+    get: async (path: string) => {
+      reads.push(path);
+      return answers[path];
+    },
+  } as unknown as ApiClient;
+  context.set(apiContext, api);
+  context.set(siteConfigContext, { publicUrl: "https://shiyi.example", apiPublicUrl: "" });
+
+  it("reads the settings and SEO entries through the API and builds the page's metadata at its URL", async () => {
+    const url = new URL("http://localhost:3000/columns?page=2");
+    const meta = await pageMeta({ url, context }, { page: "columns" });
+    expect(reads.sort()).toEqual(["/article/seo", "/settings"]);
+    expect(meta).toEqual(buildMeta(site, { pathname: "/columns", search: "?page=2" }, { page: "columns" }));
+    expect(title(meta)).toBe("專欄總覽｜食藝誌");
+    expect(get(meta, "rel", "canonical")?.href).toBe("https://shiyi.example/columns?page=2");
+  });
+
+  it("hands the site and the location to a page described from them", async () => {
+    const url = new URL("http://localhost:3000/news/a?utm_source=x");
+    const meta = await pageMeta({ url, context }, (site, location) => ({
+      detail: true,
+      title: `${site.settings.name}${location.pathname}`,
+    }));
+    expect(title(meta)).toBe("食藝誌/news/a｜食藝誌");
+    expect(get(meta, "rel", "canonical")?.href).toBe("https://shiyi.example/news/a");
   });
 });
