@@ -172,3 +172,61 @@ for (const wanted of (process.env.BENCH_CALLERS ?? "").split(",").filter(Boolean
     console.log(`${share(micros)}  ${key}`);
   }
 }
+
+// BENCH_COMPONENTS=1: inside React's render, the time of each component (a frame whose name starts
+// with a capital letter), inclusive of what it calls but not of the components it renders.
+if (process.env.BENCH_COMPONENTS === "1") {
+  const components = new Map<string, number>();
+  for (const [id, micros] of self) {
+    let owner: string | undefined;
+    let inRender = false;
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { functionName, url } = byId.get(at)!.callFrame;
+      if (!owner && /^[A-Z]/.test(functionName) && !url.includes("react-dom")) {
+        owner = `${functionName} ${packageOf(url)}`;
+      }
+      if (functionName === "performWork") inRender = true;
+    }
+    if (!inRender) continue;
+    const key = owner ?? "(React itself)";
+    components.set(key, (components.get(key) ?? 0) + micros);
+  }
+  console.log("\ninside React's render, by component:");
+  for (const [name, micros] of [...components].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
+    console.log(`${share(micros)}  ${perRequest(micros)}  ${name}`);
+  }
+}
+
+// BENCH_PHASES=1: outside React's render, the time by the nearest named step of the request.
+if (process.env.BENCH_PHASES === "1") {
+  const steps = [
+    "callLoaderOrAction",
+    "encodeViaTurboStream",
+    "deferModuleScripts",
+    "runServerMiddlewarePipeline",
+    "createLoadContext",
+    "handleDocumentRequest",
+    "requestHandler",
+    "dispatch",
+    "getRequestListener",
+    "writev",
+    "(garbage collector)",
+  ];
+  const phases = new Map<string, number>();
+  for (const [id, micros] of self) {
+    let step: string | undefined;
+    let inRender = false;
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { functionName } = byId.get(at)!.callFrame;
+      if (functionName === "performWork") inRender = true;
+      if (!step && steps.includes(functionName)) step = functionName;
+    }
+    if (inRender) continue;
+    const key = step ?? `(other) ${byId.get(id)!.callFrame.functionName || "(anonymous)"}`;
+    phases.set(key, (phases.get(key) ?? 0) + micros);
+  }
+  console.log("\noutside React's render, by step:");
+  for (const [name, micros] of [...phases].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
+    console.log(`${share(micros)}  ${perRequest(micros)}  ${name}`);
+  }
+}

@@ -78,6 +78,25 @@ describe("createApiClient", () => {
     expect(seen.at(-1)!.headers.get("x-order-token")).toBe("t2");
   });
 
+  test("a page request asks for the same read once, and afresh after a write", async () => {
+    const client = createApiClient({ baseUrl: "http://api.test/api", fetch, requestId: "req-3" });
+    const before = seen.length;
+    const [first, second] = await Promise.all([
+      client.get("/echo", { page: 1 }),
+      client.get("/echo", { page: 1 }),
+    ]);
+    expect(second).toBe(first);
+    await client.get("/echo", { page: 2 });
+    expect(seen.length - before).toBe(2);
+    await client.post("/echo", {});
+    await client.get("/echo", { page: 1 });
+    expect(seen.length - before).toBe(4);
+    // A failed read is not kept.
+    await expect(client.get("/broken")).rejects.toBeInstanceOf(ApiRequestError);
+    await expect(client.get("/broken")).rejects.toBeInstanceOf(ApiRequestError);
+    expect(seen.length - before).toBe(6);
+  });
+
   test("a body that is not JSON still fails with the fallback message", async () => {
     await expect(api.get("/broken")).rejects.toMatchObject({ status: 500, message: "發生錯誤，請稍後再試" });
   });

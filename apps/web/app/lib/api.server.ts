@@ -102,12 +102,37 @@ export function createApiClient(options: {
     return retried;
   }
 
-  async function call<T>(
+  // GETs within one page request are asked once: the root's and the page's loaders both read the
+  // settings, for instance. Any write forgets them, so a loader after an action reads afresh.
+  const reads = new Map<string, Promise<unknown>>();
+
+  function call<T>(
     method: string,
     path: string,
     query: Query = {},
     body?: unknown,
     { headers = {} }: CallOptions = {},
+  ): Promise<T> {
+    if (method !== "GET") {
+      reads.clear();
+      return read<T>(method, path, query, body, headers);
+    }
+    const key = JSON.stringify([path, query, headers]);
+    let pending = reads.get(key);
+    if (!pending) {
+      pending = read(method, path, query, body, headers);
+      reads.set(key, pending);
+      pending.catch(() => reads.delete(key));
+    }
+    return pending as Promise<T>;
+  }
+
+  async function read<T>(
+    method: string,
+    path: string,
+    query: Query,
+    body: unknown,
+    headers: Record<string, string>,
   ): Promise<T> {
     const response = await exchange(method, path, query, body, headers);
     const parsed = (await response.json().catch(() => null)) as unknown;
