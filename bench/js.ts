@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SourceMapConsumer } from "source-map-js";
 import { createAssetFetcher, measurePageAssets, sum, type AssetFile } from "./lib/assets.ts";
-import { childEnv, freePort, runCommand, startService, stopAll } from "./lib/processes.ts";
+import { freePort, runCommand, siteEnv, startService, stopAll } from "./lib/processes.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDir = path.join(root, "apps/web/build/client");
@@ -41,15 +41,7 @@ if (process.env.BENCH_SKIP_BUILD !== "1") {
 
 const port = await freePort();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "shiyi-bench-js-"));
-const env = childEnv({
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "warn",
-  MAIL_CATCHER_PORT: "0",
-});
-delete env.NODE_ENV;
+const env = siteEnv(port, dataDir, { MAIL_CATCHER_PORT: "0" });
 
 try {
   const site = await startService({

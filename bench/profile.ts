@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { measureLoad } from "./lib/load.ts";
-import { childEnv, cpuTimeMs, freePort, startService, stopChild } from "./lib/processes.ts";
+import { cpuTimeMs, freePort, siteEnv, startService, stopChild } from "./lib/processes.ts";
 
 type Node = {
   id: number;
@@ -24,16 +24,7 @@ const seconds = Number(process.env.BENCH_DURATION_S ?? 15);
 const port = await freePort();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "shiyi-bench-profile-"));
 const profileDir = await mkdtemp(path.join(os.tmpdir(), "shiyi-cpu-profile-"));
-const env = childEnv({
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "warn",
-  MAIL_CATCHER_PORT: "0",
-  PAGE_CACHE_TTL_MS: "0",
-});
-delete env.NODE_ENV;
+const env = siteEnv(port, dataDir, { MAIL_CATCHER_PORT: "0", PAGE_CACHE_TTL_MS: "0" });
 
 // BENCH_NO_PROFILE=1: the same load without the profiler, for the server's CPU time per request.
 const profiling = process.env.BENCH_NO_PROFILE !== "1";

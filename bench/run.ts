@@ -26,6 +26,7 @@ import {
   freePort,
   killAllSync,
   runCommand,
+  siteEnv,
   startService,
   stopAll,
   stopChild,
@@ -137,14 +138,7 @@ async function main() {
    * renders). Both use the same data folder, so only one runs at a time.
    */
   const startSite = (pageCache: "on" | "off", timeoutMs = 60_000) => {
-    const env = childEnv({
-      PORT: String(sitePort),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${sitePort}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-    });
-    delete env.NODE_ENV;
+    const env = siteEnv(sitePort, dataDir);
     if (pageCache === "off") env.PAGE_CACHE_TTL_MS = "0";
     else delete env.PAGE_CACHE_TTL_MS;
     return startService({

@@ -13,6 +13,27 @@ export const childEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   ...extra,
 });
 
+/**
+ * The environment of the site under measurement: on loopback at `port`, with its own data folder,
+ * logging warnings only, and `NODE_ENV` unset as `npm run serve` leaves it (production by default).
+ */
+export function siteEnv(
+  port: number,
+  dataDir: string,
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  const env = childEnv({
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ...extra,
+  });
+  delete env.NODE_ENV;
+  return env;
+}
+
 /** A free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -3,6 +3,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { getOr404 } from "./api.server.ts";
 import { proxyBodyImages } from "./article-html.ts";
 import { apiContext } from "./context.ts";
+import { articleMeta, pageMeta, type PageMetaArgs } from "./seo.server.ts";
 
 /** Items per page on the site's lists. */
 export const webPageSize = 12;
@@ -54,13 +55,37 @@ export async function loadArticle(
 
 const sectionNames = { news: "新聞", columns: "專欄", features: "專題" } as const;
 
-/** A news, column or feature page: the article and its breadcrumb (with the category where it has pages). */
+/** What a section page's loader is given, of React Router's loader arguments. */
+type SectionLoaderArgs = PageMetaArgs & { request: Request; params: { path: string } };
+
+/** A news or columns category page: the list, the category, and its metadata. */
+export async function loadCategoryPage(args: SectionLoaderArgs, kind: "news" | "columns") {
+  const list = await loadArticleList({
+    kind,
+    request: args.request,
+    context: args.context,
+    category: args.params.path,
+  });
+  const { category } = list;
+  const meta = await pageMeta(args, {
+    page: kind,
+    feed: kind,
+    title: category ? `${category.name}｜${sectionNames[kind]}` : undefined,
+    description: category?.description,
+  });
+  return { ...list, meta };
+}
+
+/**
+ * A news, column or feature page: the article, its breadcrumb (with the category where it has
+ * pages), and its metadata (the article with its author as a Person, as `type`).
+ */
 export async function loadArticlePage(
-  context: Readonly<RouterContextProvider>,
+  args: SectionLoaderArgs,
   kind: keyof typeof sectionNames,
-  path: string,
+  type: "Article" | "NewsArticle",
 ) {
-  const article = await loadArticle(context, kind, path);
+  const article = await loadArticle(args.context, kind, args.params.path);
   const categoryCrumb =
     article.category && kind !== "features"
       ? [{ name: article.category.name, path: `/${kind}/category/${article.category.path}` }]
@@ -71,5 +96,5 @@ export async function loadArticlePage(
     ...categoryCrumb,
     { name: article.title, path: `/${kind}/${article.path}` },
   ];
-  return { article, crumbs };
+  return { article, crumbs, meta: await articleMeta(args, { section: kind, type }, { article, crumbs }) };
 }

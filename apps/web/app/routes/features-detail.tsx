@@ -1,17 +1,12 @@
 import { ArticleDetailView } from "../components/article-detail-view.tsx";
 import { loadArticlePage } from "../lib/articles.server.ts";
-import { articleMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/features-detail";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
-export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const page = await loadArticlePage(context, "features", params.path);
-  return {
-    ...page,
-    meta: await articleMeta({ url, context }, { section: "features", type: "Article" }, page),
-  };
+export async function loader(args: Route.LoaderArgs) {
+  return loadArticlePage(args, "features", "Article");
 }
 
 export default function FeaturesDetail({ loaderData }: Route.ComponentProps) {
