@@ -171,3 +171,20 @@ test("hashed assets under /assets/ are cached as immutable", async ({ request })
     expect(response.headers()["cache-control"], asset).toContain("immutable");
   }
 });
+
+test("the code every page shares comes in two chunks: the framework and the site's shell", async ({
+  request,
+}) => {
+  for (const path of ["/", "/news"]) {
+    const html = await (await request.get(path)).text();
+    const scripts = new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? []);
+    const names = [...scripts].map((script) => script.replace(/^\/assets\/|-[\w-]{8}\.js$/g, ""));
+    expect(names, path).toContain("framework");
+    expect(names, path).toContain("shell");
+    // The shell's modules (header, footer, cart count, toasts…) are not cut into chunks of their own.
+    expect(
+      names.filter((name) => /^(site-header|site-footer|use-local-cart|confirm-dialog|toast)$/.test(name)),
+      path,
+    ).toEqual([]);
+  }
+});
