@@ -3,7 +3,7 @@ import { RouterContextProvider, type MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ApiClient } from "./api.server.ts";
 import { apiContext, siteConfigContext } from "./context.ts";
-import { buildMeta, pageMeta, type MetaSite } from "./seo.server.ts";
+import { articleMeta, buildMeta, pageMeta, type MetaSite } from "./seo.server.ts";
 
 const page = { title: "最新消息", info_title: "News", description: "新聞頁的描述" };
 const settings = {
@@ -148,5 +148,49 @@ describe("pageMeta", () => {
     }));
     expect(title(meta)).toBe("食藝誌/news/a｜食藝誌");
     expect(get(meta, "rel", "canonical")?.href).toBe("https://shiyi.example/news/a");
+  });
+
+  it("describes an article as its kind, with its author as a Person, its breadcrumb and its section's feed", async () => {
+    const url = new URL("http://localhost:3000/news/winter-radish?utm_source=x");
+    const article = {
+      title: "冬季蘿蔔進入產季",
+      info_title: null,
+      description: "產地消息",
+      image: { url: "/media/news/radish.jpg", width: 1600, height: 1000 },
+      publication_date: "2026-11-18T01:00:00.000Z",
+      start_at: null,
+      created_at: "2026-11-17T01:00:00.000Z",
+      updated_at: "2026-11-19T01:00:00.000Z",
+      author: { name: "吳佩珊", path: "wu-pei-shan" },
+    } as unknown as Parameters<typeof articleMeta>[2]["article"];
+    const crumbs = [
+      { name: "首頁", path: "/" },
+      { name: "新聞", path: "/news" },
+      { name: article.title, path: "/news/winter-radish" },
+    ];
+    const meta = await articleMeta(
+      { url, context },
+      { section: "news", type: "NewsArticle" },
+      { article, crumbs },
+    );
+    expect(title(meta)).toBe("冬季蘿蔔進入產季｜食藝誌");
+    expect(get(meta, "rel", "canonical")?.href).toBe("https://shiyi.example/news/winter-radish");
+    expect(get(meta, "property", "og:type")?.content).toBe("article");
+    expect(get(meta, "type", "application/rss+xml")?.href).toBe("https://shiyi.example/news/rss.xml");
+    const nodes = graph(meta);
+    expect(nodes.find((node) => node["@type"] === "NewsArticle")).toMatchObject({
+      headline: "冬季蘿蔔進入產季",
+      datePublished: "2026-11-18T01:00:00.000Z",
+      dateModified: "2026-11-19T01:00:00.000Z",
+      mainEntityOfPage: "https://shiyi.example/news/winter-radish",
+      author: { "@type": "Person", name: "吳佩珊", url: "https://shiyi.example/author/wu-pei-shan" },
+    });
+    expect(nodes.find((node) => node["@type"] === "BreadcrumbList")).toMatchObject({
+      itemListElement: [
+        { position: 1, name: "首頁", item: "https://shiyi.example/" },
+        { position: 2, name: "新聞", item: "https://shiyi.example/news" },
+        { position: 3, name: "冬季蘿蔔進入產季", item: "https://shiyi.example/news/winter-radish" },
+      ],
+    });
   });
 });

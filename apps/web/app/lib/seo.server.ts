@@ -209,39 +209,6 @@ export function articleJsonLd(
 }
 
 /**
- * Metadata of a news, column or feature page: the article, its author as a Person, its breadcrumb,
- * and its section's feed.
- */
-export function articlePageMeta(
-  site: MetaSite,
-  location: MetaLocation,
-  page: { section: FeedSection; type: "Article" | "NewsArticle" },
-  loaderData: { article: Article; crumbs: { name: string; path: string }[] } | undefined,
-): MetaDescriptor[] {
-  if (!loaderData) return [];
-  const { article, crumbs } = loaderData;
-  return buildMeta(site, location, {
-    page: page.section,
-    feed: page.section,
-    data: article,
-    detail: true,
-    type: "article",
-    jsonLd: [
-      articleJsonLd(site.publicUrl, page.type, {
-        title: article.title,
-        description: article.description,
-        image: article.image,
-        published: article.publication_date ?? article.start_at ?? article.created_at,
-        modified: article.updated_at,
-        path: location.pathname,
-        author: article.author,
-      }),
-      breadcrumbJsonLd(site.publicUrl, crumbs),
-    ],
-  });
-}
-
-/**
  * The settings and the SEO entries through the API client (the same reads as the root's loader,
  * answered from the read cache), and the site's public address.
  */
@@ -269,11 +236,33 @@ export async function pageMeta(
   return buildMeta(site, location, typeof page === "function" ? page(site, location) : page);
 }
 
-/** A news, column or feature page's metadata (`articlePageMeta`), for its loader to return as `meta`. */
+/**
+ * A news, column or feature page's metadata, for its loader to return as `meta`: the article, its
+ * author as a Person, its breadcrumb, and its section's feed.
+ */
 export async function articleMeta(
   { url, context }: PageMetaArgs,
   page: { section: FeedSection; type: "Article" | "NewsArticle" },
-  loaderData: { article: Article; crumbs: { name: string; path: string }[] },
+  { article, crumbs }: { article: Article; crumbs: { name: string; path: string }[] },
 ): Promise<MetaDescriptor[]> {
-  return articlePageMeta(await metaSite(context), metaLocation(url), page, loaderData);
+  const site = await metaSite(context);
+  return buildMeta(site, metaLocation(url), {
+    page: page.section,
+    feed: page.section,
+    data: article,
+    detail: true,
+    type: "article",
+    jsonLd: [
+      articleJsonLd(site.publicUrl, page.type, {
+        title: article.title,
+        description: article.description,
+        image: article.image,
+        published: article.publication_date ?? article.start_at ?? article.created_at,
+        modified: article.updated_at,
+        path: url.pathname,
+        author: article.author,
+      }),
+      breadcrumbJsonLd(site.publicUrl, crumbs),
+    ],
+  });
 }
