@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Image, type ImageProps } from "./image.tsx";
 
-const render = (props: Partial<ImageProps> & Record<string, unknown>) =>
+const render = (props: { [K in keyof ImageProps]?: unknown }) =>
   renderToString(<Image src="/media/news/a.jpg" alt="湯" width={400} height={250} {...(props as object)} />);
 
 describe("Image rendered on the server", () => {
