@@ -2,7 +2,8 @@
  * `npm run bench`: builds the site, starts it with a fresh database, and measures side by side
  * (figures only, never a pass/fail gate):
  *  1. server throughput of an article page, rendered on every request (page cache off) and as
- *     shipped (the micro-cache of rendered pages on), vs. a bare React Router route vs. bare node:http;
+ *     shipped (the micro-cache of rendered pages on), vs. a bare React Router route (a static page
+ *     the article's size, also with the article's data behind it) vs. bare node:http;
  *  2. gzip JS per page type;
  *  3. Lighthouse (mobile) on home, a list, an article and a magazine page.
  * Writes bench/results/latest.md (and the Lighthouse reports as JSON) and prints the figures.
@@ -35,6 +36,8 @@ import {
 import {
   articleCached,
   articleUncached,
+  bareRoute,
+  bareWithData,
   renderReport,
   type Environment,
   type Throughput,
@@ -176,6 +179,17 @@ async function main() {
   const articleHtml = Buffer.from(await articleResponse.arrayBuffer());
   const articleFile = path.join(tempDir, "article.html");
   await writeFile(articleFile, articleHtml);
+  // The data behind the article page, for the bare route with data: the API's answers for the
+  // article and the site settings (about what the page ships for hydration).
+  const articleDataFile = path.join(tempDir, "article-data.json");
+  const [articleData, settingsData] = await Promise.all([
+    getJson<{ data: unknown }>(`${site.url}/api${articlePath}`),
+    getJson<{ data: unknown }>(`${site.url}/api/settings`),
+  ]);
+  await writeFile(
+    articleDataFile,
+    JSON.stringify({ article: articleData.data, settings: settingsData.data, publicUrl: site.url }),
+  );
 
   // 2. The bare React Router route, sized like the article page (its shell is about 3 KB).
   await phase("build bare React Router app", async () => {
@@ -196,13 +210,13 @@ async function main() {
   const [bare, bareNode] = await phase("start baselines", () =>
     Promise.all([
       startService({
-        name: "bare React Router route",
+        name: bareRoute,
         args: ["bench/bare-server.ts", String(barePort)],
         port: barePort,
         readyPath: "/",
         cwd: root,
         timeoutMs: 30_000,
-        env: childEnv({ NODE_ENV: "production" }),
+        env: childEnv({ NODE_ENV: "production", BARE_DATA_FILE: articleDataFile }),
       }),
       startService({
         name: "bare node:http",
@@ -241,7 +255,8 @@ async function main() {
     await stopChild(site.child);
     site = await startSite("off");
     await measure(articleUncached, site, articlePath);
-    await measure("bare React Router route", bare, "/");
+    await measure(bareRoute, bare, "/");
+    await measure(bareWithData, bare, "/with-data");
     await measure("bare node:http (article bytes)", bareNode, articlePath);
   });
   const fetchAsset = createAssetFetcher();

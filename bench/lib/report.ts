@@ -8,6 +8,9 @@ export const targets = { ssrShareOfBare: 70, articleJsGzipKb: 125, lighthouseSco
 /** The two article runs: rendered on every request, and as shipped (repeated reads from the page cache). */
 export const articleUncached = "article SSR, page cache off (PAGE_CACHE_TTL_MS=0)";
 export const articleCached = "article, site as shipped (micro-cache on)";
+/** The two baselines: the bare React Router route, and the same route with the article's data. */
+export const bareRoute = "bare React Router route";
+export const bareWithData = "bare React Router route + the article's data";
 
 export type Environment = {
   date: string;
@@ -118,7 +121,8 @@ export function renderReport(input: {
   );
   const uncached = throughput.find((t) => t.name === articleUncached);
   const cached = throughput.find((t) => t.name === articleCached);
-  const bare = throughput.find((t) => t.name.startsWith("bare React Router"));
+  const bare = throughput.find((t) => t.name === bareRoute);
+  const withData = throughput.find((t) => t.name === bareWithData);
   const node = throughput.find((t) => t.name.startsWith("bare node"));
   const shareLine = (label: string, part: Throughput | undefined) => {
     const share = shareOf(part, bare);
@@ -149,6 +153,12 @@ export function renderReport(input: {
     ``,
     `Article as % of bare node:http (same bytes): ${percent(shareOf(uncached, node))} with the page cache ` +
       `off, ${percent(shareOf(cached, node))} as shipped.`,
+    ``,
+    `What data alone costs: the bare route with the article's data behind it (the API's answers for the ` +
+      `article and the settings, serialised into the page for hydration as the article's are) runs at ` +
+      `${percent(shareOf(withData, bare))} of the bare route (CPU: ${percent(cpuShare(withData))}). ` +
+      `The article page with the page cache off runs at ${percent(shareOf(uncached, withData))} of it ` +
+      `(CPU: ${percent(withData?.cpuMsPerRequest && uncached?.cpuMsPerRequest ? (withData.cpuMsPerRequest / uncached.cpuMsPerRequest) * 100 : undefined)}).`,
   );
   out.push(``);
 

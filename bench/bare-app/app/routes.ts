@@ -1,3 +1,3 @@
-import { index, type RouteConfig } from "@react-router/dev/routes";
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
-export default [index("routes/page.tsx")] satisfies RouteConfig;
+export default [index("routes/page.tsx"), route("with-data", "routes/with-data.tsx")] satisfies RouteConfig;

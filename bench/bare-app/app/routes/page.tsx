@@ -17,6 +17,11 @@ export function meta() {
 
 /** A static page without loader or data, shaped like an article: header, article, footer. */
 export default function Page() {
+  return <StaticPage title="一碗湯的旅程：從市場到餐桌" />;
+}
+
+/** The page's markup; the route with data (with-data.tsx) puts its article's title in. */
+export function StaticPage({ title }: { title: string }) {
   return (
     <>
       <header>
@@ -34,7 +39,7 @@ export default function Page() {
       <main>
         <article>
           <p>最新消息</p>
-          <h1>一碗湯的旅程：從市場到餐桌</h1>
+          <h1>{title}</h1>
           <p>
             <time dateTime="2025-01-01">2025 年 1 月 1 日</time>
           </p>
