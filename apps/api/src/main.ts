@@ -9,7 +9,7 @@ import { openRedisRateLimitStore } from "./lib/redis-rate-limit.ts";
 import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
 import { localOAuthProvider } from "./local-oauth.ts";
 import { startMail } from "./mail/start.ts";
-import { startReservationSweeper } from "./services/orders.ts";
+import { startOrderSweeper } from "./services/order-sweeper.ts";
 import { startSearchIndexer } from "./search/indexer.ts";
 import { shopConfig } from "./shop-config.ts";
 
@@ -25,17 +25,8 @@ await redis?.ready;
 // In simulator mode (never in production) the ECPay stand-in is served here at /_ecpay.
 const apiUrl = new URL(config.auth.apiUrl);
 const shop = shopConfig(config, { simulatorBase: new URL("/_ecpay", apiUrl).href });
-const app = new Hono().route(
-  "/api",
-  createApi({
-    db: handle.db,
-    logger,
-    mailer: mail.mailer,
-    auth: config.auth,
-    shop,
-    rateLimitStore: redis?.store,
-  }),
-);
+const orderDeps = { db: handle.db, logger, mailer: mail.mailer, auth: config.auth, shop };
+const app = new Hono().route("/api", createApi({ ...orderDeps, rateLimitStore: redis?.store }));
 // The local mail catcher's inbox, only when SMTP_URL is unset (never in production).
 if (mail.inbox) app.route("/_mail", mail.inbox);
 // The local OAuth provider for Google, Facebook and LINE without keys (never in production).
@@ -54,8 +45,8 @@ if (shop.mode === "simulator") {
 const server = serve({ fetch: app.fetch, port: config.PORT }, (info) =>
   logger.info({ port: info.port }, "API listening"),
 );
-// Unpaid orders give their stock back once their hold runs out.
-const stopSweeper = startReservationSweeper({ db: handle.db, logger });
+// Unpaid orders give their stock back once their hold runs out; paid ones cut short are finished.
+const stopSweeper = startOrderSweeper(orderDeps);
 const stopIndexer = startSearchIndexer({ db: handle.db, logger });
 const stop = () => {
   stopSweeper();

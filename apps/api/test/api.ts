@@ -80,6 +80,8 @@ export type ApiHarness = ApiClient & {
   withOptions(options: Partial<Omit<ApiOptions, "db" | "auth">>): ApiClient;
   /** The ECPay simulator wired to this API both ways, and the shop configuration that names it. */
   readonly ecpay: { simulator: ReturnType<typeof createEcpaySimulator>; shop: ShopConfig };
+  /** What the suite's API was built with, for the background jobs that take the same (the order sweeper). */
+  readonly options: ApiOptions;
 };
 
 /** Requests to an API as the web sends them: JSON in, JSON out. */
@@ -179,6 +181,9 @@ export function useApi(target: DatabaseTarget, seed?: (db: Database) => Promise<
     },
     get ecpay() {
       return started(ecpay);
+    },
+    get options() {
+      return started(options);
     },
     withOptions(overrides) {
       const app = createApi({ ...started(options), ...overrides });

@@ -3,6 +3,7 @@ import { signFields } from "@shiyi/ecpay";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cartLines, magazines, members, orderPayments, orders } from "../src/db/schema.ts";
+import { fulfilmentGraceMs, resumeFulfilment } from "../src/services/payments.ts";
 import { startSession } from "../src/services/tokens.ts";
 import { expectInvalid, testAuthConfig, useApi } from "./api.ts";
 import { insertMagazine, insertMerch } from "./fixtures.ts";
@@ -352,6 +353,84 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect(retry.fields.MerchantTradeNo).toBe(`${order.number}P02`);
       expect((await api.postForm("/ecpay/return", paidNotice(retry))).body).toBe("1|OK");
       expect((await orderOf(order.number, token)).status).toBe("paid");
+    });
+  });
+
+  describe("fulfilment cut short", () => {
+    /** A placed order marked paid as the ReturnURL's transaction does, with nothing shipped, invoiced or mailed. */
+    async function paidUnfulfilled(minutesAgo: number) {
+      const { order, token } = await guestOrder();
+      const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+      await api.db
+        .update(orders)
+        .set({ status: "paid", paid_at: at, updated_at: at })
+        .where(eq(orders.number, order.number));
+      return { order, token };
+    }
+
+    /** The suite's API options, with every call to ECPay listed by path. */
+    function countingEcpay() {
+      const calls: string[] = [];
+      const { shop } = api.options;
+      const fetch: typeof globalThis.fetch = (input, init) => {
+        calls.push(new URL(input instanceof Request ? input.url : input).pathname);
+        return shop.fetch(input, init);
+      };
+      return { deps: { ...api.options, shop: { ...shop, fetch } }, calls };
+    }
+
+    it("is finished by the sweep once the grace period is over: shipped, invoiced and mailed once", async () => {
+      const late = await paidUnfulfilled(fulfilmentGraceMs / 60_000 + 1);
+      const recent = await paidUnfulfilled(1);
+      // Two instances sweeping at the same moment take the order up once between them.
+      const now = new Date();
+      const { deps, calls } = countingEcpay();
+      const [first, second] = await Promise.all([resumeFulfilment(deps, now), resumeFulfilment(deps, now)]);
+      expect(calls.toSorted()).toEqual(
+        [
+          new URL(api.options.shop.endpoints.logisticsCreate).pathname,
+          new URL(api.options.shop.endpoints.invoiceIssue).pathname,
+        ].toSorted(),
+      );
+      expect([...first, ...second].filter((number) => number === late.order.number)).toEqual([
+        late.order.number,
+      ]);
+      expect([...first, ...second]).not.toContain(recent.order.number);
+
+      const finished = await orderOf(late.order.number, late.token);
+      expect(finished.shipping.status).toBe("created");
+      expect(finished.shipping.logistics_id).toBeTruthy();
+      expect(finished.invoice.status).toBe("issued");
+      expect(finished.invoice.number).toMatch(/^[A-Z]{2}\d{8}$/);
+      expect(api.mail.messages({ subject: late.order.number }).map((mail) => mail.subject)).toEqual([
+        `訂單 ${late.order.number} 付款完成`,
+      ]);
+
+      // The order its own request may still be fulfilling is left alone.
+      const waiting = await orderOf(recent.order.number, recent.token);
+      expect([waiting.shipping.status, waiting.invoice.status]).toEqual(["pending", "pending"]);
+      expect(api.mail.messages({ subject: recent.order.number })).toEqual([]);
+
+      // Later sweeps find nothing left to do for the finished order.
+      const later = new Date(now.getTime() + 2 * fulfilmentGraceMs);
+      expect(await resumeFulfilment(api.options, later)).not.toContain(late.order.number);
+      expect(api.mail.messages({ subject: late.order.number })).toHaveLength(1);
+    });
+
+    it("runs only the steps still pending, and leaves a step ECPay refused to the office", async () => {
+      const { order, token } = await paidUnfulfilled(fulfilmentGraceMs / 60_000 + 1);
+      await api.db
+        .update(orders)
+        .set({ shipment_status: "failed", invoice_status: "issued", invoice_number: "AB12345678" })
+        .where(eq(orders.number, order.number));
+      const { deps, calls } = countingEcpay();
+      expect(await resumeFulfilment(deps, new Date())).toContain(order.number);
+      expect(calls).toEqual([]);
+      const row = await orderOf(order.number, token);
+      expect(row.shipping.status).toBe("failed");
+      expect(row.shipping.logistics_id).toBeFalsy();
+      expect(row.invoice.number).toBe("AB12345678");
+      expect(api.mail.messages({ subject: order.number })).toHaveLength(1);
     });
   });
 

@@ -9,6 +9,7 @@ import {
   type Database,
   type Logger,
   type MailService,
+  type OrderDeps,
   type RateLimitStore,
 } from "@shiyi/api";
 import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
@@ -45,6 +46,8 @@ export type WebServerOptions = {
   mail?: Pick<MailService, "mailer" | "inbox">;
   /** Where the in-process API counts attempts (Redis when REDIS_URL is set); default: this process. */
   rateLimitStore?: RateLimitStore;
+  /** Given what the in-process API's order jobs need, once it is built (main.ts starts the order sweeper). */
+  startOrderJobs?: (deps: OrderDeps) => void;
 };
 
 /**
@@ -61,6 +64,7 @@ export function createWebServer({
   db,
   mail,
   rateLimitStore,
+  startOrderJobs,
 }: WebServerOptions) {
   const app = new Hono<{ Variables: { requestId: string } }>();
   let apiFetch: ApiFetch;
@@ -90,7 +94,9 @@ export function createWebServer({
       simulatorBase,
       fetch: inProcess(simulatorBase, () => simulatorFetch),
     });
-    const api = createApi({ db, logger, mailer: mail.mailer, auth: config.auth, shop, rateLimitStore });
+    const orderDeps: OrderDeps = { db, logger, mailer: mail.mailer, auth: config.auth, shop };
+    const api = createApi({ ...orderDeps, rateLimitStore });
+    startOrderJobs?.(orderDeps);
     app.route("/api", api);
     if (shop.mode === "simulator") {
       const simulator = createEcpaySimulator({

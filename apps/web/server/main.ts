@@ -8,7 +8,7 @@ import {
   openRedisRateLimitStore,
   prepareDatabase,
   startMail,
-  startReservationSweeper,
+  startOrderSweeper,
   startSearchIndexer,
 } from "@shiyi/api";
 import type { ServerBuild } from "react-router";
@@ -29,8 +29,7 @@ if (database) await prepareDatabase(database, { mediaDir: config.mediaDir, logge
 // Only the in-process API sends mail; with SMTP_URL unset it is caught here and shown at /_mail.
 const mail = config.apiBaseUrl ? undefined : await startMail(config.mail, logger);
 await redis?.ready;
-// Unpaid orders give their stock back once their hold runs out.
-const stopSweeper = database ? startReservationSweeper({ db: database.db, logger }) : undefined;
+let stopSweeper: (() => void) | undefined;
 const stopIndexer = database ? startSearchIndexer({ db: database.db, logger }) : undefined;
 
 const build = (await import(
@@ -44,6 +43,8 @@ const app = createWebServer({
   db: database?.db,
   mail,
   rateLimitStore: redis?.store,
+  // Unpaid orders give their stock back once their hold runs out; paid ones cut short are finished.
+  startOrderJobs: (deps) => (stopSweeper = startOrderSweeper(deps)),
 });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>

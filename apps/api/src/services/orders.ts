@@ -595,22 +595,3 @@ export async function findPaymentAttempt(db: Database, merchantTradeNo: string) 
     .where(eq(orderPayments.merchant_trade_no, merchantTradeNo));
   return payment;
 }
-
-/**
- * Lapses unpaid orders every `intervalMs`, so stock comes back to the shelves even when nobody
- * places or reads an order. Every instance may run one: the sweep claims each order once.
- */
-export function startReservationSweeper(
-  { db, logger }: Pick<OrderDeps, "db" | "logger">,
-  intervalMs = 60_000,
-): () => void {
-  const timer = setInterval(() => {
-    releaseExpiredOrders(db, new Date()).then(
-      (lapsed) =>
-        lapsed.length > 0 && logger.info({ orders: lapsed }, "unpaid orders lapsed, stock returned"),
-      (error: unknown) => logger.error({ err: error }, "reservation sweep failed"),
-    );
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

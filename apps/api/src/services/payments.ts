@@ -8,7 +8,7 @@ import {
   type PaymentResult,
   type Shipment,
 } from "@shiyi/ecpay";
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import { orderPayments, orders } from "../db/schema.ts";
 import { orderConfirmationMail } from "../mail/templates/index.ts";
 import { findOrderByNumber, readOrder, retakeStock, type OrderDeps, type OrderRow } from "./orders.ts";
@@ -222,7 +222,52 @@ export async function applyShipmentStatus(deps: OrderDeps, shipment: Shipment, n
   return { ok: true as const, changed: Boolean(state) };
 }
 
-/** Ship, invoice and mail a paid order. Each step's failure is logged and recorded, never thrown. */
+/**
+ * How long the request that recorded a payment has to ship, invoice and mail the order before the
+ * sweep takes what is left over (each of ECPay's calls may take up to ten seconds).
+ */
+export const fulfilmentGraceMs = 10 * 60_000;
+/** Paid orders older than this are left to the office, however their steps stand. */
+const fulfilmentRetryWindowMs = 7 * 24 * 60 * 60_000;
+
+/**
+ * Finishes paid orders whose fulfilment was cut short: the process stopped between recording the
+ * payment and shipping, invoicing or mailing, or ECPay could not be reached. Each step still
+ * `pending` runs again; a step ECPay refused (`failed`) is left to the office. The orders are
+ * claimed by one UPDATE of their `updated_at`, so concurrent sweeps on other instances never run
+ * the same order twice, and an order is tried again at most once per grace period. Safe to run
+ * anywhere at any time. Returns the numbers of the orders it took up.
+ */
+export async function resumeFulfilment(deps: OrderDeps, now: Date): Promise<string[]> {
+  const quiet = new Date(now.getTime() - fulfilmentGraceMs).toISOString();
+  const oldest = new Date(now.getTime() - fulfilmentRetryWindowMs).toISOString();
+  const claimed = await deps.db
+    .update(orders)
+    .set({ updated_at: now.toISOString() })
+    .where(
+      and(
+        eq(orders.status, "paid"),
+        gt(orders.paid_at, oldest),
+        lt(orders.updated_at, quiet),
+        or(
+          and(eq(orders.shipping_method, "cvs"), eq(orders.shipment_status, "pending")),
+          eq(orders.invoice_status, "pending"),
+          isNull(orders.confirmation_sent_at),
+        ),
+      ),
+    )
+    .returning();
+  for (const row of claimed) {
+    deps.logger.warn({ order: row.number }, "resuming the fulfilment of a paid order");
+    await fulfil(deps, row, now);
+  }
+  return claimed.map((row) => row.number);
+}
+
+/**
+ * Ship, invoice and mail a paid order: each step that is still pending. Each step's failure is
+ * logged and recorded, never thrown.
+ */
 export async function fulfil(deps: OrderDeps, row: OrderRow, now: Date): Promise<void> {
   await Promise.all([
     createShipment(deps, row, now).catch((error: unknown) =>
@@ -241,7 +286,7 @@ const ecpayTimeoutMs = 10_000;
 
 async function createShipment(deps: OrderDeps, row: OrderRow, now: Date) {
   const store = row.receiver.store;
-  if (row.shipping_method !== "cvs" || !store || !row.delivery) return;
+  if (row.shipping_method !== "cvs" || row.shipment_status !== "pending" || !store || !row.delivery) return;
   const { shop, auth, db } = deps;
   const request = buildCreateShipment(
     { endpoints: shop.endpoints, credentials: shop.logistics },
@@ -382,6 +427,7 @@ export function invoiceData(
 }
 
 async function issueInvoice(deps: OrderDeps, row: OrderRow, now: Date) {
+  if (row.invoice_status !== "pending") return;
   const { db, shop } = deps;
   const order = await readOrder(db, row, now);
   const body = buildInvoiceRequest(shop.invoice, invoiceData(deps, row, order.line_items), now);
