@@ -119,12 +119,16 @@ test("a member gives monthly, sees every charge, downloads the yearly receipt an
     const charged = await request.post(schedule);
     expect(charged.status(), await charged.text()).toBe(200);
   }
+  // The third month's charge is declined (the card expired, say): the gift says so.
+  const declined = await request.post(schedule.replace(/charge$/, "fail"));
+  expect(declined.status(), await declined.text()).toBe(200);
 
   await page.goto("/member/support-us");
   await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
   const gift = page.getByRole("article", { name: new RegExp(number) });
   await expect(gift.getByText("定期扣款中")).toBeVisible();
   await expect(gift.getByRole("row").filter({ hasText: "NT$ 800" })).toHaveCount(3);
+  await expect(gift.getByText(/^最近一期信用卡扣款未成功（綠界代碼 \w+）。$/)).toBeVisible();
   await page.screenshot({ path: "test-results/screenshots/support-us-member-1280.png", fullPage: true });
   await page.setViewportSize({ width: 375, height: 900 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);

@@ -27,6 +27,6 @@ export {
   shopVariables,
   type ShopConfig,
 } from "./shop-config.ts";
-export { startOrderSweeper } from "./services/order-sweeper.ts";
+export { startPaymentSweeper } from "./services/payment-sweeper.ts";
 export type { OrderDeps } from "./services/orders.ts";
 export { startSearchIndexer, syncSearchIndex } from "./search/indexer.ts";

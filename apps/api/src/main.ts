@@ -9,7 +9,7 @@ import { openRedisRateLimitStore } from "./lib/redis-rate-limit.ts";
 import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
 import { localOAuthProvider } from "./local-oauth.ts";
 import { startMail } from "./mail/start.ts";
-import { startOrderSweeper } from "./services/order-sweeper.ts";
+import { startPaymentSweeper } from "./services/payment-sweeper.ts";
 import { startSearchIndexer } from "./search/indexer.ts";
 import { shopConfig } from "./shop-config.ts";
 
@@ -45,8 +45,8 @@ if (shop.mode === "simulator") {
 const server = serve({ fetch: app.fetch, port: config.PORT }, (info) =>
   logger.info({ port: info.port }, "API listening"),
 );
-// Unpaid orders give their stock back once their hold runs out; paid ones cut short are finished.
-const stopSweeper = startOrderSweeper(orderDeps);
+// Unpaid orders lapse, paid ones cut short are finished, overdue periodic gifts are checked with ECPay.
+const stopSweeper = startPaymentSweeper(orderDeps);
 const stopIndexer = startSearchIndexer({ db: handle.db, logger });
 const stop = () => {
   stopSweeper();

@@ -80,8 +80,10 @@ export type ApiHarness = ApiClient & {
   withOptions(options: Partial<Omit<ApiOptions, "db" | "auth">>): ApiClient;
   /** The ECPay simulator wired to this API both ways, and the shop configuration that names it. */
   readonly ecpay: { simulator: ReturnType<typeof createEcpaySimulator>; shop: ShopConfig };
-  /** What the suite's API was built with, for the background jobs that take the same (the order sweeper). */
+  /** What the suite's API was built with, for the background jobs that take the same (the payment sweeper). */
   readonly options: ApiOptions;
+  /** The suite's options with a shop whose calls to ECPay are listed by path, in `calls`. */
+  countingEcpay(): { options: ApiOptions; calls: string[] };
 };
 
 /** Requests to an API as the web sends them: JSON in, JSON out. */
@@ -184,6 +186,15 @@ export function useApi(target: DatabaseTarget, seed?: (db: Database) => Promise<
     },
     get options() {
       return started(options);
+    },
+    countingEcpay() {
+      const calls: string[] = [];
+      const { shop } = started(options);
+      const fetch: typeof globalThis.fetch = (input, init) => {
+        calls.push(new URL(input instanceof Request ? input.url : input).pathname);
+        return shop.fetch(input, init);
+      };
+      return { options: { ...started(options), shop: { ...shop, fetch } }, calls };
     },
     withOptions(overrides) {
       const app = createApi({ ...started(options), ...overrides });

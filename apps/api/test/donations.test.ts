@@ -2,8 +2,9 @@ import type { ApiError, Donation, DonationCreated, DonationDraftInput } from "@s
 import { signFields } from "@shiyi/ecpay";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { donationCharges, members } from "../src/db/schema.ts";
+import { donationCharges, donations, members } from "../src/db/schema.ts";
 import { csvField, donationsCsv } from "../src/services/donation-export.ts";
+import { reconcilePeriodicGifts } from "../src/services/donations.ts";
 import { startSession } from "../src/services/tokens.ts";
 import { expectInvalid, testAuthConfig, useApi } from "./api.ts";
 import { databaseTargets } from "./databases.ts";
@@ -257,6 +258,95 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect((await trigger(payment.fields.MerchantTradeNo!, "charge")).status).toBe(409);
       expect((await api.post(`/donations/${number}/cancel`, {}, donor.auth)).status).toBe(409);
       await expect.poll(() => api.mail.messages({ to: donor.email, subject: "已取消" }).length).toBe(1);
+    });
+  });
+
+  describe("reconciling schedules with ECPay", () => {
+    /** A charge ECPay makes without any notice reaching the API (none for a decline, or one lost). */
+    const quietly = (merchantTradeNo: string, outcome: "charge" | "fail") =>
+      api.ecpay.simulator.request(`/simulator/periodic/${merchantTradeNo}/${outcome}?notify=0`, {
+        method: "POST",
+      });
+
+    /** A monthly gift with its first charge paid; the donor and the schedule's MerchantTradeNo. */
+    async function monthlyGift() {
+      const donor = await member();
+      const created = await give(draft({ frequency: "monthly", email: donor.email }), donor.auth);
+      const number = created.body.data.number;
+      const payment = await form(number, donor.auth);
+      await payInSimulator(payment);
+      return { donor, number, merchantTradeNo: payment.fields.MerchantTradeNo! };
+    }
+
+    /** Moves the gift's charges and last change back, as if its next charge were overdue. */
+    async function overdue(number: string) {
+      const [row] = await api.db.select().from(donations).where(eq(donations.number, number));
+      await api.db
+        .update(donationCharges)
+        .set({ charged_at: new Date(Date.now() - 40 * 86_400_000).toISOString() })
+        .where(eq(donationCharges.donation_id, row!.id));
+      await api.db
+        .update(donations)
+        .set({ updated_at: new Date(Date.now() - 2 * 86_400_000).toISOString() })
+        .where(eq(donations.id, row!.id));
+    }
+
+    it("keeps a declined charge and records one whose notice never came, asking ECPay once a day at most", async () => {
+      const { donor, number, merchantTradeNo } = await monthlyGift();
+      expect((await quietly(merchantTradeNo, "fail")).status).toBe(200);
+
+      // The next charge is not due yet: ECPay is not asked.
+      const early = api.countingEcpay();
+      expect(await reconcilePeriodicGifts(early.options, new Date())).not.toContain(number);
+      expect(early.calls).toEqual([]);
+
+      // Overdue: two instances sweeping at once ask ECPay once between them, and learn of the decline.
+      await overdue(number);
+      const { options: deps, calls } = api.countingEcpay();
+      const now = new Date();
+      const swept = await Promise.all([reconcilePeriodicGifts(deps, now), reconcilePeriodicGifts(deps, now)]);
+      expect(swept.flat().filter((changed) => changed === number)).toEqual([number]);
+      expect(calls).toEqual([new URL(api.options.shop.endpoints.queryCreditCardPeriodInfo).pathname]);
+      const declined = await read(number, donor.auth);
+      expect(declined.status).toBe("active");
+      expect(declined.charges).toHaveLength(1);
+      expect(declined.failure).toMatch(/^最近一期信用卡扣款未成功（綠界代碼 \w+）$/);
+
+      // Still overdue, but ECPay was asked today: not again.
+      const again = api.countingEcpay();
+      expect(await reconcilePeriodicGifts(again.options, new Date())).not.toContain(number);
+      expect(again.calls).toEqual([]);
+
+      // ECPay charges the card, and its notice is lost: the next day's sweep records it, once.
+      expect((await quietly(merchantTradeNo, "charge")).status).toBe(200);
+      await overdue(number);
+      expect(await reconcilePeriodicGifts(api.options, new Date())).toContain(number);
+      const charged = await read(number, donor.auth);
+      expect(charged.charges.map((charge) => charge.sequence)).toEqual([1, 2]);
+      expect(charged.charges[1]!.receipt_number).toMatch(/^\d{10}$/);
+      expect(charged.failure).toBeNull();
+      await expect.poll(() => api.mail.messages({ to: donor.email, subject: "感謝您的捐款" }).length).toBe(2);
+
+      // A notified decline shows as well, and the next notified charge clears it.
+      expect((await trigger(merchantTradeNo, "fail")).status).toBe(200);
+      expect((await read(number, donor.auth)).failure).toMatch(/^最近一期信用卡扣款未成功/);
+      expect((await trigger(merchantTradeNo, "charge")).status).toBe(200);
+      const after = await read(number, donor.auth);
+      expect(after.charges).toHaveLength(3);
+      expect(after.failure).toBeNull();
+    });
+
+    it("ends the gift here when ECPay has cancelled the schedule after six declines", async () => {
+      const { donor, number, merchantTradeNo } = await monthlyGift();
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        expect((await quietly(merchantTradeNo, "fail")).status).toBe(200);
+      }
+      await overdue(number);
+      expect(await reconcilePeriodicGifts(api.options, new Date())).toContain(number);
+      const gift = await read(number, donor.auth);
+      expect(gift.status).toBe("cancelled");
+      expect(gift.cancelled_at).not.toBeNull();
+      expect(gift.charges).toHaveLength(1);
     });
   });
 

@@ -368,23 +368,12 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       return { order, token };
     }
 
-    /** The suite's API options, with every call to ECPay listed by path. */
-    function countingEcpay() {
-      const calls: string[] = [];
-      const { shop } = api.options;
-      const fetch: typeof globalThis.fetch = (input, init) => {
-        calls.push(new URL(input instanceof Request ? input.url : input).pathname);
-        return shop.fetch(input, init);
-      };
-      return { deps: { ...api.options, shop: { ...shop, fetch } }, calls };
-    }
-
     it("is finished by the sweep once the grace period is over: shipped, invoiced and mailed once", async () => {
       const late = await paidUnfulfilled(fulfilmentGraceMs / 60_000 + 1);
       const recent = await paidUnfulfilled(1);
       // Two instances sweeping at the same moment take the order up once between them.
       const now = new Date();
-      const { deps, calls } = countingEcpay();
+      const { options: deps, calls } = api.countingEcpay();
       const [first, second] = await Promise.all([resumeFulfilment(deps, now), resumeFulfilment(deps, now)]);
       expect(calls.toSorted()).toEqual(
         [
@@ -423,7 +412,7 @@ describe.each(databaseTargets())("orders on $name", (target) => {
         .update(orders)
         .set({ shipment_status: "failed", invoice_status: "issued", invoice_number: "AB12345678" })
         .where(eq(orders.number, order.number));
-      const { deps, calls } = countingEcpay();
+      const { options: deps, calls } = api.countingEcpay();
       expect(await resumeFulfilment(deps, new Date())).toContain(order.number);
       expect(calls).toEqual([]);
       const row = await orderOf(order.number, token);

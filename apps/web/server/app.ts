@@ -46,8 +46,8 @@ export type WebServerOptions = {
   mail?: Pick<MailService, "mailer" | "inbox">;
   /** Where the in-process API counts attempts (Redis when REDIS_URL is set); default: this process. */
   rateLimitStore?: RateLimitStore;
-  /** Given what the in-process API's order jobs need, once it is built (main.ts starts the order sweeper). */
-  startOrderJobs?: (deps: OrderDeps) => void;
+  /** Given what the in-process API's payment jobs need, once it is built (main.ts starts the payment sweeper). */
+  startPaymentJobs?: (deps: OrderDeps) => void;
 };
 
 /**
@@ -64,7 +64,7 @@ export function createWebServer({
   db,
   mail,
   rateLimitStore,
-  startOrderJobs,
+  startPaymentJobs,
 }: WebServerOptions) {
   const app = new Hono<{ Variables: { requestId: string } }>();
   let apiFetch: ApiFetch;
@@ -96,7 +96,7 @@ export function createWebServer({
     });
     const orderDeps: OrderDeps = { db, logger, mailer: mail.mailer, auth: config.auth, shop };
     const api = createApi({ ...orderDeps, rateLimitStore });
-    startOrderJobs?.(orderDeps);
+    startPaymentJobs?.(orderDeps);
     app.route("/api", api);
     if (shop.mode === "simulator") {
       const simulator = createEcpaySimulator({

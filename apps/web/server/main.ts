@@ -8,7 +8,7 @@ import {
   openRedisRateLimitStore,
   prepareDatabase,
   startMail,
-  startOrderSweeper,
+  startPaymentSweeper,
   startSearchIndexer,
 } from "@shiyi/api";
 import type { ServerBuild } from "react-router";
@@ -43,8 +43,8 @@ const app = createWebServer({
   db: database?.db,
   mail,
   rateLimitStore: redis?.store,
-  // Unpaid orders give their stock back once their hold runs out; paid ones cut short are finished.
-  startOrderJobs: (deps) => (stopSweeper = startOrderSweeper(deps)),
+  // Unpaid orders lapse, paid ones cut short are finished, overdue periodic gifts are checked with ECPay.
+  startPaymentJobs: (deps) => (stopSweeper = startPaymentSweeper(deps)),
 });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>

@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import { donationMessages, periodicExecTimes, type Donation, type DonationDraft } from "@shiyi/contracts";
 import {
   buildCreditCardPeriodAction,
+  buildQueryCreditCardPeriodInfo,
   formatTaipeiDateTime,
   parseCreditCardPeriodActionReply,
+  parseCreditCardPeriodInfo,
   type PaymentInfo,
   type PaymentResult,
   type PeriodicResult,
@@ -24,7 +26,7 @@ import { ApiError } from "../lib/errors.ts";
 import { donationThanksMail, donationCancelledMail } from "../mail/templates/index.ts";
 import { renderReceiptPdf, type ReceiptGiftLine } from "../receipts/index.ts";
 import { newOrderNumber, sameHash, sha256, type OrderDeps } from "./orders.ts";
-import { paymentCodeOf, taipeiInstant, type Outcome } from "./payments.ts";
+import { paymentCodeOf, postEcpayForm, taipeiInstant, type Outcome } from "./payments.ts";
 
 /*
  * Gifts to the foundation (SPEC §7 POST /donations, GET /donations/me, GET /donate-ecpay;
@@ -62,7 +64,8 @@ export function donationJson(row: DonationRow, charges: readonly ChargeRow[]): D
     id_number: maskIdNumber(row.id_number),
     anonymous: row.anonymous === 1,
     payment_code: row.status === "awaiting_payment" ? row.payment_code : null,
-    failure: row.status === "pending" ? row.payment_failure : null,
+    // A payment that did not go through, or the declined latest charge of a running schedule.
+    failure: row.status === "pending" || row.status === "active" ? row.payment_failure : null,
     charges: charges.map((charge) => ({
       id: charge.id,
       amount: charge.amount,
@@ -416,7 +419,13 @@ export async function applyPeriodicCharge(
       { trade: result.merchantTradeNo, code: result.rtnCode, simulated: result.simulated },
       "periodic charge not taken",
     );
-    return { ok: true, changed: false };
+    if (result.simulated) return { ok: true, changed: false };
+    const declined = await db
+      .update(donations)
+      .set({ payment_failure: declinedCharge(result.rtnCode), updated_at: now.toISOString() })
+      .where(and(eq(donations.id, donation.id), eq(donations.status, "active")))
+      .returning({ id: donations.id });
+    return { ok: true, changed: declined.length > 0 };
   }
   const at = taipeiInstant(result.processDate) ?? now;
   const charge = await recordCharge(db, donation, {
@@ -426,6 +435,9 @@ export async function applyPeriodicCharge(
     at,
   });
   if (!charge) return { ok: true, changed: false };
+  if (donation.payment_failure) {
+    await db.update(donations).set({ payment_failure: null }).where(eq(donations.id, donation.id));
+  }
   if (donation.exec_times !== null && result.totalSuccessTimes >= donation.exec_times) {
     await db
       .update(donations)
@@ -434,6 +446,130 @@ export async function applyPeriodicCharge(
   }
   sendThanks(deps, donation, charge);
   return { ok: true, changed: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reconciling schedules with ECPay
+
+/** What a gift shows while the latest charge of its schedule was declined. */
+const declinedCharge = (rtnCode: string) => `最近一期信用卡扣款未成功（綠界代碼 ${rtnCode}）`;
+
+/** A charge is looked for this long after its due date before ECPay is asked about it. */
+const chargeGraceMs = 2 * 24 * 60 * 60_000;
+/** ECPay is asked about one schedule at most once per this long. */
+const reconcileEveryMs = 24 * 60 * 60_000;
+const periodMonths = { monthly: 1, yearly: 12 } as const;
+
+/** When the next charge of a schedule is due: one period after its last charge. */
+const nextDue = (last: Date, frequency: "monthly" | "yearly") => {
+  const due = new Date(last);
+  due.setUTCMonth(due.getUTCMonth() + periodMonths[frequency]);
+  return due;
+};
+
+/**
+ * ECPay documents PeriodReturnURL notices after each successful charge and promises none for a
+ * declined one (reference §5), and a notice may be lost. Active schedules whose next charge is more
+ * than two days overdue are checked with QueryCreditCardPeriodInfo, at most once a day each:
+ * authorized charges missing here are recorded (with their receipts and thank-you mail, once, by
+ * the same keys as the notices), a latest charge that was declined is kept as the gift's payment
+ * failure, and a schedule ECPay has ended or cancelled (after six declines) is ended or cancelled
+ * here. Each schedule is claimed by one UPDATE of its `updated_at`, so concurrent sweeps on other
+ * instances never ask twice. Returns the numbers of the gifts that changed.
+ */
+export async function reconcilePeriodicGifts(deps: DonationDeps, now: Date): Promise<string[]> {
+  const { db, logger } = deps;
+  const quiet = new Date(now.getTime() - reconcileEveryMs).toISOString();
+  const active = await db
+    .select({ donation: donations, last: sql<string>`max(${donationCharges.charged_at})` })
+    .from(donations)
+    .innerJoin(donationCharges, eq(donationCharges.donation_id, donations.id))
+    .where(
+      and(
+        eq(donations.status, "active"),
+        inArray(donations.frequency, ["monthly", "yearly"]),
+        lt(donations.updated_at, quiet),
+      ),
+    )
+    .groupBy(donations.id);
+  const changed: string[] = [];
+  for (const { donation, last } of active) {
+    if (donation.frequency === "once") continue;
+    if (nextDue(new Date(last), donation.frequency).getTime() + chargeGraceMs > now.getTime()) continue;
+    const claimed = await db
+      .update(donations)
+      .set({ updated_at: now.toISOString() })
+      .where(and(eq(donations.id, donation.id), eq(donations.updated_at, donation.updated_at)))
+      .returning();
+    if (claimed.length === 0) continue;
+    try {
+      if (await reconcileSchedule(deps, claimed[0]!, now)) changed.push(donation.number);
+    } catch (error) {
+      logger.error({ err: error, donation: donation.number }, "periodic gift not reconciled with ECPay");
+    }
+  }
+  return changed;
+}
+
+async function reconcileSchedule(deps: DonationDeps, donation: DonationRow, now: Date): Promise<boolean> {
+  const { db, shop, logger } = deps;
+  const [attempt] = await db
+    .select()
+    .from(donationPayments)
+    .where(and(eq(donationPayments.donation_id, donation.id), eq(donationPayments.status, "paid")));
+  if (!attempt) return false;
+  const request = buildQueryCreditCardPeriodInfo(
+    { endpoints: shop.endpoints, credentials: shop.payment },
+    attempt.merchant_trade_no,
+    now,
+  );
+  const response = await postEcpayForm(shop, request);
+  const parsed = parseCreditCardPeriodInfo(await response.text(), shop.payment);
+  if (
+    !parsed.ok ||
+    parsed.value.merchantTradeNo !== attempt.merchant_trade_no ||
+    parsed.value.rtnCode !== "1"
+  ) {
+    logger.error({ donation: donation.number, parsed }, "ECPay's schedule could not be read");
+    return false;
+  }
+  const info = parsed.value;
+  let changed = false;
+  for (const execution of info.executions) {
+    if (!execution.authorized || execution.amount !== donation.amount) continue;
+    const first = execution.tradeNo === info.tradeNo;
+    const charge = await recordCharge(db, donation, {
+      merchantTradeNo: attempt.merchant_trade_no,
+      key: first ? `first:${info.tradeNo}` : `gwsr:${execution.gwsr}`,
+      amount: execution.amount,
+      at: taipeiInstant(execution.processDate) ?? now,
+    });
+    if (!charge) continue;
+    changed = true;
+    logger.warn(
+      { donation: donation.number, gwsr: execution.gwsr },
+      "periodic charge recorded from ECPay's log",
+    );
+    sendThanks(deps, donation, charge);
+  }
+  const latest = info.executions.at(-1);
+  const failure = latest && !latest.authorized ? declinedCharge(latest.rtnCode) : null;
+  const status = info.status === "cancelled" ? "cancelled" : info.status === "finished" ? "ended" : "active";
+  if (failure !== donation.payment_failure || status !== "active") {
+    await db
+      .update(donations)
+      .set({
+        payment_failure: failure,
+        status,
+        ...(status === "cancelled" ? { cancelled_at: now.toISOString() } : {}),
+        updated_at: now.toISOString(),
+      })
+      .where(and(eq(donations.id, donation.id), eq(donations.status, "active")));
+    if (failure)
+      logger.warn({ donation: donation.number, code: latest?.rtnCode }, "periodic charge declined");
+    changed = true;
+  }
+  return changed;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -457,12 +593,7 @@ export async function cancelDonation(deps: DonationDeps, row: DonationRow, now: 
   );
   let succeeded = false;
   try {
-    const response = await shop.fetch(request.action, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(request.fields).toString(),
-      signal: AbortSignal.timeout(10_000),
-    });
+    const response = await postEcpayForm(shop, request);
     const reply = parseCreditCardPeriodActionReply(await response.text(), shop.payment);
     succeeded = reply.ok && reply.value.succeeded;
     if (!succeeded) logger.error({ donation: row.number, reply }, "ECPay refused to cancel the schedule");

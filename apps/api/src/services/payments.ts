@@ -6,6 +6,7 @@ import {
   type LogisticsSubType,
   type PaymentInfo,
   type PaymentResult,
+  type EcpayRequest,
   type Shipment,
 } from "@shiyi/ecpay";
 import { and, eq, gt, inArray, isNull, lt, ne, or } from "drizzle-orm";
@@ -284,6 +285,15 @@ export async function fulfil(deps: OrderDeps, row: OrderRow, now: Date): Promise
 
 const ecpayTimeoutMs = 10_000;
 
+/** POSTs a signed request to ECPay as a form, as its server-to-server calls take them. */
+export const postEcpayForm = (shop: OrderDeps["shop"], request: EcpayRequest) =>
+  shop.fetch(request.action, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(request.fields).toString(),
+    signal: AbortSignal.timeout(ecpayTimeoutMs),
+  });
+
 async function createShipment(deps: OrderDeps, row: OrderRow, now: Date) {
   const store = row.receiver.store;
   if (row.shipping_method !== "cvs" || row.shipment_status !== "pending" || !store || !row.delivery) return;
@@ -305,12 +315,7 @@ async function createShipment(deps: OrderDeps, row: OrderRow, now: Date) {
       serverReplyUrl: `${auth.apiUrl}/ecpay/logistics`,
     },
   );
-  const response = await shop.fetch(request.action, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(request.fields).toString(),
-    signal: AbortSignal.timeout(ecpayTimeoutMs),
-  });
+  const response = await postEcpayForm(shop, request);
   const reply = parseCreateShipmentReply(await response.text(), shop.logistics);
   if (!reply.ok) {
     await db

@@ -159,6 +159,12 @@ function DonationCard({ donation }: { donation: Donation }) {
       ) : (
         <p className="border-t border-rule pt-4 text-[0.9375rem] leading-7 text-ink-soft">尚無扣款紀錄。</p>
       )}
+      {donation.status === "active" && donation.failure && (
+        <p className="border-l-4 border-primary bg-paper-deep px-4 py-3 text-[0.9375rem] leading-7 text-ink-soft">
+          <strong className="font-bold text-primary-deep">{donation.failure}。</strong>
+          請確認信用卡仍有效、額度足夠；如需改用其他信用卡，請取消這筆定期捐款後重新捐款。
+        </p>
+      )}
       <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-rule pt-4">
         <span className="text-sm text-muted">
           {donation.charges.length > 0 &&

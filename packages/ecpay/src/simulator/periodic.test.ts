@@ -420,6 +420,19 @@ describe("ECPay simulator: QueryCreditCardPeriodInfo", () => {
     expect(declined).toMatchObject({ authorized: false, authCode: "" });
   });
 
+  it("makes a charge without a notice with notify=0, and lists it in the log", async () => {
+    const { app, periodic } = setup();
+    const input = donation();
+    await paid(app, input);
+    const response = await post(app, `/simulator/periodic/${input.merchantTradeNo}/charge?notify=0`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ delivered: false, totalSuccessTimes: 2 });
+    expect(periodic()).toEqual([]);
+    const info = await periodInfo(app, input.merchantTradeNo);
+    if (!info.ok) throw new Error(info.issues.join("; "));
+    expect(info.value.executions.map((execution) => execution.authorized)).toEqual([true, true]);
+  });
+
   it("refuses a forged CheckMacValue with plain text", async () => {
     const { app } = setup();
     const { fields } = buildQueryCreditCardPeriodInfo(config, "SOMEORDER1");

@@ -23,7 +23,9 @@ import {
  * - POST /simulator/periodic/{MerchantTradeNo}/fail: the next charge is declined (6 declines cancel
  *   the schedule, as ECPay does);
  *   both answer JSON with what was sent, 409 once the schedule is cancelled or has run ExecTimes
- *   charges; add `MerchantID` (query or form) when two merchants use the same MerchantTradeNo;
+ *   charges; add `MerchantID` (query or form) when two merchants use the same MerchantTradeNo, and
+ *   `notify=0` (query) to make the charge without a notice, as when ECPay sends none for a decline
+ *   or a notice is lost (the charge is still in QueryCreditCardPeriodInfo's log);
  * - POST /Cashier/CreditCardPeriodAction: Cancel (for good) or ReAuth (the latest charge, if it
  *   failed), answered `k=v&…` with RtnCode as ECPay does;
  * - POST /Cashier/QueryCreditCardPeriodInfo: the schedule and its log, as ECPay's JSON.
@@ -273,6 +275,7 @@ export function addPeriodicRoutes(app: Hono, options: PeriodicSimulatorOptions):
     // ECPay documents PeriodReturnURL notices "在每次授權成功後" and may never notify a decline
     // (§5: reconcile with QueryCreditCardPeriodInfo). The simulator does notify one, with
     // RtnCode ≠ 1, so that a merchant's handling of it can be tested.
+    if (c.req.query("notify") === "0") return c.json({ delivered: false, ...summary(schedule) });
     const { delivered, fields } = await notify(schedule, entry);
     return c.json({ delivered, sent: fields, ...summary(schedule) });
   });
