@@ -64,6 +64,28 @@ describe.each(databaseTargets())("donations on $name", (target) => {
     expect((await simulator.request(`/simulator/trades/${tradeNo}/credit`, body({}))).status).toBe(200);
   }
 
+  /** A PeriodReturnURL notice of a later charge of 1,000, as ECPay signs it. */
+  const periodNotice = (merchantTradeNo: string, gwsr: string, totalSuccessTimes: number) =>
+    signFields(
+      {
+        MerchantID: api.ecpay.shop.payment.merchantId,
+        MerchantTradeNo: merchantTradeNo,
+        RtnCode: "1",
+        RtnMsg: "paid",
+        PeriodType: "M",
+        Frequency: "1",
+        ExecTimes: "99",
+        Amount: "1000",
+        Gwsr: gwsr,
+        ProcessDate: "2026/12/23 08:00:00",
+        AuthCode: "777777",
+        FirstAuthAmount: "1000",
+        TotalSuccessTimes: String(totalSuccessTimes),
+      },
+      api.ecpay.shop.payment,
+      "sha256",
+    );
+
   const trigger = (merchantTradeNo: string, outcome: "charge" | "fail") =>
     api.ecpay.simulator.request(`/simulator/periodic/${merchantTradeNo}/${outcome}`, { method: "POST" });
 
@@ -193,25 +215,7 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect(new Set(numbers).size).toBe(3);
 
       // The same later charge, replayed ten times concurrently: one row.
-      const replay = signFields(
-        {
-          MerchantID: payment.fields.MerchantID!,
-          MerchantTradeNo: payment.fields.MerchantTradeNo!,
-          RtnCode: "1",
-          RtnMsg: "paid",
-          PeriodType: "M",
-          Frequency: "1",
-          ExecTimes: "99",
-          Amount: "1000",
-          Gwsr: "99990001",
-          ProcessDate: "2026/12/23 08:00:00",
-          AuthCode: "777777",
-          FirstAuthAmount: "1000",
-          TotalSuccessTimes: "4",
-        },
-        api.ecpay.shop.payment,
-        "sha256",
-      );
+      const replay = periodNotice(payment.fields.MerchantTradeNo!, "99990001", 4);
       const replies = await Promise.all(
         Array.from({ length: 10 }, () => api.postForm("/ecpay/donations/period-return", replay)),
       );
@@ -278,12 +282,15 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       return { donor, number, merchantTradeNo: payment.fields.MerchantTradeNo! };
     }
 
-    /** Moves the gift's charges and last change back, as if its next charge were overdue. */
-    async function overdue(number: string) {
+    /**
+     * Moves the gift's charges `days` back (40: the next charge is overdue) and its last change two
+     * days back (ECPay was not asked today).
+     */
+    async function overdue(number: string, days = 40) {
       const [row] = await api.db.select().from(donations).where(eq(donations.number, number));
       await api.db
         .update(donationCharges)
-        .set({ charged_at: new Date(Date.now() - 40 * 86_400_000).toISOString() })
+        .set({ charged_at: new Date(Date.now() - days * 86_400_000).toISOString() })
         .where(eq(donationCharges.donation_id, row!.id));
       await api.db
         .update(donations)
@@ -295,7 +302,8 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       const { donor, number, merchantTradeNo } = await monthlyGift();
       expect((await quietly(merchantTradeNo, "fail")).status).toBe(200);
 
-      // The next charge is not due yet: ECPay is not asked.
+      // The last charge was 20 days ago: the next is not due yet, and ECPay is not asked.
+      await overdue(number, 20);
       const early = api.countingEcpay();
       expect(await reconcilePeriodicGifts(early.options, new Date())).not.toContain(number);
       expect(early.calls).toEqual([]);
@@ -327,6 +335,18 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect(charged.failure).toBeNull();
       await expect.poll(() => api.mail.messages({ to: donor.email, subject: "感謝您的捐款" }).length).toBe(2);
 
+      // The lost notice arrives after all: it records nothing more.
+      const [, second] = await api.db
+        .select()
+        .from(donationCharges)
+        .innerJoin(donations, eq(donations.id, donationCharges.donation_id))
+        .where(eq(donations.number, number))
+        .orderBy(donationCharges.sequence);
+      const gwsr = second!.donation_charges.charge_key.replace(/^gwsr:/, "");
+      const late = periodNotice(merchantTradeNo, gwsr, 2);
+      expect((await api.postForm("/ecpay/donations/period-return", late)).body).toBe("1|OK");
+      expect((await read(number, donor.auth)).charges).toHaveLength(2);
+
       // A notified decline shows as well, and the next notified charge clears it.
       expect((await trigger(merchantTradeNo, "fail")).status).toBe(200);
       expect((await read(number, donor.auth)).failure).toMatch(/^最近一期信用卡扣款未成功/);
@@ -334,6 +354,19 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       const after = await read(number, donor.auth);
       expect(after.charges).toHaveLength(3);
       expect(after.failure).toBeNull();
+    });
+
+    it("asks ECPay at once when a notice counts more charges than are recorded", async () => {
+      const { donor, number, merchantTradeNo } = await monthlyGift();
+      expect((await quietly(merchantTradeNo, "charge")).status).toBe(200);
+      expect((await trigger(merchantTradeNo, "charge")).status).toBe(200);
+      await expect.poll(async () => (await read(number, donor.auth)).charges.length).toBe(3);
+      const keys = await api.db
+        .select({ key: donationCharges.charge_key })
+        .from(donationCharges)
+        .innerJoin(donations, eq(donations.id, donationCharges.donation_id))
+        .where(eq(donations.number, number));
+      expect(new Set(keys.map(({ key }) => key)).size).toBe(3);
     });
 
     it("ends the gift here when ECPay has cancelled the schedule after six declines", async () => {

@@ -10,7 +10,7 @@ import {
   type PaymentResult,
   type PeriodicResult,
 } from "@shiyi/ecpay";
-import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, notExists, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import {
   donationCharges,
@@ -420,12 +420,8 @@ export async function applyPeriodicCharge(
       "periodic charge not taken",
     );
     if (result.simulated) return { ok: true, changed: false };
-    const declined = await db
-      .update(donations)
-      .set({ payment_failure: declinedCharge(result.rtnCode), updated_at: now.toISOString() })
-      .where(and(eq(donations.id, donation.id), eq(donations.status, "active")))
-      .returning({ id: donations.id });
-    return { ok: true, changed: declined.length > 0 };
+    const at = taipeiInstant(result.processDate) ?? now;
+    return { ok: true, changed: await markDeclined(deps, donation, result.rtnCode, at, now) };
   }
   const at = taipeiInstant(result.processDate) ?? now;
   const charge = await recordCharge(db, donation, {
@@ -437,6 +433,16 @@ export async function applyPeriodicCharge(
   if (!charge) return { ok: true, changed: false };
   if (donation.payment_failure) {
     await db.update(donations).set({ payment_failure: null }).where(eq(donations.id, donation.id));
+  }
+  // ECPay counts more successful charges than are recorded here: an earlier notice was lost.
+  const [{ recorded }] = (await db
+    .select({ recorded: sql<number>`count(*)::int` })
+    .from(donationCharges)
+    .where(eq(donationCharges.donation_id, donation.id))) as [{ recorded: number }];
+  if (recorded < result.totalSuccessTimes) {
+    void reconcileSchedule(deps, donation, now).catch((error: unknown) =>
+      logger.error({ err: error, donation: donation.number }, "periodic gift not reconciled with ECPay"),
+    );
   }
   if (donation.exec_times !== null && result.totalSuccessTimes >= donation.exec_times) {
     await db
@@ -499,7 +505,9 @@ export async function reconcilePeriodicGifts(deps: DonationDeps, now: Date): Pro
     const claimed = await db
       .update(donations)
       .set({ updated_at: now.toISOString() })
-      .where(and(eq(donations.id, donation.id), eq(donations.updated_at, donation.updated_at)))
+      .where(
+        and(eq(donations.id, donation.id), eq(donations.status, "active"), lt(donations.updated_at, quiet)),
+      )
       .returning();
     if (claimed.length === 0) continue;
     try {
@@ -535,12 +543,18 @@ async function reconcileSchedule(deps: DonationDeps, donation: DonationRow, now:
   }
   const info = parsed.value;
   let changed = false;
-  for (const execution of info.executions) {
-    if (!execution.authorized || execution.amount !== donation.amount) continue;
-    const first = execution.tradeNo === info.tradeNo;
+  for (const [index, execution] of info.executions.entries()) {
+    if (!execution.authorized) continue;
+    // The first charge was recorded by ReturnURL under ECPay's TradeNo; later ones by their Gwsr.
+    const first = execution.gwsr ? execution.gwsr === info.gwsr : index === 0;
+    const key = first ? info.tradeNo && `first:${info.tradeNo}` : execution.gwsr && `gwsr:${execution.gwsr}`;
+    if (!key || execution.amount !== donation.amount) {
+      logger.error({ donation: donation.number, execution }, "a charge in ECPay's log could not be matched");
+      continue;
+    }
     const charge = await recordCharge(db, donation, {
       merchantTradeNo: attempt.merchant_trade_no,
-      key: first ? `first:${info.tradeNo}` : `gwsr:${execution.gwsr}`,
+      key,
       amount: execution.amount,
       at: taipeiInstant(execution.processDate) ?? now,
     });
@@ -553,23 +567,47 @@ async function reconcileSchedule(deps: DonationDeps, donation: DonationRow, now:
     sendThanks(deps, donation, charge);
   }
   const latest = info.executions.at(-1);
-  const failure = latest && !latest.authorized ? declinedCharge(latest.rtnCode) : null;
+  if (latest && !latest.authorized) {
+    const at = taipeiInstant(latest.processDate) ?? now;
+    if (await markDeclined(deps, donation, latest.rtnCode, at, now)) changed = true;
+  } else if (donation.payment_failure) {
+    await db.update(donations).set({ payment_failure: null }).where(eq(donations.id, donation.id));
+    changed = true;
+  }
   const status = info.status === "cancelled" ? "cancelled" : info.status === "finished" ? "ended" : "active";
-  if (failure !== donation.payment_failure || status !== "active") {
+  if (status !== "active") {
     await db
       .update(donations)
       .set({
-        payment_failure: failure,
         status,
         ...(status === "cancelled" ? { cancelled_at: now.toISOString() } : {}),
         updated_at: now.toISOString(),
       })
       .where(and(eq(donations.id, donation.id), eq(donations.status, "active")));
-    if (failure)
-      logger.warn({ donation: donation.number, code: latest?.rtnCode }, "periodic charge declined");
     changed = true;
   }
   return changed;
+}
+
+/**
+ * Keeps a declined charge as the gift's payment failure, unless a charge went through since (a
+ * success notified in the meantime, or a decline re-sent late).
+ */
+async function markDeclined(deps: DonationDeps, donation: DonationRow, rtnCode: string, at: Date, now: Date) {
+  const later = deps.db
+    .select({ id: donationCharges.id })
+    .from(donationCharges)
+    .where(
+      and(eq(donationCharges.donation_id, donation.id), gt(donationCharges.charged_at, at.toISOString())),
+    );
+  const declined = await deps.db
+    .update(donations)
+    .set({ payment_failure: declinedCharge(rtnCode), updated_at: now.toISOString() })
+    .where(and(eq(donations.id, donation.id), eq(donations.status, "active"), notExists(later)))
+    .returning({ id: donations.id });
+  if (declined.length > 0)
+    deps.logger.warn({ donation: donation.number, code: rtnCode }, "periodic charge declined");
+  return declined.length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------

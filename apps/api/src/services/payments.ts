@@ -12,7 +12,7 @@ import {
 import { and, eq, gt, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import { orderPayments, orders } from "../db/schema.ts";
 import { orderConfirmationMail } from "../mail/templates/index.ts";
-import { findOrderByNumber, readOrder, retakeStock, type OrderDeps, type OrderRow } from "./orders.ts";
+import { readOrder, retakeStock, type OrderDeps, type OrderRow } from "./orders.ts";
 
 /*
  * What ECPay tells us about an order's payment and its parcel, and what follows a payment: the
@@ -230,6 +230,8 @@ export async function applyShipmentStatus(deps: OrderDeps, shipment: Shipment, n
 export const fulfilmentGraceMs = 10 * 60_000;
 /** Paid orders older than this are left to the office, however their steps stand. */
 const fulfilmentRetryWindowMs = 7 * 24 * 60 * 60_000;
+/** Orders taken up per sweep, oldest payment first (each may wait on ECPay for up to 20 s). */
+const fulfilmentBatch = 20;
 
 /**
  * Finishes paid orders whose fulfilment was cut short: the process stopped between recording the
@@ -242,27 +244,36 @@ const fulfilmentRetryWindowMs = 7 * 24 * 60 * 60_000;
 export async function resumeFulfilment(deps: OrderDeps, now: Date): Promise<string[]> {
   const quiet = new Date(now.getTime() - fulfilmentGraceMs).toISOString();
   const oldest = new Date(now.getTime() - fulfilmentRetryWindowMs).toISOString();
-  const claimed = await deps.db
-    .update(orders)
-    .set({ updated_at: now.toISOString() })
-    .where(
-      and(
-        eq(orders.status, "paid"),
-        gt(orders.paid_at, oldest),
-        lt(orders.updated_at, quiet),
-        or(
-          and(eq(orders.shipping_method, "cvs"), eq(orders.shipment_status, "pending")),
-          eq(orders.invoice_status, "pending"),
-          isNull(orders.confirmation_sent_at),
-        ),
-      ),
-    )
-    .returning();
-  for (const row of claimed) {
+  const unfinished = and(
+    eq(orders.status, "paid"),
+    gt(orders.paid_at, oldest),
+    lt(orders.updated_at, quiet),
+    or(
+      and(eq(orders.shipping_method, "cvs"), eq(orders.shipment_status, "pending")),
+      eq(orders.invoice_status, "pending"),
+      isNull(orders.confirmation_sent_at),
+    ),
+  );
+  const candidates = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(unfinished)
+    .orderBy(orders.paid_at)
+    .limit(fulfilmentBatch);
+  const resumed: string[] = [];
+  // Each order is claimed just before its steps run, so a slow batch never outlives its claims.
+  for (const { id } of candidates) {
+    const [row] = await deps.db
+      .update(orders)
+      .set({ updated_at: new Date().toISOString() })
+      .where(and(eq(orders.id, id), unfinished))
+      .returning();
+    if (!row) continue;
     deps.logger.warn({ order: row.number }, "resuming the fulfilment of a paid order");
     await fulfil(deps, row, now);
+    resumed.push(row.number);
   }
-  return claimed.map((row) => row.number);
+  return resumed;
 }
 
 /**
@@ -321,7 +332,7 @@ async function createShipment(deps: OrderDeps, row: OrderRow, now: Date) {
     await db
       .update(orders)
       .set({ shipment_status: "failed", updated_at: now.toISOString() })
-      .where(eq(orders.id, row.id));
+      .where(and(eq(orders.id, row.id), eq(orders.shipment_status, "pending")));
     deps.logger.error({ order: row.number, reply }, "ECPay refused the CVS shipment");
     return;
   }
@@ -447,23 +458,32 @@ async function issueInvoice(deps: OrderDeps, row: OrderRow, now: Date) {
     await db
       .update(orders)
       .set({ invoice_status: "failed", updated_at: now.toISOString() })
-      .where(eq(orders.id, row.id));
+      .where(and(eq(orders.id, row.id), eq(orders.invoice_status, "pending")));
     deps.logger.error({ order: row.number, result }, "ECPay refused the e-invoice");
     return;
   }
   await db
     .update(orders)
     .set({ invoice_status: "issued", invoice_number: result.value.invoiceNo, updated_at: now.toISOString() })
-    .where(eq(orders.id, row.id));
+    .where(and(eq(orders.id, row.id), eq(orders.invoice_status, "pending")));
 }
 
+/** The confirmation mail, once: the order is marked first, and unmarked if the mail fails. */
 async function sendConfirmation(deps: OrderDeps, number: string, now: Date) {
-  const row = await findOrderByNumber(deps.db, number);
-  if (!row || row.confirmation_sent_at) return;
-  const order = await readOrder(deps.db, row, now);
-  await deps.mailer.send({
-    to: row.customer.email,
-    ...orderConfirmationMail({ siteUrl: deps.auth.siteUrl, order }),
-  });
-  await deps.db.update(orders).set({ confirmation_sent_at: now.toISOString() }).where(eq(orders.id, row.id));
+  const [row] = await deps.db
+    .update(orders)
+    .set({ confirmation_sent_at: now.toISOString() })
+    .where(and(eq(orders.number, number), isNull(orders.confirmation_sent_at)))
+    .returning();
+  if (!row) return;
+  try {
+    const order = await readOrder(deps.db, row, now);
+    await deps.mailer.send({
+      to: row.customer.email,
+      ...orderConfirmationMail({ siteUrl: deps.auth.siteUrl, order }),
+    });
+  } catch (error) {
+    await deps.db.update(orders).set({ confirmation_sent_at: null }).where(eq(orders.id, row.id));
+    throw error;
+  }
 }
