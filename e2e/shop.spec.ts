@@ -276,6 +276,8 @@ test("checkout, result and history have no serious accessibility violations and 
   context,
   request,
 }) => {
+  // Three pages, each scanned by axe and photographed at two widths, after placing an order.
+  test.setTimeout(60_000);
   const check = async (url: string) => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
