@@ -380,6 +380,9 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect(gift.status).toBe("cancelled");
       expect(gift.cancelled_at).not.toBeNull();
       expect(gift.charges).toHaveLength(1);
+      await expect.poll(() => api.mail.messages({ to: donor.email, subject: "已停止扣款" }).length).toBe(1);
+      const [stopped] = api.mail.messages({ to: donor.email, subject: "已停止扣款" });
+      expect(stopped!.text).toContain(`捐款編號 ${number}`);
     });
   });
 

@@ -23,7 +23,7 @@ import {
 } from "../db/schema.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../lib/errors.ts";
-import { donationThanksMail, donationCancelledMail } from "../mail/templates/index.ts";
+import { donationCancelledMail, donationStoppedMail, donationThanksMail } from "../mail/templates/index.ts";
 import { renderReceiptPdf, type ReceiptGiftLine } from "../receipts/index.ts";
 import { newOrderNumber, sameHash, sha256, type OrderDeps } from "./orders.ts";
 import { paymentCodeOf, postEcpayForm, taipeiInstant, type Outcome } from "./payments.ts";
@@ -576,14 +576,22 @@ async function reconcileSchedule(deps: DonationDeps, donation: DonationRow, now:
   }
   const status = info.status === "cancelled" ? "cancelled" : info.status === "finished" ? "ended" : "active";
   if (status !== "active") {
-    await db
+    const [stopped] = await db
       .update(donations)
       .set({
         status,
         ...(status === "cancelled" ? { cancelled_at: now.toISOString() } : {}),
         updated_at: now.toISOString(),
       })
-      .where(and(eq(donations.id, donation.id), eq(donations.status, "active")));
+      .where(and(eq(donations.id, donation.id), eq(donations.status, "active")))
+      .returning();
+    if (stopped?.status === "cancelled") {
+      // ECPay stopped the schedule (six declines, or its back office): the donor is told.
+      const mail = donationStoppedMail({ siteUrl: deps.auth.siteUrl, donation: stopped });
+      void deps.mailer.send({ to: stopped.email, ...mail }).catch((error: unknown) => {
+        logger.warn({ err: error, donation: donation.number }, "schedule stopped mail not sent");
+      });
+    }
     changed = true;
   }
   return changed;

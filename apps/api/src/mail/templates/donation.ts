@@ -56,14 +56,11 @@ export function donationThanksMail({
   });
 }
 
+/** What a mail about a periodic gift's schedule needs. */
+type ScheduleMailData = { siteUrl: string; donation: DonationFacts };
+
 /** Sent when a periodic gift is cancelled. */
-export function donationCancelledMail({
-  siteUrl,
-  donation,
-}: {
-  siteUrl: string;
-  donation: DonationFacts;
-}): RenderedMail {
+export function donationCancelledMail({ siteUrl, donation }: ScheduleMailData): RenderedMail {
   return renderMail({
     siteUrl,
     subject: "您的定期捐款已取消",
@@ -76,6 +73,26 @@ export function donationCancelledMail({
         text: `您的${donationFrequencyNames[donation.frequency]}（捐款編號 ${donation.number}，每次 ${money(donation.amount)}）已取消，往後不會再扣款。謝謝您一路以來的支持。`,
       },
       { kind: "note", text: "若這不是您本人的操作，請透過網站的聯絡我們頁面告訴我們。" },
+    ],
+    reason: "您收到這封信，是因為您在食藝誌網站的定期捐款有所變更。",
+  });
+}
+
+/** Sent when ECPay stops a periodic gift after its charges kept being declined. */
+export function donationStoppedMail({ siteUrl, donation }: ScheduleMailData): RenderedMail {
+  return renderMail({
+    siteUrl,
+    subject: "您的定期捐款已停止扣款",
+    preheader: "信用卡連續扣款未成功，這筆定期捐款已停止。",
+    heading: "定期捐款已停止扣款",
+    blocks: [
+      { kind: "paragraph", text: greeting(donation.name) },
+      {
+        kind: "paragraph",
+        text: `您的${donationFrequencyNames[donation.frequency]}（捐款編號 ${donation.number}，每次 ${money(donation.amount)}）因信用卡連續扣款未成功，綠界已停止這筆定期捐款，往後不會再扣款。已完成的捐款與收據不受影響。`,
+      },
+      { kind: "paragraph", text: "若您願意繼續支持，歡迎以其他信用卡重新捐款。" },
+      { kind: "action", label: "重新捐款", url: `${siteUrl}/support-us` },
     ],
     reason: "您收到這封信，是因為您在食藝誌網站的定期捐款有所變更。",
   });
