@@ -236,10 +236,11 @@ const fulfilmentBatch = 20;
 /**
  * Finishes paid orders whose fulfilment was cut short: the process stopped between recording the
  * payment and shipping, invoicing or mailing, or ECPay could not be reached. Each step still
- * `pending` runs again; a step ECPay refused (`failed`) is left to the office. The orders are
- * claimed by one UPDATE of their `updated_at`, so concurrent sweeps on other instances never run
- * the same order twice, and an order is tried again at most once per grace period. Safe to run
- * anywhere at any time. Returns the numbers of the orders it took up.
+ * `pending` runs again; a step ECPay refused (`failed`) is left to the office. Each order is
+ * claimed by one UPDATE of its `updated_at` (to the real time) just before its steps run, so
+ * concurrent sweeps on other instances never run the same order twice, and an order is tried
+ * again at most once per grace period. Safe to run anywhere at any time. Returns the numbers of
+ * the orders it took up.
  */
 export async function resumeFulfilment(deps: OrderDeps, now: Date): Promise<string[]> {
   const quiet = new Date(now.getTime() - fulfilmentGraceMs).toISOString();
