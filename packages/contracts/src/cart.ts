@@ -10,39 +10,7 @@ import { maxId } from "./query.ts";
  */
 
 export { cartLimits };
-
-/** SPEC §5 and §8 word for word, and the API's refusals of a cart change. */
-export const cartMessages = {
-  added: "成功加入購物車",
-  updated: "成功更新購物車",
-  removed: "已移除商品",
-  bulkAdded: (n: number) => `成功加入 ${n} 件商品`,
-  addFailed: "加入購物車發生錯誤",
-  updateFailed: "更新購物車發生錯誤",
-  removeFailed: "移除項目發生錯誤",
-  unavailable: "此商品已下架或不存在",
-  soldOut: "此商品已售完",
-  overStock: (n: number) => `庫存不足，目前最多可購買 ${n} 件`,
-  overMaxQuantity: (n: number) => `每筆訂單最多購買 ${n} 件`,
-  /** A bulk add's notes after bulkAdded: lines lowered to what may be bought, lines left out. */
-  bulkCapped: (n: number) => `${n} 件商品已調整為可購買的數量上限`,
-  bulkSkipped: (n: number) => `${n} 件商品已下架、售完或已達購買上限，未加入`,
-  lineNotFound: "找不到此購物車項目",
-  forbidden: "您沒有權限變更此購物車項目",
-} as const;
-
-/**
- * The most of one item a cart may hold (all its lines together: stock and max_quantity belong to
- * the item, not to an option), and the message that says why no more.
- */
-export function cartItemLimit(item: { stock: number; max_quantity: number }): {
-  max: number;
-  message: string;
-} {
-  if (item.stock <= 0) return { max: 0, message: cartMessages.soldOut };
-  if (item.stock < item.max_quantity) return { max: item.stock, message: cartMessages.overStock(item.stock) };
-  return { max: item.max_quantity, message: cartMessages.overMaxQuantity(item.max_quantity) };
-}
+export { cartItemLimit, cartMessages } from "./cart-rules.ts";
 
 const quantity = () =>
   z

@@ -1,4 +1,5 @@
-import { cartItemLimit, cartMessages, type ProductType } from "@shiyi/contracts";
+import { cartItemLimit, cartMessages } from "@shiyi/contracts/cart-rules";
+import type { ProductType } from "@shiyi/contracts/constants";
 import { useEffect, useState, type FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { enhancedField, useCartVisitor, type CartReply } from "../../lib/cart/cart-reply.ts";
