@@ -1,6 +1,6 @@
-import type { ArticleSummary } from "@shiyi/contracts";
 import { Link } from "react-router";
-import { displayDate, formatDate } from "../lib/format.ts";
+import type { ArticleCardData } from "../lib/cards.ts";
+import { formatDate } from "../lib/format.ts";
 import { Image } from "./image.tsx";
 
 type Variant = "lead" | "standard" | "compact";
@@ -12,7 +12,7 @@ export function ArticleCard({
   priority = false,
   headingLevel = 2,
 }: {
-  article: ArticleSummary;
+  article: ArticleCardData;
   basePath: string;
   variant?: Variant;
   priority?: boolean;
@@ -20,7 +20,7 @@ export function ArticleCard({
 }) {
   const Heading = `h${headingLevel}` as const;
   const href = `${basePath}/${article.path}`;
-  const date = displayDate(article);
+  const { date } = article;
   if (variant === "compact") {
     return (
       <article className="border-t border-rule py-5">

@@ -1,5 +1,5 @@
-import type { Article } from "@shiyi/contracts";
 import { Link } from "react-router";
+import type { ArticlePageData } from "../lib/cards.ts";
 import { displayDate, formatDate } from "../lib/format.ts";
 import { ArticleCard } from "./article-card.tsx";
 import { Breadcrumb, type Crumb } from "./breadcrumb.tsx";
@@ -25,7 +25,7 @@ export function ArticleDetailView({
   categoryLinks = true,
   scrollAnchor = false,
 }: {
-  article: Article;
+  article: ArticlePageData;
   basePath: string;
   crumbs: Crumb[];
   /** Sections without category pages show the category as plain text. */

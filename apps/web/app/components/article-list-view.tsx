@@ -1,4 +1,5 @@
-import type { ArticleSummary, Category, Paginated } from "@shiyi/contracts";
+import type { Category, Paginated } from "@shiyi/contracts";
+import type { ArticleCardData } from "../lib/cards.ts";
 import { NavLink } from "react-router";
 import { ArticleCard } from "./article-card.tsx";
 import { PageHeading } from "./page-heading.tsx";
@@ -18,7 +19,7 @@ export function ArticleListView({
   title: string;
   description?: string | null;
   basePath: string;
-  list: Paginated<ArticleSummary>;
+  list: Paginated<ArticleCardData>;
   categories: Category[];
   category: Category | null;
 }) {

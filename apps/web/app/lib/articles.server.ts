@@ -2,6 +2,7 @@ import type { Article, ArticleKind, ArticleSummary, Category, Item, Paginated } 
 import { data, type RouterContextProvider } from "react-router";
 import { getOr404 } from "./api.server.ts";
 import { proxyBodyImages } from "./article-html.ts";
+import { toCard, withRelatedCards } from "./cards.ts";
 import { apiContext } from "./context.ts";
 import { articleMeta, pageMeta, type PageMetaArgs } from "./seo.server.ts";
 
@@ -38,7 +39,11 @@ export async function loadArticleList(options: {
     ? categories.data.find((item) => item.path === options.category)
     : undefined;
   if (options.category && !category) throw data("找不到相關頁面", { status: 404 });
-  return { list, categories: categories.data, category: category ?? null };
+  return {
+    list: { ...list, data: list.data.map(toCard) },
+    categories: categories.data,
+    category: category ?? null,
+  };
 }
 
 export async function loadArticle(
@@ -96,5 +101,6 @@ export async function loadArticlePage(
     ...categoryCrumb,
     { name: article.title, path: `/${kind}/${article.path}` },
   ];
-  return { article, crumbs, meta: await articleMeta(args, { section: kind, type }, { article, crumbs }) };
+  const meta = await articleMeta(args, { section: kind, type }, { article, crumbs });
+  return { article: withRelatedCards(article), crumbs, meta };
 }

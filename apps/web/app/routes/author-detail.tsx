@@ -3,6 +3,7 @@ import { ArticleCard } from "../components/article-card.tsx";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { Image } from "../components/image.tsx";
 import { getOr404 } from "../lib/api.server.ts";
+import { toCard } from "../lib/cards.ts";
 import { apiContext } from "../lib/context.ts";
 import { breadcrumbJsonLd, pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
@@ -51,9 +52,9 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     crumbs,
     meta,
     writing: [
-      { kind: "columns", title: "專欄", items: columns!.data },
-      { kind: "features", title: "專題", items: features!.data },
-      { kind: "news", title: "新聞", items: news!.data },
+      { kind: "columns", title: "專欄", items: columns!.data.map(toCard) },
+      { kind: "features", title: "專題", items: features!.data.map(toCard) },
+      { kind: "news", title: "新聞", items: news!.data.map(toCard) },
     ].filter((group) => group.items.length > 0),
   };
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ArticleCard } from "../components/article-card.tsx";
 import { Image } from "../components/image.tsx";
 import { MagazineCover } from "../components/magazine-cover.tsx";
+import { toCard } from "../lib/cards.ts";
 import { apiContext } from "../lib/context.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
@@ -12,7 +13,13 @@ export const meta: Route.MetaFunction = loaderMeta;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { data } = await context.get(apiContext).get<Item<Home>>("/home");
-  return { ...data, meta: await pageMeta({ url, context }, { home: true, feed: "news" }) };
+  return {
+    ...data,
+    features: data.features.map(toCard),
+    news: data.news.map(toCard),
+    columns: data.columns.map(toCard),
+    meta: await pageMeta({ url, context }, { home: true, feed: "news" }),
+  };
 }
 
 function SectionHeading({ title, subtitle, to }: { title: string; subtitle: string; to: string }) {
