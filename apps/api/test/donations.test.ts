@@ -228,6 +228,21 @@ describe.each(databaseTargets())("donations on $name", (target) => {
         .where(eq(donationCharges.charge_key, "gwsr:99990001"));
       expect(stored).toHaveLength(1);
 
+      // Different charges reported at the same moment each get their own number in the sequence.
+      const distinct = await Promise.all(
+        [5, 6, 7, 8].map((sequence) =>
+          api.postForm(
+            "/ecpay/donations/period-return",
+            periodNotice(payment.fields.MerchantTradeNo!, `9999100${sequence}`, sequence),
+          ),
+        ),
+      );
+      expect(distinct.map((reply) => reply.body)).toEqual(Array(4).fill("1|OK"));
+      const eight = await read(number, donor.auth);
+      expect(eight.charges.map((charge) => charge.sequence).sort((x, y) => x - y)).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 8,
+      ]);
+
       // A forged signature or another amount on PeriodReturnURL records nothing.
       const forged = await api.postForm("/ecpay/donations/period-return", {
         ...replay,
@@ -247,7 +262,7 @@ describe.each(databaseTargets())("donations on $name", (target) => {
         "sha256",
       );
       expect((await api.postForm("/ecpay/donations/period-return", simulated)).body).toBe("1|OK");
-      expect((await read(number, donor.auth)).charges).toHaveLength(4);
+      expect((await read(number, donor.auth)).charges).toHaveLength(8);
 
       const stranger = await member();
       expect((await api.post(`/donations/${number}/cancel`, {}, stranger.auth)).status).toBe(403);

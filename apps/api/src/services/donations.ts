@@ -246,6 +246,9 @@ async function recordCharge(
   charge: { merchantTradeNo: string; key: string; amount: number; at: Date },
 ) {
   return db.transaction(async (tx) => {
+    // Charges of one gift are numbered one at a time: a notice and a reconciliation, or two notices,
+    // arriving together wait here for each other, so the count below includes the other's row.
+    await tx.select({ id: donations.id }).from(donations).where(eq(donations.id, donation.id)).for("update");
     const [{ count }] = (await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(donationCharges)
