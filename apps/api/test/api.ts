@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { createApi, type Api, type ApiOptions } from "../src/app.ts";
 import type { Database } from "../src/db/client.ts";
 import { createLogger } from "../src/lib/logger.ts";
-import { createMailer } from "../src/mail/mailer.ts";
+import { createMailer, type Mailer } from "../src/mail/mailer.ts";
 import type { DatabaseTarget } from "./databases.ts";
 import type { AuthConfig } from "../src/env.ts";
 import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
@@ -72,6 +72,11 @@ export type ApiHarness = ApiClient & {
   readonly db: Database;
   /** The suite's own SMTP catcher, where everything the API sends arrives. */
   readonly mail: MailCatcher;
+  /**
+   * Resolves when every mail the suite's API has started to send has been accepted or refused:
+   * after it, a mail that is not in the catcher was not sent.
+   */
+  mailSettled(): Promise<void>;
   /**
    * Another API on the suite's database, mailing to the same catcher, with options of its own:
    * a clock a test moves by hand, a failing mailer, a logger that keeps what it is told. Its rate
@@ -141,12 +146,25 @@ export function useApi(target: DatabaseTarget, seed?: (db: Database) => Promise<
   let api: Api | undefined;
   let catcher: MailCatcher | undefined;
   let ecpay: ApiHarness["ecpay"] | undefined;
+  const sending = new Set<Promise<void>>();
 
   beforeAll(async () => {
     opened = await target.open();
     catcher = await startMailCatcher({ port: 0 });
     const logger = createLogger("silent");
-    const mailer = createMailer({ smtpUrl: catcher.smtpUrl, from: "食藝誌 <no-reply@shiyi.test>", logger });
+    const smtp = createMailer({ smtpUrl: catcher.smtpUrl, from: "食藝誌 <no-reply@shiyi.test>", logger });
+    const mailer: Mailer = {
+      send(mail) {
+        const sent = smtp.send(mail);
+        const settled = sent.then(
+          () => undefined,
+          () => undefined,
+        );
+        sending.add(settled);
+        void settled.then(() => sending.delete(settled));
+        return sent;
+      },
+    };
     const routes = () => ({
       [testSimulatorBase]: started(ecpay).simulator,
       [testAuthConfig.apiUrl]: started(api),
@@ -180,6 +198,9 @@ export function useApi(target: DatabaseTarget, seed?: (db: Database) => Promise<
     },
     get mail() {
       return started(catcher);
+    },
+    async mailSettled() {
+      while (sending.size > 0) await Promise.all(sending);
     },
     get ecpay() {
       return started(ecpay);

@@ -334,6 +334,14 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect(declined.status).toBe("active");
       expect(declined.charges).toHaveLength(1);
       expect(declined.failure).toMatch(/^最近一期信用卡扣款未成功（綠界代碼 \w+）$/);
+      const declinedMails = () => api.mail.messages({ to: donor.email, subject: "本期扣款未成功" });
+      await expect.poll(() => declinedMails().length).toBe(1);
+      expect(declinedMails()[0]!.text).toContain(`捐款編號 ${number}`);
+      expect(declinedMails()[0]!.text).toContain(declined.failure!.match(/綠界代碼 \w+/)![0]);
+
+      // ECPay's notice of a second decline in a row: shown still, and not mailed again.
+      expect((await trigger(merchantTradeNo, "fail")).status).toBe(200);
+      expect((await read(number, donor.auth)).failure).toMatch(/^最近一期信用卡扣款未成功/);
 
       // Still overdue, but ECPay was asked today: not again.
       const again = api.countingEcpay();
@@ -369,6 +377,9 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       const after = await read(number, donor.auth);
       expect(after.charges).toHaveLength(3);
       expect(after.failure).toBeNull();
+      // Two mails: the first decline, and the first one after the schedule had paid again.
+      await api.mailSettled();
+      expect(declinedMails()).toHaveLength(2);
     });
 
     it("asks ECPay at once when a notice counts more charges than are recorded", async () => {

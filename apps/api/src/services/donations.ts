@@ -23,7 +23,12 @@ import {
 } from "../db/schema.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../lib/errors.ts";
-import { donationCancelledMail, donationStoppedMail, donationThanksMail } from "../mail/templates/index.ts";
+import {
+  donationCancelledMail,
+  donationDeclinedMail,
+  donationStoppedMail,
+  donationThanksMail,
+} from "../mail/templates/index.ts";
 import { renderReceiptPdf, type ReceiptGiftLine } from "../receipts/index.ts";
 import { newOrderNumber, sameHash, sha256, type OrderDeps } from "./orders.ts";
 import { paymentCodeOf, postEcpayForm, taipeiInstant, type Outcome } from "./payments.ts";
@@ -604,6 +609,11 @@ async function reconcileSchedule(deps: DonationDeps, donation: DonationRow, now:
  * Keeps a declined charge as the gift's payment failure, unless a charge went through since (a
  * success notified in the meantime, or a decline re-sent late).
  */
+/**
+ * Records a declined charge as the gift's failure, unless a charge went through after it. The first
+ * decline after a paying charge is mailed to the donor: the UPDATE that turns no failure into one
+ * is the only one that mails, so a notice and a reconciliation of the same decline mail once.
+ */
 async function markDeclined(deps: DonationDeps, donation: DonationRow, rtnCode: string, at: Date, now: Date) {
   const later = deps.db
     .select({ id: donationCharges.id })
@@ -611,14 +621,29 @@ async function markDeclined(deps: DonationDeps, donation: DonationRow, rtnCode: 
     .where(
       and(eq(donationCharges.donation_id, donation.id), gt(donationCharges.charged_at, at.toISOString())),
     );
-  const declined = await deps.db
+  const declinable = and(eq(donations.id, donation.id), eq(donations.status, "active"), notExists(later));
+  const failure = { payment_failure: declinedCharge(rtnCode), updated_at: now.toISOString() };
+  const [first] = await deps.db
     .update(donations)
-    .set({ payment_failure: declinedCharge(rtnCode), updated_at: now.toISOString() })
-    .where(and(eq(donations.id, donation.id), eq(donations.status, "active"), notExists(later)))
-    .returning({ id: donations.id });
-  if (declined.length > 0)
+    .set(failure)
+    .where(and(declinable, isNull(donations.payment_failure)))
+    .returning();
+  if (first) {
     deps.logger.warn({ donation: donation.number, code: rtnCode }, "periodic charge declined");
-  return declined.length > 0;
+    const mail = donationDeclinedMail({ siteUrl: deps.auth.siteUrl, donation: first, rtnCode });
+    void deps.mailer.send({ to: first.email, ...mail }).catch((error: unknown) => {
+      deps.logger.warn({ err: error, donation: donation.number }, "declined charge mail not sent");
+    });
+    return true;
+  }
+  const again = await deps.db
+    .update(donations)
+    .set(failure)
+    .where(and(declinable, ne(donations.payment_failure, failure.payment_failure)))
+    .returning({ id: donations.id });
+  if (again.length > 0)
+    deps.logger.warn({ donation: donation.number, code: rtnCode }, "periodic charge declined again");
+  return again.length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------

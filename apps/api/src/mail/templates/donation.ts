@@ -78,6 +78,36 @@ export function donationCancelledMail({ siteUrl, donation }: ScheduleMailData): 
   });
 }
 
+/**
+ * Sent when a periodic gift's charge is declined after it had been paying: once, not again for the
+ * declines that follow (ECPay stops the schedule after six, and `donationStoppedMail` says so).
+ */
+export function donationDeclinedMail({
+  siteUrl,
+  donation,
+  rtnCode,
+}: ScheduleMailData & { rtnCode: string }): RenderedMail {
+  return renderMail({
+    siteUrl,
+    subject: "您的定期捐款本期扣款未成功",
+    preheader: "請確認信用卡仍有效、額度足夠。",
+    heading: "本期扣款未成功",
+    blocks: [
+      { kind: "paragraph", text: greeting(donation.name) },
+      {
+        kind: "paragraph",
+        text: `您的${donationFrequencyNames[donation.frequency]}（捐款編號 ${donation.number}，每次 ${money(donation.amount)}）最近一期信用卡扣款未成功（綠界代碼 ${rtnCode}），這一期沒有扣款。`,
+      },
+      {
+        kind: "paragraph",
+        text: "請確認信用卡仍有效、額度足夠，下一期將照常扣款；連續六次扣款未成功時，綠界會停止這筆定期捐款。如需改用其他信用卡，請在會員中心取消這筆定期捐款後重新捐款。",
+      },
+      { kind: "action", label: "查看捐款紀錄", url: new URL("/member/support-us", siteUrl).href },
+    ],
+    reason: "您收到這封信，是因為您在食藝誌網站的定期捐款有所變更。",
+  });
+}
+
 /** Sent when ECPay stops a periodic gift after its charges kept being declined. */
 export function donationStoppedMail({ siteUrl, donation }: ScheduleMailData): RenderedMail {
   return renderMail({

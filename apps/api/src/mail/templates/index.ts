@@ -4,6 +4,11 @@ export { passwordResetMail, type PasswordResetData } from "./password-reset.ts";
 export { verifyEmailMail, type VerifyEmailData } from "./verify-email.ts";
 export { welcomeMail, type WelcomeData } from "./welcome.ts";
 export { orderConfirmationMail, type OrderConfirmationData } from "./order-confirmation.ts";
-export { donationCancelledMail, donationStoppedMail, donationThanksMail } from "./donation.ts";
+export {
+  donationCancelledMail,
+  donationDeclinedMail,
+  donationStoppedMail,
+  donationThanksMail,
+} from "./donation.ts";
 export { contactCopyMail, contactInboxMail, type ContactMailData } from "./contact.ts";
 export { newsletterConfirmMail, type NewsletterConfirmData } from "./newsletter.ts";
