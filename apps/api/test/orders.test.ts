@@ -1,5 +1,5 @@
 import type { ApiError, Order, OrderCreated, OrderDraftInput } from "@shiyi/contracts";
-import { signFields } from "@shiyi/ecpay";
+import { parseIssueInvoiceResponse, signFields } from "@shiyi/ecpay";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cartLines, magazines, members, orderPayments, orders } from "../src/db/schema.ts";
@@ -404,6 +404,52 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       const later = new Date(now.getTime() + 2 * fulfilmentGraceMs);
       expect(await resumeFulfilment(api.options, later)).not.toContain(late.order.number);
       expect(api.mail.messages({ subject: late.order.number })).toHaveLength(1);
+    });
+
+    it("records the invoice an earlier call issued when that call's answer was lost", async () => {
+      const { order, token } = await paidUnfulfilled(fulfilmentGraceMs / 60_000 + 1);
+      // The first sweep's Issue call reaches ECPay, which issues the invoice, but its answer never
+      // comes back (a timeout, a dropped connection): the step stays pending.
+      const { shop } = api.options;
+      let lost: string | undefined;
+      const losing: typeof fetch = async (input, init) => {
+        const response = await shop.fetch(input, init);
+        if (String(input) !== shop.endpoints.invoiceIssue) return response;
+        const answer = parseIssueInvoiceResponse(await response.json(), shop.invoice);
+        lost = answer.ok ? answer.value.invoiceNo : undefined;
+        throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
+      };
+      const first = new Date();
+      await resumeFulfilment({ ...api.options, shop: { ...shop, fetch: losing } }, first);
+      expect(lost).toMatch(/^[A-Z]{2}\d{8}$/);
+      expect((await orderOf(order.number, token)).invoice.status).toBe("pending");
+
+      // The next sweep's Issue is refused (the RelateNumber was used); ECPay is asked what it holds.
+      const { options: deps, calls } = api.countingEcpay();
+      await api.db
+        .update(orders)
+        .set({ updated_at: new Date(Date.now() - 2 * fulfilmentGraceMs).toISOString() })
+        .where(eq(orders.number, order.number));
+      expect(await resumeFulfilment(deps, new Date())).toContain(order.number);
+      expect(calls).toEqual(
+        [shop.endpoints.invoiceIssue, shop.endpoints.invoiceGetIssue].map((url) => new URL(url).pathname),
+      );
+      const row = await orderOf(order.number, token);
+      expect(row.invoice.status).toBe("issued");
+      expect(row.invoice.number).toBe(lost);
+    });
+
+    it("fails the invoice when ECPay refuses it and holds none for the order", async () => {
+      const { order, token } = await paidUnfulfilled(fulfilmentGraceMs / 60_000 + 1);
+      // A company invoice whose tax ID ECPay refuses.
+      await api.db
+        .update(orders)
+        .set({ receipt: { type: "company", title: "山海樓有限公司", tax_id: "1234", carrier: null } })
+        .where(eq(orders.number, order.number));
+      const { options: deps, calls } = api.countingEcpay();
+      await resumeFulfilment(deps, new Date());
+      expect(calls).toContain(new URL(api.options.shop.endpoints.invoiceGetIssue).pathname);
+      expect((await orderOf(order.number, token)).invoice.status).toBe("failed");
     });
 
     it("runs only the steps still pending, and leaves a step ECPay refused to the office", async () => {

@@ -11,6 +11,7 @@ describe("ecpayEndpoints", () => {
       logisticsMap: "https://logistics-stage.ecpay.com.tw/Express/map",
       logisticsCreate: "https://logistics-stage.ecpay.com.tw/Express/Create",
       invoiceIssue: "https://einvoice-stage.ecpay.com.tw/B2CInvoice/Issue",
+      invoiceGetIssue: "https://einvoice-stage.ecpay.com.tw/B2CInvoice/GetIssue",
     });
     expect(ecpayEndpoints("production")).toMatchObject({
       aioCheckOut: "https://payment.ecpay.com.tw/Cashier/AioCheckOut/V5",

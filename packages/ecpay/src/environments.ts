@@ -48,6 +48,8 @@ export type EcpayEndpoints = {
   readonly logisticsCreate: string;
   /** Server POST (JSON): issue a B2C e-invoice (§6.1). */
   readonly invoiceIssue: string;
+  /** Server POST (JSON): the B2C e-invoice issued for a RelateNumber, if any (§6.1). */
+  readonly invoiceGetIssue: string;
 };
 
 /**
@@ -71,6 +73,7 @@ export const ecpayEndpoints = (mode: EcpayMode, simulatorBase?: string): EcpayEn
     logisticsMap: `${base.logistics}/Express/map`,
     logisticsCreate: `${base.logistics}/Express/Create`,
     invoiceIssue: `${base.invoice}/B2CInvoice/Issue`,
+    invoiceGetIssue: `${base.invoice}/B2CInvoice/GetIssue`,
   };
 };
 

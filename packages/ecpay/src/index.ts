@@ -84,6 +84,8 @@ export {
   buildInvoiceRequest,
   decryptInvoiceData,
   encryptInvoiceData,
+  getIssueData,
+  parseGetIssueResponse,
   parseInvoiceResponse,
   parseIssueInvoiceResponse,
   phpUrlDecode,
@@ -92,5 +94,6 @@ export {
   type InvoiceRequest,
   type InvoiceResponse,
   type IssuedInvoice,
+  type QueriedInvoice,
 } from "./invoice.ts";
 export { escapeHtml, renderAutoSubmitForm, type AutoSubmitFormOptions } from "./form.ts";

@@ -152,3 +152,39 @@ export const parseIssueInvoiceResponse = (
   body: unknown,
   credentials: EcpayCredentials,
 ): InvoiceParsed<IssuedInvoice> => parseInvoiceResponse(body, credentials, issuedInvoiceSchema);
+
+const queriedInvoiceSchema = z
+  .looseObject({
+    IIS_Number: z.string().regex(/^[A-Z]{2}\d{8}$/, "2 letters and 8 digits"),
+    IIS_Relate_Number: z.string(),
+    IIS_Create_Date: invoiceDate,
+    IIS_Random_Number: z.coerce.string(),
+    IIS_Sales_Amount: z.coerce.number(),
+    IIS_Invalid_Status: z.coerce.string().default("0"),
+  })
+  .transform((data) => ({
+    invoiceNo: data.IIS_Number,
+    relateNumber: data.IIS_Relate_Number,
+    invoiceDate: data.IIS_Create_Date,
+    randomNumber: data.IIS_Random_Number,
+    salesAmount: data.IIS_Sales_Amount,
+    /** Voided (作廢) since it was issued. */
+    invalid: data.IIS_Invalid_Status === "1",
+  }));
+
+export type QueriedInvoice = z.output<typeof queriedInvoiceSchema>;
+
+/**
+ * `/B2CInvoice/GetIssue`'s Data for the invoice issued under `relateNumber` (the other form asks by
+ * InvoiceNo and InvoiceDate). Wrap it with `buildInvoiceRequest`.
+ */
+export const getIssueData = (merchantId: string, relateNumber: string) => ({
+  MerchantID: merchantId,
+  RelateNumber: relateNumber,
+});
+
+/** `/B2CInvoice/GetIssue`'s answer: the invoice ECPay holds for the RelateNumber asked about. */
+export const parseGetIssueResponse = (
+  body: unknown,
+  credentials: EcpayCredentials,
+): InvoiceParsed<QueriedInvoice> => parseInvoiceResponse(body, credentials, queriedInvoiceSchema);

@@ -1,6 +1,8 @@
 import {
   buildCreateShipment,
   buildInvoiceRequest,
+  getIssueData,
+  parseGetIssueResponse,
   parseIssueInvoiceResponse,
   parseCreateShipmentReply,
   type LogisticsSubType,
@@ -448,14 +450,14 @@ async function issueInvoice(deps: OrderDeps, row: OrderRow, now: Date) {
   const { db, shop } = deps;
   const order = await readOrder(db, row, now);
   const body = buildInvoiceRequest(shop.invoice, invoiceData(deps, row, order.line_items), now);
-  const response = await shop.fetch(shop.endpoints.invoiceIssue, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(ecpayTimeoutMs),
-  });
-  const result = parseIssueInvoiceResponse(await response.json(), shop.invoice);
-  if (!result.ok) {
+  const result = parseIssueInvoiceResponse(
+    await postInvoiceJson(shop, shop.endpoints.invoiceIssue, body),
+    shop.invoice,
+  );
+  // A refusal may mean an earlier call issued it and its answer was lost (RelateNumber is the
+  // order's number): ECPay is asked what it holds under that number before the step is failed.
+  const invoiceNo = result.ok ? result.value.invoiceNo : await issuedEarlier(deps, row, now);
+  if (!invoiceNo) {
     await db
       .update(orders)
       .set({ invoice_status: "failed", updated_at: now.toISOString() })
@@ -465,8 +467,42 @@ async function issueInvoice(deps: OrderDeps, row: OrderRow, now: Date) {
   }
   await db
     .update(orders)
-    .set({ invoice_status: "issued", invoice_number: result.value.invoiceNo, updated_at: now.toISOString() })
+    .set({ invoice_status: "issued", invoice_number: invoiceNo, updated_at: now.toISOString() })
     .where(and(eq(orders.id, row.id), eq(orders.invoice_status, "pending")));
+}
+
+/** POSTs a B2C e-invoice call's JSON body; ECPay's parsed JSON answer. */
+async function postInvoiceJson(shop: OrderDeps["shop"], url: string, body: unknown): Promise<unknown> {
+  const response = await shop.fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(ecpayTimeoutMs),
+  });
+  return response.json();
+}
+
+/**
+ * The number of the invoice ECPay already issued for this order (GetIssue by RelateNumber), if it
+ * is for the order's total and not voided; otherwise undefined.
+ */
+async function issuedEarlier(deps: OrderDeps, row: OrderRow, now: Date): Promise<string | undefined> {
+  const { shop, logger } = deps;
+  const body = buildInvoiceRequest(shop.invoice, getIssueData(shop.invoice.merchantId, row.number), now);
+  const found = parseGetIssueResponse(
+    await postInvoiceJson(shop, shop.endpoints.invoiceGetIssue, body),
+    shop.invoice,
+  );
+  if (!found.ok || found.value.relateNumber !== row.number) return undefined;
+  if (found.value.invalid || found.value.salesAmount !== row.total) {
+    logger.error({ order: row.number, invoice: found.value }, "ECPay holds another invoice for this order");
+    return undefined;
+  }
+  logger.warn(
+    { order: row.number, invoice: found.value.invoiceNo },
+    "e-invoice found already issued at ECPay",
+  );
+  return found.value.invoiceNo;
 }
 
 /** The confirmation mail, once: the order is marked first, and unmarked if the mail fails. */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { stageCredentials } from "../environments.ts";
-import { buildInvoiceRequest, decryptInvoiceData, parseIssueInvoiceResponse } from "../invoice.ts";
+import {
+  buildInvoiceRequest,
+  decryptInvoiceData,
+  getIssueData,
+  parseGetIssueResponse,
+  parseIssueInvoiceResponse,
+} from "../invoice.ts";
 import { createEcpaySimulator, invoiceFailure } from "./index.ts";
 
 const credentials = stageCredentials.invoice;
@@ -39,8 +45,8 @@ const invoiceData = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const issue = async (app: Simulator, body: unknown) => {
-  const response = await app.request("/B2CInvoice/Issue", {
+const issue = async (app: Simulator, body: unknown, path = "/B2CInvoice/Issue") => {
+  const response = await app.request(path, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -86,6 +92,39 @@ describe("ECPay simulator: B2C e-invoice", () => {
       credentials,
     );
     expect(again).toMatchObject({ ok: false, error: "rejected", rtnCode: invoiceFailure.duplicate });
+  });
+
+  it("answers GetIssue with the invoice issued under a RelateNumber, and nothing for another", async () => {
+    const app = createEcpaySimulator();
+    const data = invoiceData();
+    const issued = parseIssueInvoiceResponse(
+      await issue(app, buildInvoiceRequest(credentials, data)),
+      credentials,
+    );
+    if (!issued.ok) throw new Error("not issued");
+    const query = (relateNumber: string) =>
+      issue(
+        app,
+        buildInvoiceRequest(credentials, getIssueData(credentials.merchantId, relateNumber)),
+        "/B2CInvoice/GetIssue",
+      );
+    const found = parseGetIssueResponse(await query(data.RelateNumber), credentials);
+    expect(found).toMatchObject({
+      ok: true,
+      value: {
+        invoiceNo: issued.value.invoiceNo,
+        relateNumber: data.RelateNumber,
+        invoiceDate: issued.value.invoiceDate,
+        randomNumber: issued.value.randomNumber,
+        salesAmount: 760,
+        invalid: false,
+      },
+    });
+    expect(parseGetIssueResponse(await query("NEVER-ISSUED"), credentials)).toMatchObject({
+      ok: false,
+      error: "rejected",
+      rtnCode: invoiceFailure.notFound,
+    });
   });
 
   it("refuses a stale Timestamp, an unknown merchant and Data encrypted with other keys", async () => {

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { EcpayCredentials } from "../environments.ts";
 import { formatTaipeiDateTime } from "../fields.ts";
@@ -7,7 +7,8 @@ import { decryptInvoiceData, encryptInvoiceData, type InvoiceResponse } from "..
 import { digits, findMerchant, type SimulatorContext } from "./shared.ts";
 
 /*
- * The simulator's B2C e-invoice (reference §6): POST /B2CInvoice/Issue, JSON with an AES `Data`.
+ * The simulator's B2C e-invoice (reference §6): POST /B2CInvoice/Issue, and /B2CInvoice/GetIssue by
+ * RelateNumber, JSON with an AES `Data`.
  * The envelope (merchant, Timestamp within 10 minutes, decryptable Data) is answered with
  * TransCode ≠ 1; the invoice data (receipt-type rules of §6.2, amounts, a unique RelateNumber)
  * with RtnCode ≠ 1 inside Data. ECPay only documents 1 as success: the failure codes below are the
@@ -21,6 +22,8 @@ export const invoiceFailure = {
   invalid: 9_000_001,
   /** RtnCode: RelateNumber was used before. */
   duplicate: 9_000_002,
+  /** RtnCode (GetIssue): no invoice was issued under that RelateNumber. */
+  notFound: 9_000_003,
 } as const;
 
 const timestampWindowSeconds = 10 * 60;
@@ -119,75 +122,124 @@ export type InvoiceSimulatorOptions = Pick<SimulatorContext, "now"> & {
   readonly merchants: readonly EcpayCredentials[];
 };
 
-/** Adds the e-invoice route to the simulator's app. */
+const getIssueDataSchema = z.object({
+  MerchantID: text,
+  RelateNumber: text.pipe(z.string().min(1).max(30)),
+});
+
+/** What the simulator keeps of an invoice it issued, as GetIssue answers it. */
+type IssuedRecord = {
+  invoiceNo: string;
+  relateNumber: string;
+  createdAt: string;
+  randomNumber: string;
+  salesAmount: number;
+};
+
+/** Adds the e-invoice routes to the simulator's app. */
 export function addInvoiceRoutes(app: Hono, { merchants, now }: InvoiceSimulatorOptions) {
-  const issued = new Set<string>();
+  const issued = new Map<string, IssuedRecord>();
   // One 字軌 (two letters) per simulator and consecutive numbers, like a real invoice roll.
   const track = `${randomLetter()}${randomLetter()}`;
   let nextNumber = randomInt(10_000_000, 90_000_000);
+  const seconds = () => Math.floor(now().getTime() / 1000);
 
-  app.post("/B2CInvoice/Issue", async (c) => {
-    const seconds = () => Math.floor(now().getTime() / 1000);
-    const refuse = (merchantId: string, message: string) =>
-      c.json({
-        MerchantID: merchantId,
-        RpHeader: { Timestamp: seconds() },
-        TransCode: invoiceFailure.transport,
-        TransMsg: message,
-        Data: "",
-      } satisfies InvoiceResponse);
-
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return refuse("", "請求須為 JSON");
-    }
-    const envelope = envelopeSchema.safeParse(body);
-    if (!envelope.success) return refuse("", "缺少 MerchantID、RqHeader.Timestamp 或 Data");
-    const { MerchantID, RqHeader, Data } = envelope.data;
-    const merchant = findMerchant(merchants, MerchantID);
-    if (!merchant) return refuse(MerchantID, `找不到發票特店編號 ${MerchantID}`);
-    if (Math.abs(seconds() - RqHeader.Timestamp) > timestampWindowSeconds) {
-      return refuse(MerchantID, "Timestamp 與綠界時間相差超過 10 分鐘");
-    }
-    let decrypted: unknown;
-    try {
-      decrypted = decryptInvoiceData(Data, merchant);
-    } catch {
-      return refuse(MerchantID, "Data 無法以此特店的 HashKey/HashIV 解密");
-    }
-
-    const answer = (data: Record<string, unknown>) =>
-      c.json({
+  /**
+   * Reads a call's envelope (JSON, a known merchant, a Timestamp within 10 minutes, a `Data` its
+   * keys decrypt) and hands the decrypted data to `handle`, whose answer goes back in `Data`.
+   */
+  const envelopeRoute =
+    (handle: (decrypted: unknown, merchantId: string) => Record<string, unknown>) => async (c: Context) => {
+      const refuse = (merchantId: string, message: string) =>
+        c.json({
+          MerchantID: merchantId,
+          RpHeader: { Timestamp: seconds() },
+          TransCode: invoiceFailure.transport,
+          TransMsg: message,
+          Data: "",
+        } satisfies InvoiceResponse);
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        return refuse("", "請求須為 JSON");
+      }
+      const envelope = envelopeSchema.safeParse(body);
+      if (!envelope.success) return refuse("", "缺少 MerchantID、RqHeader.Timestamp 或 Data");
+      const { MerchantID, RqHeader, Data } = envelope.data;
+      const merchant = findMerchant(merchants, MerchantID);
+      if (!merchant) return refuse(MerchantID, `找不到發票特店編號 ${MerchantID}`);
+      if (Math.abs(seconds() - RqHeader.Timestamp) > timestampWindowSeconds) {
+        return refuse(MerchantID, "Timestamp 與綠界時間相差超過 10 分鐘");
+      }
+      let decrypted: unknown;
+      try {
+        decrypted = decryptInvoiceData(Data, merchant);
+      } catch {
+        return refuse(MerchantID, "Data 無法以此特店的 HashKey/HashIV 解密");
+      }
+      return c.json({
         MerchantID,
         RpHeader: { Timestamp: seconds() },
         TransCode: 1,
         TransMsg: "Success",
-        Data: encryptInvoiceData(data, merchant),
+        Data: encryptInvoiceData(handle(decrypted, MerchantID), merchant),
       } satisfies InvoiceResponse);
-    const reject = (rtnCode: number, rtnMsg: string) => answer({ RtnCode: rtnCode, RtnMsg: rtnMsg });
+    };
+  const reject = (rtnCode: number, rtnMsg: string) => ({ RtnCode: rtnCode, RtnMsg: rtnMsg });
 
-    const parsed = issueDataSchema.safeParse(decrypted);
-    if (!parsed.success) {
-      const [issue] = parsed.error.issues;
-      return reject(invoiceFailure.invalid, `${issue?.path.join(".")} 錯誤：${issue?.message}`);
-    }
-    const data = parsed.data;
-    if (data.MerchantID !== MerchantID)
-      return reject(invoiceFailure.invalid, "Data 內的 MerchantID 與請求不符");
-    const relateKey = `${MerchantID}/${data.RelateNumber}`;
-    if (issued.has(relateKey))
-      return reject(invoiceFailure.duplicate, `RelateNumber ${data.RelateNumber} 已開立過發票`);
-    issued.add(relateKey);
+  app.post(
+    "/B2CInvoice/Issue",
+    envelopeRoute((decrypted, merchantId) => {
+      const parsed = issueDataSchema.safeParse(decrypted);
+      if (!parsed.success) {
+        const [issue] = parsed.error.issues;
+        return reject(invoiceFailure.invalid, `${issue?.path.join(".")} 錯誤：${issue?.message}`);
+      }
+      const data = parsed.data;
+      if (data.MerchantID !== merchantId)
+        return reject(invoiceFailure.invalid, "Data 內的 MerchantID 與請求不符");
+      const relateKey = `${merchantId}/${data.RelateNumber}`;
+      if (issued.has(relateKey))
+        return reject(invoiceFailure.duplicate, `RelateNumber ${data.RelateNumber} 已開立過發票`);
+      const record: IssuedRecord = {
+        invoiceNo: `${track}${String(nextNumber++).padStart(8, "0")}`,
+        relateNumber: data.RelateNumber,
+        createdAt: formatTaipeiDateTime(now()).replaceAll("/", "-"),
+        randomNumber: digits(4),
+        salesAmount: data.SalesAmount,
+      };
+      issued.set(relateKey, record);
+      return {
+        RtnCode: 1,
+        RtnMsg: "開立發票成功",
+        InvoiceNo: record.invoiceNo,
+        InvoiceDate: record.createdAt,
+        RandomNumber: record.randomNumber,
+      };
+    }),
+  );
 
-    const invoiceNo = `${track}${String(nextNumber++).padStart(8, "0")}`;
-    return answer({
-      RtnCode: 1,
-      RtnMsg: "開立發票成功",
-      InvoiceNo: invoiceNo,
-      InvoiceDate: formatTaipeiDateTime(now()).replaceAll("/", "-"),
-      RandomNumber: digits(4),
-    });
-  });
+  app.post(
+    "/B2CInvoice/GetIssue",
+    envelopeRoute((decrypted, merchantId) => {
+      const parsed = getIssueDataSchema.safeParse(decrypted);
+      if (!parsed.success || parsed.data.MerchantID !== merchantId)
+        return reject(invoiceFailure.invalid, "須提供此特店的 MerchantID 與 RelateNumber");
+      const record = issued.get(`${merchantId}/${parsed.data.RelateNumber}`);
+      if (!record) return reject(invoiceFailure.notFound, "查無發票資料");
+      return {
+        RtnCode: 1,
+        RtnMsg: "查詢成功",
+        IIS_Mer_ID: merchantId,
+        IIS_Number: record.invoiceNo,
+        IIS_Relate_Number: record.relateNumber,
+        IIS_Create_Date: record.createdAt,
+        IIS_Random_Number: record.randomNumber,
+        IIS_Sales_Amount: record.salesAmount,
+        IIS_Issue_Status: "1",
+        IIS_Invalid_Status: "0",
+      };
+    }),
+  );
 }
