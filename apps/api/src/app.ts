@@ -10,6 +10,7 @@ import { ApiError } from "./lib/errors.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createLoginThrottle } from "./lib/login-throttle.ts";
 import { createRateLimiter, MemoryRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
+import { cleanJsonBody, requestSizeLimit, useApiValidationMessages } from "./lib/request-body.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { cartRoutes } from "./routes/cart.ts";
 import { donationRoutes } from "./routes/donations.ts";
@@ -38,6 +39,8 @@ export type ApiOptions = {
   /** The time rate limits and the login lockout go by; tests move it by hand instead of waiting. */
   clock?: () => number;
 };
+
+useApiValidationMessages();
 
 /** Public reads may be served by a CDN for a minute and stale for ten while it refreshes. */
 const publicCache = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
@@ -90,6 +93,9 @@ export function createApi({
     );
   });
 
+  app.use(requestSizeLimit());
+  app.use(cleanJsonBody());
+
   app.route("/", contentRoutes);
   app.route("/", searchRoutes);
   app.route("/", contactRoutes);
@@ -124,8 +130,12 @@ export function createApi({
         error.status,
       );
     }
+    // Hono's own refusals (a malformed JSON body, a body that is not JSON) say so in English.
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json({ message: error.message || messages.fallback }, error.status);
+      return c.json(
+        { message: error.status === 413 ? messages.tooLarge : messages.invalidParams },
+        error.status,
+      );
     }
     c.var.logger?.error({ err: error }, "unhandled API error");
     return c.json({ message: messages.fallback }, 500);

@@ -140,4 +140,53 @@ describe.each(databaseTargets())("input validation on $name", (target) => {
       expectNotFound(await api.get(path));
     },
   );
+
+  describe("request bodies", () => {
+    const subscribe = (body: string, contentType = "application/json") =>
+      api.post<ApiError>("/subscribe", body, { "content-type": contentType });
+
+    it.each([
+      ["a NUL byte", "n\\u0000"],
+      ["a control character", "n\\u0007"],
+      ["a lone surrogate", "\\ud800"],
+    ])("refuses a name with %s (as a JSON escape) with 422 naming it, in zh-TW", async (_label, name) => {
+      const response = await subscribe(`{"email":"reader@example.tw","name":"${name}"}`);
+      expectInvalid(response, "name");
+      expect(response.body.message).toBe("含有無法辨識的字元，請重新輸入");
+    });
+
+    it("refuses a nested field holding a NUL byte, naming its top-level field", async () => {
+      const response = await api.post<ApiError>(
+        "/contact",
+        JSON.stringify({
+          topic: "general",
+          name: "王",
+          email: "a@b.tw",
+          message: "ok",
+          extra: { deep: ["\u0000"] },
+        }),
+      );
+      expectInvalid(response, "extra.deep.0");
+    });
+
+    it("answers malformed JSON, a form body and a repeated query key in zh-TW", async () => {
+      const malformed = await subscribe("{bad");
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.message).toBe("參數格式不正確");
+      const form = await api.postForm("/subscribe", { email: "reader@example.tw" });
+      expect(form.status).toBe(415);
+      expect(JSON.parse(form.body)).toEqual({ message: "參數格式不正確" });
+      const repeated = await api.get<ApiError>("/news?category=a&category=b");
+      expectInvalid(repeated, "category");
+      expect(repeated.body.errors?.category).toEqual(["參數格式不正確"]);
+    });
+
+    it("refuses a body over the size limit with 413", async () => {
+      const response = await subscribe(
+        JSON.stringify({ email: "reader@example.tw", name: "x".repeat(300_000) }),
+      );
+      expect(response.status).toBe(413);
+      expect(response.body.message).toBe("送出的內容過大");
+    });
+  });
 });

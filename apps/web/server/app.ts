@@ -13,8 +13,10 @@ import {
   type RateLimitStore,
 } from "@shiyi/api";
 import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
-import { Hono } from "hono";
+import { messages } from "@shiyi/contracts/messages";
+import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { createIPX, createIPXWebServer, ipxFSStorage, ipxHttpStorage } from "ipx";
 import { isbot } from "isbot";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -29,6 +31,8 @@ import { cachePublicReads, publicReadTtlMs } from "./read-cache.ts";
 export const publicPageCache = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
 const imageCache = "public, max-age=86400, s-maxage=604800, stale-while-revalidate=86400";
 const immutable = "public, max-age=31536000, immutable";
+/** The methods a page answers. */
+const pageMethods = "GET, HEAD, POST";
 /** Bounds of the micro-cache of rendered pages: an article page is about 45 KB, 10 KB gzipped. */
 const pageCacheLimits = { maxEntries: 1000, maxBytes: 32 * 2 ** 20 };
 
@@ -98,6 +102,8 @@ export function createWebServer({
     const api = createApi({ ...orderDeps, rateLimitStore });
     startPaymentJobs?.(orderDeps);
     app.route("/api", api);
+    // A path the API does not know is the API's JSON 404, not the site's page.
+    app.all("/api/*", (c) => c.json({ message: messages.notFound }, 404));
     if (shop.mode === "simulator") {
       const simulator = createEcpaySimulator({
         merchants: [shop.payment],
@@ -138,10 +144,31 @@ export function createWebServer({
     const url = new URL(c.req.url);
     url.pathname = url.pathname.slice("/_ipx".length);
     const response = await ipxHandler(new Request(url, c.req.raw));
+    if (!response.ok) return imageFailure(c, response);
     const headers = new Headers(response.headers);
-    if (response.ok) headers.set("cache-control", imageCache);
+    headers.set("cache-control", imageCache);
     return new Response(response.body, { status: response.status, headers });
   });
+
+  /**
+   * IPX answers a modifier it cannot use (w_0, q_abc…) with a 500, and a remote source it cannot
+   * reach likewise; its messages are English. Here: 400 for bad modifiers, 502 for an unreachable
+   * source, and the other refusals (403, 404) with their status, each with a zh-TW message.
+   */
+  async function imageFailure(c: Context, response: Response) {
+    const detail = await response.text();
+    const status = response.status < 500 ? response.status : /fetch failed/i.test(detail) ? 502 : 400;
+    const message =
+      status === 404
+        ? "找不到這張圖片"
+        : status === 403
+          ? "不允許的圖片來源"
+          : status === 502
+            ? "暫時無法取得圖片"
+            : "圖片參數不正確";
+    if (status >= 500) logger.warn({ path: c.req.path, detail }, "image source not reachable");
+    return c.json({ message }, status as ContentfulStatusCode);
+  }
 
   // Compression is applied per kind of answer: for pages it sits inside the page cache, so that a
   // page is kept as it was sent.
@@ -208,6 +235,11 @@ export function createWebServer({
   const handle = createRequestHandler(build, config.mode);
   const { createLoadContext } = build.entry.module as unknown as typeof entry;
   app.all("*", async (c) => {
+    // Pages are read (GET, HEAD) and their forms posted (POST); nothing else reaches React Router.
+    if (c.req.method === "OPTIONS") return c.body(null, 204, { allow: pageMethods });
+    if (!["GET", "HEAD", "POST"].includes(c.req.method)) {
+      return c.text("此頁面不支援這個操作", 405, { allow: pageMethods });
+    }
     const requestId = c.get("requestId");
     const context = createLoadContext({
       apiFetch,

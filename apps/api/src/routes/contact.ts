@@ -6,7 +6,6 @@ import {
   contactSchema,
   messages,
 } from "@shiyi/contracts";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { ApiEnv } from "../app-env.ts";
 import { clientAddress } from "../lib/client-address.ts";
@@ -18,15 +17,7 @@ import { json } from "./specs.ts";
 /** At most 5 messages in any 10 minutes from one address, and to one e-mail address. */
 export const contactRateLimit: RateLimitRule = { limit: 5, windowMs: 10 * 60_000 };
 
-/** Far more than the longest valid message (2,000 characters); anything bigger is not read. */
-const maxBodyBytes = 64 * 1024;
-
 export const contactRoutes = new OpenAPIHono<ApiEnv>();
-
-contactRoutes.use(
-  "/contact",
-  bodyLimit({ maxSize: maxBodyBytes, onError: (c) => c.json({ message: messages.invalidParams }, 413) }),
-);
 
 contactRoutes.openapi(
   createRoute({

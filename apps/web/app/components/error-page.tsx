@@ -1,4 +1,4 @@
-import { errorPage } from "@shiyi/contracts/messages";
+import { errorPage, messages } from "@shiyi/contracts/messages";
 import { isRouteErrorResponse, Link } from "react-router";
 
 type Known = 404 | 500;
@@ -15,8 +15,24 @@ export function errorTitle(error: unknown): string {
   return messageOf(error, status);
 }
 
+/**
+ * What React Router's own refusals say, in place of its English (a POST to a page without a form,
+ * a method it does not take): they are written for developers.
+ */
+const frameworkMessages: Record<number, string> = {
+  400: messages.invalidParams,
+  403: "您沒有權限瀏覽此頁面",
+  405: "此頁面不支援這個操作",
+  413: messages.tooLarge,
+  415: messages.invalidParams,
+  422: messages.invalidParams,
+};
+
 /** Other statuses: the error's own message if present, else the status code. */
 function messageOf(error: unknown, status: number): string {
+  if (isRouteErrorResponse(error) && (error as { internal?: boolean }).internal) {
+    return frameworkMessages[status] ?? String(status);
+  }
   if (isRouteErrorResponse(error)) {
     const own =
       typeof error.data === "string" ? error.data : (error.data as { message?: string } | null)?.message;

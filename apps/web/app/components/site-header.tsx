@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { mainNavigation } from "../lib/navigation.ts";
+import { searchQueryOf } from "../lib/search-query.ts";
 import { Logo } from "./logo.tsx";
 
 const MobileMenuPanel = lazy(() => import("./mobile-menu-panel.tsx"));
@@ -91,7 +92,7 @@ const searchGlyph = (
  */
 function HeaderSearch() {
   const location = useLocation();
-  const q = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  const q = location.pathname === "/search" ? searchQueryOf(new URLSearchParams(location.search)) : "";
   return (
     <>
       <Form

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { messages } from "@shiyi/contracts/messages";
 import { apiErrorMessage, apiFieldErrors, errorHandling } from "./api-errors.ts";
 
 /** SPEC §7, §9: every call times out after 5 seconds. */
@@ -209,5 +210,17 @@ export async function getOr404<T>(promise: Promise<T>): Promise<T> {
       throw data(error.message, { status: 404 });
     }
     throw error;
+  }
+}
+
+/**
+ * The posted form. A body that is not a form (JSON, plain text, a broken multipart) is the error
+ * page with 415 and 參數格式不正確, not a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data(messages.invalidParams, { status: 415 });
   }
 }

@@ -48,7 +48,7 @@ import { apiFailureReply, invalidReply, type FormReply } from "../components/for
 import { LineList, Totals, type ListedLine } from "../components/order/order-view.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { Button } from "../components/ui/button.tsx";
-import { ApiRequestError } from "../lib/api.server.ts";
+import { ApiRequestError, readForm } from "../lib/api.server.ts";
 import { cartTotals, lineProblem, unitPrice } from "../lib/cart/totals.ts";
 import { useLocalCart } from "../lib/cart/use-local-cart.ts";
 import type { CartPreviewReply } from "./cart-preview.ts";
@@ -138,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const choice = readOrderDraftChoice(request);
   if (!choice) throw redirect("/cart");
   const secure = context.get(siteConfigContext).publicUrl.startsWith("https:");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: orderDraftSchema });
   if (formData.get("intent") === "store-map")
     return openStoreMap(request, context, choice, submission.payload, secure);

@@ -9,7 +9,7 @@ import {
 } from "@shiyi/contracts";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CartView } from "../components/cart/cart-view.tsx";
-import { cartFailure, cartSuccess, positiveInt } from "../lib/cart/cart-action.server.ts";
+import { cartFailure, cartRefusal, cartSuccess, positiveInt } from "../lib/cart/cart-action.server.ts";
 import { enhancedField } from "../lib/cart/cart-reply.ts";
 import { apiContext, siteConfigContext } from "../lib/context.ts";
 import { orderDraftSetCookie, readOrderDraftChoice } from "../lib/order-draft.server.ts";
@@ -17,6 +17,7 @@ import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import { getMember, safeLocalPath } from "../lib/session.server.ts";
 import type { Route } from "./+types/cart";
+import { readForm } from "../lib/api.server.ts";
 
 /*
  * The cart (SPEC §2 /cart). A member's lines come from the server cart; a visitor's are in the
@@ -53,7 +54,7 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "draft") return startDraft(form, context);
 
@@ -78,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         sku: form.getAll("sku"),
         quantity: positiveInt(form.get("quantity")),
       });
-      if (!line.success) return cartFailure(null, cartMessages.addFailed);
+      if (!line.success) return cartRefusal(cartMessages.addFailed);
       try {
         const result = await api.post<{ message: string }>("/cart", line.data);
         return answer(cartSuccess(result.message || cartMessages.added));
@@ -89,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "update": {
       const id = positiveInt(form.get("id"));
       const quantity = positiveInt(form.get("quantity"));
-      if (Number.isNaN(id) || Number.isNaN(quantity)) return cartFailure(null, cartMessages.updateFailed);
+      if (Number.isNaN(id) || Number.isNaN(quantity)) return cartRefusal(cartMessages.updateFailed);
       try {
         const result = await api.patch<{ message: string }>(`/cart/${id}`, { quantity });
         return answer(cartSuccess(result.message || cartMessages.updated));
@@ -99,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "remove": {
       const id = positiveInt(form.get("id"));
-      if (Number.isNaN(id)) return cartFailure(null, cartMessages.removeFailed);
+      if (Number.isNaN(id)) return cartRefusal(cartMessages.removeFailed);
       try {
         await api.delete(`/cart/${id}`);
         return answer(cartSuccess(cartMessages.removed, "danger"));
@@ -116,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         items = null;
       }
       const bulk = cartBulkInputSchema.safeParse({ items });
-      if (!bulk.success) return cartFailure(null, cartMessages.addFailed);
+      if (!bulk.success) return cartRefusal(cartMessages.addFailed);
       try {
         const result = await api.post<CartBulkResult>("/cart", bulk.data);
         return cartSuccess(result.message);

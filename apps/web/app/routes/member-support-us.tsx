@@ -6,7 +6,7 @@ import { EmptyState, MemberSection } from "../components/member/member-section.t
 import { Button } from "../components/ui/button.tsx";
 import { useConfirm } from "../components/ui/confirm-dialog.tsx";
 import type { ToastType } from "../components/ui/toast.tsx";
-import { actionFailure, ApiRequestError } from "../lib/api.server.ts";
+import { actionFailure, ApiRequestError, readForm } from "../lib/api.server.ts";
 import { apiContext } from "../lib/context.ts";
 import { donationNumberPattern } from "../lib/donation.server.ts";
 import { chargedTotal, receiptYears, isCancellable, periodName } from "../lib/donations.ts";
@@ -37,7 +37,7 @@ type CancelReply = { toast: { type: ToastType; message: string } };
 /** 取消定期捐款: POST /donations/{number}/cancel; its message is the toast either way. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireMember({ request, context });
-  const form = await request.formData();
+  const form = await readForm(request);
   const number = form.get("number");
   if (form.get("intent") !== "cancel" || typeof number !== "string" || !donationNumberPattern.test(number))
     throw data("不支援的操作", { status: 400 });

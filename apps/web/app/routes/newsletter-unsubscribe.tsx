@@ -9,6 +9,7 @@ import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
+import { readForm } from "../lib/api.server.ts";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
@@ -23,7 +24,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
  * taken too.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (!form.has("token")) form.set("token", new URL(request.url).searchParams.get("token") ?? "");
   const submission = parseWithZod(form, { schema: newsletterTokenSchema });
   if (submission.status !== "success") return invalidReply(submission);

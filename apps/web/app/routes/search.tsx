@@ -21,6 +21,7 @@ import { formatDate } from "../lib/format.ts";
 import { pageMeta, type PageMetaArgs } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/search";
+import { searchQueryOf } from "../lib/search-query.ts";
 
 const description = "搜尋《食藝》的新聞、專欄、專題、雜誌與作者。";
 
@@ -51,7 +52,7 @@ type Tab = { type: SearchType | null; name: string; count: number };
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const q = params.get("q") ?? "";
+  const q = searchQueryOf(params);
   const type = params.get("type") ?? "";
   // Like a page number that is not one, a kind the site does not have names no page.
   if (type && !(searchTypes as readonly string[]).includes(type)) {

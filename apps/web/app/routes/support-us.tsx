@@ -29,7 +29,7 @@ import { RecaptchaField } from "../components/form/recaptcha-field.tsx";
 import { apiFailureReply, invalidReply, type FormReply } from "../components/form/submission.server.ts";
 import { Image } from "../components/image.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
-import { ApiRequestError, type ApiClient } from "../lib/api.server.ts";
+import { type ApiClient, ApiRequestError, readForm } from "../lib/api.server.ts";
 import { proxyBodyImages } from "../lib/article-html.ts";
 import { apiContext, localCaptchaToken, siteConfigContext } from "../lib/context.ts";
 import { donationTokensSetCookie, withPresetAmount } from "../lib/donation.server.ts";
@@ -86,7 +86,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(withPresetAmount(await request.formData()), {
+  const submission = parseWithZod(withPresetAmount(await readForm(request)), {
     schema: donationDraftSchema,
   });
   if (submission.status !== "success") return invalidReply(submission);

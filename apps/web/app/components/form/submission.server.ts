@@ -2,7 +2,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
-import { actionFailure } from "../../lib/api.server.ts";
+import { actionFailure, readForm } from "../../lib/api.server.ts";
 
 /**
  * What a form's action answers when the form comes back: `useSchemaForm`'s `lastResult`, and for
@@ -18,7 +18,7 @@ type ReplyOptions = { hideFields?: string[] };
 
 /** The posted form parsed by the schema the browser used: the same rules and messages. */
 export async function parseSubmission<Schema extends z.ZodObject>(request: Request, schema: Schema) {
-  return parseWithZod(await request.formData(), { schema });
+  return parseWithZod(await readForm(request), { schema });
 }
 
 /** The schema refused the form: the page again, with the errors and everything typed (422). */

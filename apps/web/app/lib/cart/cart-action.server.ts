@@ -24,6 +24,11 @@ export function cartFailure(error: unknown, fallback: string) {
   return data<CartReply>({ ok: false, toast: { type: "danger", message: fallback } }, { status: 502 });
 }
 
+/** The posted change itself is malformed (not what the site's forms send): refused, 422. */
+export function cartRefusal(message: string) {
+  return data<CartReply>({ ok: false, toast: { type: "danger", message } }, { status: 422 });
+}
+
 /** A form value as a positive whole number, or NaN. */
 export const positiveInt = (value: FormDataEntryValue | null) => {
   const number = typeof value === "string" && /^\d{1,10}$/.test(value.trim()) ? Number(value) : Number.NaN;

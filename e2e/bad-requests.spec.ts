@@ -1,0 +1,77 @@
+import { expect, test } from "@playwright/test";
+
+// Requests no form of the site sends, as a script or a confused client might: each gets a 4xx with
+// a zh-TW message, never a 500, and a refused form keeps what was typed.
+
+test("a NUL typed into a form field is refused on that field, and the form keeps what was typed", async ({
+  request,
+}) => {
+  const response = await request.post("/newsletter", {
+    form: { email: "nul-reader@example.tw", name: "王小明\u0000" },
+  });
+  expect(response.status()).toBe(422);
+  const page = await response.text();
+  expect(page).toContain("含有無法辨識的字元，請重新輸入");
+  expect(page).toContain('value="nul-reader@example.tw"');
+});
+
+test("a form posted as JSON is refused with 415 and the error page in zh-TW", async ({ request }) => {
+  const response = await request.post("/newsletter", { data: { email: "json@example.tw" } });
+  expect(response.status()).toBe(415);
+  expect(await response.text()).toContain("參數格式不正確");
+});
+
+test("a page answers PUT and DELETE with 405 and the methods it takes, OPTIONS with them", async ({
+  request,
+}) => {
+  for (const method of ["PUT", "DELETE", "PATCH"]) {
+    const response = await request.fetch("/newsletter", { method });
+    expect(response.status(), method).toBe(405);
+    expect(response.headers()["allow"]).toBe("GET, HEAD, POST");
+    expect(await response.text()).toBe("此頁面不支援這個操作");
+  }
+  const options = await request.fetch("/", { method: "OPTIONS" });
+  expect(options.status()).toBe(204);
+  expect(options.headers()["allow"]).toBe("GET, HEAD, POST");
+});
+
+test("a POST to a page without a form is the 405 page in zh-TW, not React Router's English", async ({
+  request,
+}) => {
+  const response = await request.post("/news", { form: { x: "1" } });
+  expect(response.status()).toBe(405);
+  const page = await response.text();
+  expect(page).toContain("<title>此頁面不支援這個操作｜食藝誌</title>");
+  expect(page).toMatch(/<h1[^>]*>此頁面不支援這個操作<\/h1>/);
+});
+
+test("an unknown API path is the API's JSON 404", async ({ request }) => {
+  for (const path of ["/api/nonexistent", "/api/news/harvest/extra"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.json()).toEqual({ message: "找不到相關資料" });
+  }
+});
+
+test("the image proxy refuses a modifier it cannot use with 400 and an unknown file with 404", async ({
+  request,
+}) => {
+  const list = (await (await request.get("/api/news?limit=1")).json()) as {
+    data: { image: { url: string } }[];
+  };
+  const source = list.data[0]!.image.url;
+  for (const modifier of ["w_0", "w_abc", "q_1000", "blur_99999"]) {
+    const response = await request.get(`/_ipx/${modifier}${source}`);
+    expect(response.status(), modifier).toBe(400);
+    expect(await response.json()).toEqual({ message: "圖片參數不正確" });
+  }
+  const missing = await request.get("/_ipx/w_100/media/news/no-such-picture.jpg");
+  expect(missing.status()).toBe(404);
+  expect(await missing.json()).toEqual({ message: "找不到這張圖片" });
+});
+
+test("a NUL in a search is not written into the page", async ({ request }) => {
+  const response = await request.get("/search?q=%E8%8C%B6%00");
+  expect(response.status()).toBe(200);
+  expect(await response.text()).not.toContain("\u0000");
+});
