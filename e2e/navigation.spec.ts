@@ -7,6 +7,7 @@ const mainNavigation = [
   ["專欄", "Columns"],
   ["關於", "About"],
   ["聯絡", "Contact"],
+  ["支持", "Support Us"],
   ["電子書", "Ebooks"],
 ] as const;
 

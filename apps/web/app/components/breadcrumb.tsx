@@ -12,13 +12,22 @@ export function Breadcrumb({
   scrollAnchor?: string;
 }) {
   return (
-    <nav aria-label="導覽路徑" id={id} data-scroll-anchor={scrollAnchor} className="text-xs text-muted">
-      <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
+    <nav
+      aria-label="導覽路徑"
+      id={id}
+      data-scroll-anchor={scrollAnchor}
+      className="min-w-0 max-w-full text-xs text-muted"
+    >
+      {/* One line: the current page (a long title, shown again just below) is cut short to fit. */}
+      <ol className="flex items-center gap-2">
         {items.map((item, index) => (
-          <li key={item.path} className="flex items-center gap-2">
+          <li
+            key={item.path}
+            className={`flex items-center gap-2 ${index === items.length - 1 ? "min-w-0" : "shrink-0"}`}
+          >
             {index > 0 && <span aria-hidden="true">/</span>}
             {index === items.length - 1 ? (
-              <span aria-current="page" className="text-ink-soft">
+              <span aria-current="page" className="truncate text-ink-soft">
                 {item.name}
               </span>
             ) : (

@@ -27,10 +27,12 @@ export function SiteHeader({
       <div className="container-page flex items-center justify-between gap-2 py-4 sm:gap-6 lg:py-6">
         <Link to="/" className="flex items-center gap-2 text-ink sm:gap-3" aria-label={`${name} 首頁`}>
           <Logo className="h-10 w-10 lg:h-12 lg:w-12" />
-          <span className="font-serif text-2xl font-bold tracking-[0.2em] lg:text-3xl">{name}</span>
+          <span className="font-serif text-2xl font-bold tracking-[0.2em] whitespace-nowrap lg:text-3xl">
+            {name}
+          </span>
         </Link>
         <nav aria-label="主選單" className="hidden lg:block">
-          <ul className="flex items-center gap-5 xl:gap-6 2xl:gap-7">
+          <ul className="flex items-center gap-4 whitespace-nowrap 2xl:gap-7">
             {mainNavigation.map((item) => (
               <li key={item.to}>
                 <NavLink
@@ -43,7 +45,7 @@ export function SiteHeader({
                   <span className="font-serif text-[1.05rem] font-semibold tracking-[0.12em]">
                     {item.label}
                   </span>
-                  <span className="mt-0.5 text-[0.625rem] uppercase tracking-[0.2em] text-muted">
+                  <span className="mt-0.5 text-[0.625rem] uppercase tracking-[0.14em] text-muted 2xl:tracking-[0.2em]">
                     {item.subtitle}
                   </span>
                 </NavLink>
@@ -51,7 +53,7 @@ export function SiteHeader({
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-0.5 sm:gap-3 lg:gap-0">
+        <div className="flex shrink-0 items-center gap-0.5 sm:gap-3 lg:gap-0">
           <HeaderSearch />
           <MemberLink member={member} />
           <CartLink count={cartCount} />

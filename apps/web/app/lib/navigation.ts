@@ -6,6 +6,7 @@ export const mainNavigation = [
   { to: "/columns", label: "專欄", subtitle: "Columns" },
   { to: "/about", label: "關於", subtitle: "About" },
   { to: "/contact", label: "聯絡", subtitle: "Contact" },
+  { to: "/support-us", label: "支持", subtitle: "Support Us" },
   { to: "/ebooks", label: "電子書", subtitle: "Ebooks" },
 ] as const;
 

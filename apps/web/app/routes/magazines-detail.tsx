@@ -57,7 +57,8 @@ export default function MagazineDetail({ loaderData }: Route.ComponentProps) {
     <div className="container-page pt-8">
       <Breadcrumb items={crumbs} id="magazine-breadcrumb" scrollAnchor="magazines" />
       <article className="mt-8 grid gap-10 md:grid-cols-[minmax(0,420px)_1fr] md:gap-16">
-        <div>
+        {/* The cover stays beside the text and the contents as they scroll by. */}
+        <div className="md:sticky md:top-8 md:self-start">
           <MagazineCover
             magazine={magazine}
             width={420}

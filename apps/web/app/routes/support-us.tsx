@@ -112,34 +112,44 @@ export default function SupportUs({ loaderData, actionData, matches }: Route.Com
   return (
     <div className="container-page pb-20">
       <PageHeading kicker={page.info_title} title={page.title} description={page.description} />
+      {/* The gift first, with the foundation's own words on why; its full story follows the form. */}
       {story && (
-        <section
-          aria-labelledby="story-title"
-          className="grid gap-10 border-b border-rule py-12 lg:grid-cols-[1fr_1.2fr] lg:gap-16 lg:py-14"
-        >
-          <div>
-            {story.info_title && <p className="kicker">{story.info_title}</p>}
-            <h2 id="story-title" className="mt-3 font-serif text-2xl font-bold tracking-[0.12em] md:text-3xl">
-              {story.title}
-            </h2>
-            {story.description && <p className="mt-5 leading-8 text-ink-soft">{story.description}</p>}
-            {story.image && (
-              <Image
-                src={story.image.url}
-                alt={story.image.alt ?? ""}
-                width={560}
-                height={350}
-                sizes="100vw lg:45vw xl:560px"
-                className="mt-8 aspect-[16/10] h-auto w-full object-cover"
-              />
-            )}
-          </div>
+        <section aria-labelledby="story-title" className="border-b border-rule py-10 lg:py-12">
+          {story.info_title && <p className="kicker">{story.info_title}</p>}
+          <h2 id="story-title" className="mt-3 font-serif text-2xl font-bold tracking-[0.12em] md:text-3xl">
+            {story.title}
+          </h2>
+          {story.description && <p className="mt-5 max-w-3xl leading-8 text-ink-soft">{story.description}</p>}
           {story.content && (
-            <div className="prose-article" dangerouslySetInnerHTML={{ __html: story.content }} />
+            <a
+              href="#foundation-work"
+              className="mt-4 inline-block text-sm text-primary underline-offset-4 hover:underline"
+            >
+              基金會的工作與捐款用途
+            </a>
           )}
         </section>
       )}
       <DonationForm data={loaderData} reply={actionData} />
+      {story?.content && (
+        <section
+          id="foundation-work"
+          aria-label="基金會的工作與捐款用途"
+          className="mt-16 grid scroll-mt-24 gap-10 border-t border-rule pt-12 lg:grid-cols-[1fr_1.2fr] lg:gap-16"
+        >
+          {story.image && (
+            <Image
+              src={story.image.url}
+              alt={story.image.alt ?? ""}
+              width={560}
+              height={350}
+              sizes="100vw lg:45vw xl:560px"
+              className="aspect-[16/10] h-auto w-full object-cover"
+            />
+          )}
+          <div className="prose-article" dangerouslySetInnerHTML={{ __html: story.content }} />
+        </section>
+      )}
     </div>
   );
 }
