@@ -1,5 +1,5 @@
 import type { ApiError, Order, OrderCreated, OrderDraftInput } from "@shiyi/contracts";
-import { parseIssueInvoiceResponse, signFields } from "@shiyi/ecpay";
+import { parseCreateShipmentReply, parseIssueInvoiceResponse, signFields } from "@shiyi/ecpay";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cartLines, magazines, members, orderPayments, orders } from "../src/db/schema.ts";
@@ -437,6 +437,40 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       const row = await orderOf(order.number, token);
       expect(row.invoice.status).toBe("issued");
       expect(row.invoice.number).toBe(lost);
+    });
+
+    it("adopts the shipment an earlier call created when its first status notice arrives", async () => {
+      const { order, token } = await paidUnfulfilled(fulfilmentGraceMs / 60_000 + 1);
+      // Express/Create reaches ECPay, which creates the shipment, but the answer is lost.
+      const { shop } = api.options;
+      let lostId: string | undefined;
+      const losing: typeof fetch = async (input, init) => {
+        const response = await shop.fetch(input, init);
+        if (String(input) !== shop.endpoints.logisticsCreate) return response;
+        const reply = parseCreateShipmentReply(await response.text(), shop.logistics);
+        lostId = reply.ok ? reply.value.logisticsId : undefined;
+        throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
+      };
+      await resumeFulfilment({ ...api.options, shop: { ...shop, fetch: losing } }, new Date());
+      expect(lostId).toBeTruthy();
+
+      // The next sweep's Express/Create is refused (the MerchantTradeNo was used): failed for now.
+      await api.db
+        .update(orders)
+        .set({ updated_at: new Date(Date.now() - 2 * fulfilmentGraceMs).toISOString() })
+        .where(eq(orders.number, order.number));
+      await resumeFulfilment(api.options, new Date());
+      expect((await orderOf(order.number, token)).shipping.status).toBe("failed");
+
+      // ECPay's first status notice for that shipment names it: the order takes it up.
+      const notice = await api.ecpay.simulator.request(`/simulator/shipments/${lostId}/status`, {
+        method: "POST",
+        body: new URLSearchParams({ code: "2073" }),
+      });
+      expect(notice.status).toBe(200);
+      const row = await orderOf(order.number, token);
+      expect(row.shipping.logistics_id).toBe(lostId);
+      expect(row.shipping.status).toBe("arrived");
     });
 
     it("fails the invoice when ECPay refuses it and holds none for the order", async () => {

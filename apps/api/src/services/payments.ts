@@ -211,10 +211,19 @@ const shipmentStates: Record<string, OrderRow["shipment_status"]> = {
   "3025": "returned",
 };
 
-/** A logistics status notification (signature already checked). */
+/** The MerchantTradeNo of an order's CVS shipment (Express/Create). */
+const shipmentTradeNo = (orderNumber: string) => `${orderNumber}L`;
+
+/**
+ * A logistics status notification (signature already checked). A shipment not known by its
+ * AllPayLogisticsID may be one whose creation answer was lost (a timeout after ECPay created it;
+ * the retry was refused as a duplicate): found by its MerchantTradeNo on an order with no shipment
+ * id yet, it is adopted.
+ */
 export async function applyShipmentStatus(deps: OrderDeps, shipment: Shipment, now: Date) {
   const state = shipmentStates[shipment.rtnCode];
-  const [row] = await deps.db.select().from(orders).where(eq(orders.logistics_id, shipment.logisticsId));
+  let [row] = await deps.db.select().from(orders).where(eq(orders.logistics_id, shipment.logisticsId));
+  if (!row) row = await adoptShipment(deps, shipment, now);
   if (!row) return { ok: false as const, refusal: "unknown-trade" as const };
   if (state && state !== row.shipment_status) {
     await deps.db
@@ -223,6 +232,29 @@ export async function applyShipmentStatus(deps: OrderDeps, shipment: Shipment, n
       .where(eq(orders.id, row.id));
   }
   return { ok: true as const, changed: Boolean(state) };
+}
+
+async function adoptShipment(deps: OrderDeps, shipment: Shipment, now: Date) {
+  const number = /^(\d+)L$/.exec(shipment.merchantTradeNo)?.[1];
+  if (!number) return undefined;
+  const [adopted] = await deps.db
+    .update(orders)
+    .set({ shipment_status: "created", logistics_id: shipment.logisticsId, updated_at: now.toISOString() })
+    .where(
+      and(
+        eq(orders.number, number),
+        eq(orders.shipping_method, "cvs"),
+        isNull(orders.logistics_id),
+        inArray(orders.shipment_status, ["pending", "failed"]),
+      ),
+    )
+    .returning();
+  if (adopted)
+    deps.logger.warn(
+      { order: number, shipment: shipment.logisticsId },
+      "CVS shipment adopted from its notice",
+    );
+  return adopted;
 }
 
 /**
@@ -315,7 +347,7 @@ async function createShipment(deps: OrderDeps, row: OrderRow, now: Date) {
   const request = buildCreateShipment(
     { endpoints: shop.endpoints, credentials: shop.logistics },
     {
-      merchantTradeNo: `${row.number}L`,
+      merchantTradeNo: shipmentTradeNo(row.number),
       tradeDate: new Date(row.created_at),
       subType: row.delivery as LogisticsSubType,
       goodsAmount: Math.min(Math.max(row.items_total, 1), 20_000),

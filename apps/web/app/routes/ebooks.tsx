@@ -44,7 +44,7 @@ export default function Ebooks({ loaderData, matches }: Route.ComponentProps) {
           </div>
         )}
       </PageHeading>
-      <ul className="grid gap-x-8 gap-y-14 pt-12 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-x-6 gap-y-12 pt-12 sm:grid-cols-3 lg:grid-cols-4 lg:gap-x-8 lg:gap-y-14">
         {loaderData.ebooks.map((ebook, index) => (
           <li key={ebook.id} className="flex flex-col">
             {ebook.cover && (
@@ -53,6 +53,7 @@ export default function Ebooks({ loaderData, matches }: Route.ComponentProps) {
                 alt={`${ebook.title} 電子書封面`}
                 width={280}
                 height={373}
+                sizes="50vw sm:33vw lg:25vw xl:280px"
                 loading={index < 4 ? "eager" : "lazy"}
                 className="aspect-[3/4] h-auto w-full bg-paper-deep object-cover"
               />
