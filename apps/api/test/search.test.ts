@@ -131,7 +131,12 @@ describe.each(databaseTargets())("search on $name", (target) => {
   });
 
   it("finds authors by name and contributors in tables of contents", async () => {
-    expect(keys(await search("q=林寫手"))).toEqual(["authors/lin-writer", "magazines/issue-pepper"]);
+    const found = await search("q=林寫手");
+    expect(keys(found)).toEqual(["authors/lin-writer", "magazines/issue-pepper"]);
+    // The job title is the hit's label; the snippet is the bio alone.
+    const [writer] = found.data;
+    expect(writer!.label).toBe("記者");
+    expect(writer!.snippet.map((run) => run.text).join("")).toBe("跑遍市場的記者");
   });
 
   it("follows its sources: edits, unpublishing and deletions reach it on the next pass", async () => {

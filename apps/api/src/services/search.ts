@@ -390,6 +390,9 @@ async function searchIn(
           .where(inArray(searchDocuments.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
 
+  // An author's description starts with their job title, which the hit shows as its label.
+  const withoutLabel = (text: string | null, label: string | null) =>
+    text && label && text.startsWith(`${label}\n`) ? text.slice(label.length + 1) : text;
   const data: SearchHit[] = ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
@@ -402,7 +405,7 @@ async function searchIn(
         url: `${sitePath[kind]}/${encodeURIComponent(row.path)}`,
         title: row.title,
         title_highlight: highlight(row.title, found.terms),
-        snippet: snippet([row.description, row.body], found.terms),
+        snippet: snippet([withoutLabel(row.description, row.meta.label), row.body], found.terms),
         image: row.meta.image,
         date: row.published_at,
         label: row.meta.label,
