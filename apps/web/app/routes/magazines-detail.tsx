@@ -96,8 +96,6 @@ export default function MagazineDetail({ loaderData }: Route.ComponentProps) {
             )}
             <dt className="text-muted">庫存</dt>
             <dd className={soldOut ? "text-primary" : ""}>{soldOut ? "已售完" : "現貨供應"}</dd>
-            <dt className="text-muted">每次限購</dt>
-            <dd>{magazine.max_quantity} 本</dd>
           </dl>
           <AddToCart item={magazine} className="mt-8" />
           {magazine.description && (

@@ -24,6 +24,9 @@ import { CartSteps } from "./cart-steps.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 import { QuantityField, useHydrated } from "./quantity-field.tsx";
 
+/** At or under this many copies left, a line says how many; above it the exact stock is not shown. */
+const lowStock = 10;
+
 /** A line as the page shows it: a member's server line (`serverId`) or a visitor's local one (`localId`). */
 export type ViewLine = CartPreviewLine & { key: string; serverId?: number; localId?: string };
 
@@ -272,7 +275,8 @@ function CartLineItem({ line, onRemove }: { line: ViewLine; onRemove: () => void
           )}
         </p>
         <p className="mt-1 text-xs tracking-[0.06em] text-muted">
-          庫存 {line.stock}・每筆訂單限購 {line.max_quantity} 件
+          {line.stock > 0 && line.stock <= lowStock && `僅剩 ${line.stock} 件・`}每筆訂單限購{" "}
+          {line.max_quantity} 件
         </p>
         {problem && (
           <p className="mt-3 inline-flex items-center gap-1.5 border border-primary px-2 py-1 text-sm text-primary-deep">
