@@ -301,9 +301,13 @@ describe.each(databaseTargets())("articles on $name", (target) => {
       expect((await api.get<Item<Article>>(`/news/${news.n5!.id}`)).body.data.next).toBeNull();
     });
 
-    it("relates published items of the same category, newest first, without itself", async () => {
+    it("relates published items of the same category, newest first, without itself, then the kind's newest", async () => {
       const { body } = await api.get<Item<Article>>("/news/harvest");
-      expect(body.data.related.map((item) => item.path)).toEqual(["rice-fair", "market-opens"]);
+      expect(body.data.related.map((item) => item.path)).toEqual([
+        "rice-fair",
+        "market-opens",
+        "台北開幕",
+      ]);
     });
 
     it("relates at most three items of the same kind when it has no category", async () => {

@@ -131,9 +131,16 @@ export async function getArticle(db: Database, kind: ArticleKind | null, key: st
       )
       .orderBy(asc(displayDate), asc(articles.id))
       .limit(1),
+    // The same category's newest first, then the kind's newest, so the row of three is full.
     selectArticles(db)
-      .where(article.category_id ? and(sameKind, eq(articles.category_id, article.category_id)) : sameKind)
-      .orderBy(desc(displayDate), desc(articles.id))
+      .where(sameKind)
+      .orderBy(
+        ...(article.category_id
+          ? [desc(sql`coalesce(${articles.category_id} = ${article.category_id}, false)`)]
+          : []),
+        desc(displayDate),
+        desc(articles.id),
+      )
       .limit(3),
   ]);
   return {
