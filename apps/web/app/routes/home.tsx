@@ -134,7 +134,8 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
               <Link to={`/magazines/${latestIssue.path}`} className="mt-6 block">
                 <MagazineCover
                   magazine={latestIssue}
-                  width={320}
+                  width={364}
+                  sizes="75vw md:640px lg:290px xl:364px"
                   className="mx-auto shadow-[0_18px_40px_-18px_rgba(29,27,24,0.55)]"
                 />
               </Link>
