@@ -15,7 +15,12 @@ export function PageHeading({
   return (
     <header className="border-b border-rule pb-8 pt-12 md:pt-16">
       <p className="kicker">{kicker}</p>
-      <h1 className="mt-3 font-serif text-3xl font-bold tracking-[0.12em] md:text-5xl">{title}</h1>
+      {/* An opening bracket hangs into the margin, so the title's first character lines up with the kicker. */}
+      <h1
+        className={`mt-3 font-serif text-3xl font-bold tracking-[0.12em] md:text-5xl ${title.startsWith("「") ? "-indent-[0.5em]" : ""}`}
+      >
+        {title}
+      </h1>
       {description && <p className="mt-4 max-w-2xl leading-8 text-ink-soft">{description}</p>}
       {children}
     </header>
