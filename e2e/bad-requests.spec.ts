@@ -60,11 +60,18 @@ test("the image proxy refuses a modifier it cannot use with 400 and an unknown f
     data: { image: { url: string } }[];
   };
   const source = list.data[0]!.image.url;
-  for (const modifier of ["w_0", "w_abc", "q_1000", "blur_99999"]) {
+  for (const modifier of ["w_0", "w_abc", "q_1000", "blur_99999", "rotate_abc", "h_-1"]) {
     const response = await request.get(`/_ipx/${modifier}${source}`);
     expect(response.status(), modifier).toBe(400);
     expect(await response.json()).toEqual({ message: "圖片參數不正確" });
   }
+  // A revalidation of an image the browser or a CDN holds is answered 304, not an error.
+  const image = await request.get(`/_ipx/w_100${source}`);
+  expect(image.status()).toBe(200);
+  const etag = image.headers()["etag"];
+  expect(etag).toBeTruthy();
+  const revalidated = await request.get(`/_ipx/w_100${source}`, { headers: { "if-none-match": etag! } });
+  expect(revalidated.status()).toBe(304);
   const missing = await request.get("/_ipx/w_100/media/news/no-such-picture.jpg");
   expect(missing.status()).toBe(404);
   expect(await missing.json()).toEqual({ message: "找不到這張圖片" });

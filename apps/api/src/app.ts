@@ -10,7 +10,7 @@ import { ApiError } from "./lib/errors.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createLoginThrottle } from "./lib/login-throttle.ts";
 import { createRateLimiter, MemoryRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
-import { cleanJsonBody, requestSizeLimit, useApiValidationMessages } from "./lib/request-body.ts";
+import { apiMessage, cleanJsonBody, requestSizeLimit } from "./lib/request-body.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { cartRoutes } from "./routes/cart.ts";
 import { donationRoutes } from "./routes/donations.ts";
@@ -40,8 +40,6 @@ export type ApiOptions = {
   clock?: () => number;
 };
 
-useApiValidationMessages();
-
 /** Public reads may be served by a CDN for a minute and stale for ten while it refreshes. */
 const publicCache = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
@@ -60,7 +58,13 @@ export function createApi({
   const app = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
-        const errors = z.flattenError(result.error as z.ZodError).fieldErrors as Record<string, string[]>;
+        const fieldErrors = z.flattenError(result.error as z.ZodError).fieldErrors as Record<
+          string,
+          string[]
+        >;
+        const errors = Object.fromEntries(
+          Object.entries(fieldErrors).map(([field, texts]) => [field, texts.map(apiMessage)]),
+        );
         return c.json({ message: Object.values(errors)[0]?.[0] ?? messages.invalidParams, errors }, 422);
       }
     },

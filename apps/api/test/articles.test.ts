@@ -303,11 +303,7 @@ describe.each(databaseTargets())("articles on $name", (target) => {
 
     it("relates published items of the same category, newest first, without itself, then the kind's newest", async () => {
       const { body } = await api.get<Item<Article>>("/news/harvest");
-      expect(body.data.related.map((item) => item.path)).toEqual([
-        "rice-fair",
-        "market-opens",
-        "台北開幕",
-      ]);
+      expect(body.data.related.map((item) => item.path)).toEqual(["rice-fair", "market-opens", "台北開幕"]);
     });
 
     it("relates at most three items of the same kind when it has no category", async () => {

@@ -144,29 +144,38 @@ export function createWebServer({
     const url = new URL(c.req.url);
     url.pathname = url.pathname.slice("/_ipx".length);
     const response = await ipxHandler(new Request(url, c.req.raw));
-    if (!response.ok) return imageFailure(c, response);
+    // A revalidation answered 304 Not Modified goes back as it is.
+    if (response.status >= 400) return imageFailure(c, response);
     const headers = new Headers(response.headers);
-    headers.set("cache-control", imageCache);
+    if (response.ok) headers.set("cache-control", imageCache);
     return new Response(response.body, { status: response.status, headers });
   });
 
   /**
-   * IPX answers a modifier it cannot use (w_0, q_abc…) with a 500, and a remote source it cannot
-   * reach likewise; its messages are English. Here: 400 for bad modifiers, 502 for an unreachable
-   * source, and the other refusals (403, 404) with their status, each with a zh-TW message.
+   * IPX answers a modifier it cannot use (w_0, q_abc: sharp's "Expected …"), a remote source that
+   * answered 404 and one it could not reach all with a 500, in English. Here: 400, 404 and 502, each
+   * with a zh-TW message; its own 403 and 404 keep their status; anything else stays a 500, logged.
    */
   async function imageFailure(c: Context, response: Response) {
     const detail = await response.text();
-    const status = response.status < 500 ? response.status : /fetch failed/i.test(detail) ? 502 : 400;
+    const status =
+      response.status < 500
+        ? response.status
+        : /Expected |Unsupported |Invalid /.test(detail)
+          ? 400
+          : /: 404 /.test(detail)
+            ? 404
+            : /fetch failed/i.test(detail)
+              ? 502
+              : 500;
     const message =
-      status === 404
-        ? "找不到這張圖片"
-        : status === 403
-          ? "不允許的圖片來源"
-          : status === 502
-            ? "暫時無法取得圖片"
-            : "圖片參數不正確";
-    if (status >= 500) logger.warn({ path: c.req.path, detail }, "image source not reachable");
+      {
+        400: "圖片參數不正確",
+        403: "不允許的圖片來源",
+        404: "找不到這張圖片",
+        502: "暫時無法取得圖片",
+      }[status] ?? messages.fallback;
+    if (status >= 500) logger.warn({ path: c.req.path, detail }, "image not served");
     return c.json({ message }, status as ContentfulStatusCode);
   }
 

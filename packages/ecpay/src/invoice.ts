@@ -161,6 +161,7 @@ const queriedInvoiceSchema = z
     IIS_Random_Number: z.coerce.string(),
     IIS_Sales_Amount: z.coerce.number(),
     IIS_Invalid_Status: z.coerce.string().default("0"),
+    IIS_Issue_Status: z.coerce.string().default("1"),
   })
   .transform((data) => ({
     invoiceNo: data.IIS_Number,
@@ -170,6 +171,8 @@ const queriedInvoiceSchema = z
     salesAmount: data.IIS_Sales_Amount,
     /** Voided (作廢) since it was issued. */
     invalid: data.IIS_Invalid_Status === "1",
+    /** Issued and not cancelled (註銷): IIS_Issue_Status 1. */
+    issued: data.IIS_Issue_Status === "1",
   }));
 
 export type QueriedInvoice = z.output<typeof queriedInvoiceSchema>;

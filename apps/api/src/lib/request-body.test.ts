@@ -1,23 +1,43 @@
 import { describe, expect, it } from "vitest";
-import { unreadableTextAt } from "./request-body.ts";
+import { apiMessage, unreadableTextAt } from "./request-body.ts";
 
 describe("unreadableTextAt", () => {
-  it("passes clean text, including line breaks, tabs, emoji and CJK", () => {
+  it("passes text the database stores, control characters of pasted text included", () => {
     expect(
-      unreadableTextAt({ name: "王小明 👩‍🍳", message: "第一行\r\n第二行\t完", tags: ["茶", 1, null, true] }),
+      unreadableTextAt({
+        name: "王小明 👩‍🍳",
+        message: "第一行\r\n第二行\t完\f\v",
+        tags: ["茶", 1, null, true],
+      }),
     ).toBeUndefined();
   });
 
-  it("finds a NUL or another control character, with its path", () => {
+  it("finds a NUL, with its path", () => {
     expect(unreadableTextAt({ name: "n\u0000" })).toBe("name");
-    expect(unreadableTextAt({ address: { city: "台北\u0007" } })).toBe("address.city");
-    expect(unreadableTextAt({ sku: ["ok", "\u007f"] })).toBe("sku.1");
+    expect(unreadableTextAt({ address: { city: "台北\u0000" } })).toBe("address.city");
+    expect(unreadableTextAt({ sku: ["ok", "\u0000"] })).toBe("sku.1");
+    expect(unreadableTextAt("\u0000")).toBe("");
   });
 
   it("finds half of a character (a lone surrogate) in a value or a key", () => {
     expect(unreadableTextAt({ remarks: "\ud800" })).toBe("remarks");
     expect(unreadableTextAt({ remarks: "a\udc00b" })).toBe("remarks");
     expect(unreadableTextAt({ ["k\ud800"]: "v" })).toBe("k\ud800");
-    expect(unreadableTextAt("\u0000")).toBe("");
+  });
+
+  it("refuses a body nested deeper than any the API takes, without exhausting the stack", () => {
+    let deep: unknown = "x";
+    for (let level = 0; level < 40_000; level += 1) deep = [deep];
+    expect(unreadableTextAt({ x: deep })).toBeNull();
+    let shallow: unknown = "x";
+    for (let level = 0; level < 10; level += 1) shallow = { next: shallow };
+    expect(unreadableTextAt(shallow)).toBeUndefined();
+  });
+});
+
+describe("apiMessage", () => {
+  it("keeps a schema's zh-TW message and replaces Zod's English default", () => {
+    expect(apiMessage("此項為必填")).toBe("此項為必填");
+    expect(apiMessage("Invalid input: expected string, received array")).toBe("參數格式不正確");
   });
 });

@@ -1,7 +1,6 @@
 import { messages } from "@shiyi/contracts";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { z } from "zod";
 import type { ApiEnv } from "../app-env.ts";
 
 /**
@@ -10,60 +9,75 @@ import type { ApiEnv } from "../app-env.ts";
  */
 
 /**
- * Far above any body the site sends (the longest, a contact message of 2,000 characters, is under
- * 10 KB; a bulk cart add of 100 lines about as much): anything bigger is not read.
+ * Far above any body the site sends: a bulk cart add (the local cart merged at login) may carry
+ * 100 lines with 10 options of 100 characters each, about 300 KB at most.
  */
-export const maxRequestBytes = 64 * 1024;
+export const maxRequestBytes = 512 * 1024;
+/** Far more than the longest valid contact message (2,000 characters); anything bigger is not read. */
+export const maxContactBytes = 64 * 1024;
+/** Deeper than any body the API takes; a deeper one is refused without being walked. */
+const maxDepth = 32;
 
-/** C0 control characters other than tab, line feed and carriage return, and DEL. */
-const isControlCharacter = (code: number) =>
-  (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f;
-const hasControlCharacter = (text: string) => {
-  for (let index = 0; index < text.length; index += 1) {
-    if (isControlCharacter(text.charCodeAt(index))) return true;
-  }
-  return false;
-};
+/** The size limit: 64 KB for a contact message, 512 KB for anything else. */
+export function requestSizeLimit(): MiddlewareHandler<ApiEnv> {
+  const tooLarge = {
+    onError: (c: Parameters<MiddlewareHandler>[0]) => c.json({ message: messages.tooLarge }, 413),
+  };
+  const contact = bodyLimit({ maxSize: maxContactBytes, ...tooLarge });
+  const general = bodyLimit({ maxSize: maxRequestBytes, ...tooLarge });
+  return (c, next) => (c.req.path === "/contact" ? contact : general)(c, next);
+}
 
-/** The dotted path of the first string in `value` that is not clean text, if any. */
-export function unreadableTextAt(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === "string") {
-    return hasControlCharacter(value) || !value.isWellFormed() ? path.join(".") : undefined;
-  }
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = unreadableTextAt(item, [...path, String(index)]);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const found = unreadableTextAt(key, [...path, key]) ?? unreadableTextAt(item, [...path, key]);
-      if (found !== undefined) return found;
+/** A NUL (PostgreSQL refuses it in text) or half of a character (a lone surrogate). */
+const unstorable = (text: string) => text.includes("\u0000") || !text.isWellFormed();
+
+/**
+ * The dotted path of the first string (value or key) in `value` that the database cannot store;
+ * `null` when the value nests deeper than `maxDepth`; `undefined` when all is well. Walked with a
+ * stack, so a deep body cannot exhaust the call stack.
+ */
+export function unreadableTextAt(value: unknown): string | null | undefined {
+  const stack: { value: unknown; path: readonly string[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: at, path } = stack.pop()!;
+    if (path.length > maxDepth) return null;
+    if (typeof at === "string") {
+      if (unstorable(at)) return path.join(".");
+    } else if (Array.isArray(at)) {
+      for (let index = at.length - 1; index >= 0; index -= 1) {
+        stack.push({ value: at[index], path: [...path, String(index)] });
+      }
+    } else if (at !== null && typeof at === "object") {
+      const entries = Object.entries(at);
+      for (const [key] of entries) if (unstorable(key)) return [...path, key].join(".");
+      for (let index = entries.length - 1; index >= 0; index -= 1) {
+        const [key, item] = entries[index]!;
+        stack.push({ value: item, path: [...path, key] });
+      }
     }
   }
   return undefined;
 }
 
-export const requestSizeLimit = (): MiddlewareHandler<ApiEnv> =>
-  bodyLimit({ maxSize: maxRequestBytes, onError: (c) => c.json({ message: messages.tooLarge }, 413) });
-
 /**
- * JSON bodies: malformed JSON is a 400, and a string holding a NUL, another control character or a
- * lone surrogate (which PostgreSQL refuses) is a 422 on its top-level field, as the routes' own
- * validation reports fields. The parsed body is cached by Hono for the route's validator.
+ * JSON bodies: malformed JSON is a 400, a body nested deeper than any the API takes a 422, and a
+ * string holding a NUL or a lone surrogate (which PostgreSQL refuses) a 422 on that field, named by
+ * its dotted path as the routes' own validation names nested fields. An empty body is left to the
+ * route. The body read here is cached by Hono for the route's validator.
  */
 export const cleanJsonBody = (): MiddlewareHandler<ApiEnv> => async (c, next) => {
   if (c.req.method === "GET" || c.req.method === "HEAD") return next();
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(c.req.header("content-type") ?? "")) return next();
+  const text = await c.req.text();
+  if (text.trim() === "") return next();
   let body: unknown;
   try {
-    body = await c.req.json();
+    body = JSON.parse(text);
   } catch {
     return c.json({ message: messages.invalidParams }, 400);
   }
   const path = unreadableTextAt(body);
+  if (path === null) return c.json({ message: messages.invalidParams }, 422);
   if (path !== undefined) {
     const field = path || "body";
     return c.json({ message: messages.unreadableText, errors: { [field]: [messages.unreadableText] } }, 422);
@@ -71,10 +85,11 @@ export const cleanJsonBody = (): MiddlewareHandler<ApiEnv> => async (c, next) =>
   return next();
 };
 
+/** Zod's own messages (a schema that names none) are English; the API's bad-parameter answer is zh-TW. */
+const hasChinese = /\p{Script=Han}/u;
+
 /**
- * Messages of schemas that name none (a query that repeats a key, a value of the wrong type): the
- * API's 參數格式不正確 instead of Zod's English. Schemas with their own messages keep them.
+ * A 422's messages as the API sends them: a schema's own zh-TW message, or 參數格式不正確 where
+ * Zod's default (English) would show, e.g. for a query that repeats a key.
  */
-export function useApiValidationMessages() {
-  z.config({ customError: () => messages.invalidParams });
-}
+export const apiMessage = (message: string) => (hasChinese.test(message) ? message : messages.invalidParams);

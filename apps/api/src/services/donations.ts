@@ -606,10 +606,6 @@ async function reconcileSchedule(deps: DonationDeps, donation: DonationRow, now:
 }
 
 /**
- * Keeps a declined charge as the gift's payment failure, unless a charge went through since (a
- * success notified in the meantime, or a decline re-sent late).
- */
-/**
  * Records a declined charge as the gift's failure, unless a charge went through after it. The first
  * decline after a paying charge is mailed to the donor: the UPDATE that turns no failure into one
  * is the only one that mails, so a notice and a reconciliation of the same decline mail once.

@@ -516,7 +516,7 @@ async function postInvoiceJson(shop: OrderDeps["shop"], url: string, body: unkno
 
 /**
  * The number of the invoice ECPay already issued for this order (GetIssue by RelateNumber), if it
- * is for the order's total and not voided; otherwise undefined.
+ * is for the order's total, issued and not voided; otherwise undefined.
  */
 async function issuedEarlier(deps: OrderDeps, row: OrderRow, now: Date): Promise<string | undefined> {
   const { shop, logger } = deps;
@@ -526,7 +526,7 @@ async function issuedEarlier(deps: OrderDeps, row: OrderRow, now: Date): Promise
     shop.invoice,
   );
   if (!found.ok || found.value.relateNumber !== row.number) return undefined;
-  if (found.value.invalid || found.value.salesAmount !== row.total) {
+  if (!found.value.issued || found.value.invalid || found.value.salesAmount !== row.total) {
     logger.error({ order: row.number, invoice: found.value }, "ECPay holds another invoice for this order");
     return undefined;
   }

@@ -118,6 +118,7 @@ describe("ECPay simulator: B2C e-invoice", () => {
         randomNumber: issued.value.randomNumber,
         salesAmount: 760,
         invalid: false,
+        issued: true,
       },
     });
     expect(parseGetIssueResponse(await query("NEVER-ISSUED"), credentials)).toMatchObject({
