@@ -65,7 +65,12 @@ describe.each(databaseTargets())("donations on $name", (target) => {
   }
 
   /** A PeriodReturnURL notice of a later charge of 1,000, as ECPay signs it. */
-  const periodNotice = (merchantTradeNo: string, gwsr: string, totalSuccessTimes: number) =>
+  const periodNotice = (
+    merchantTradeNo: string,
+    gwsr: string,
+    totalSuccessTimes: number,
+    processDate = "2026/12/23 08:00:00",
+  ) =>
     signFields(
       {
         MerchantID: api.ecpay.shop.payment.merchantId,
@@ -77,7 +82,7 @@ describe.each(databaseTargets())("donations on $name", (target) => {
         ExecTimes: "99",
         Amount: "1000",
         Gwsr: gwsr,
-        ProcessDate: "2026/12/23 08:00:00",
+        ProcessDate: processDate,
         AuthCode: "777777",
         FirstAuthAmount: "1000",
         TotalSuccessTimes: String(totalSuccessTimes),
@@ -380,6 +385,26 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       // Two mails: the first decline, and the first one after the schedule had paid again.
       await api.mailSettled();
       expect(declinedMails()).toHaveLength(2);
+    });
+
+    it("keeps a newer decline when a late notice of an earlier charge arrives, and mails it once", async () => {
+      const { donor, number, merchantTradeNo } = await monthlyGift();
+      expect((await trigger(merchantTradeNo, "fail")).status).toBe(200);
+      expect((await read(number, donor.auth)).failure).toMatch(/^最近一期信用卡扣款未成功/);
+
+      // The notice of a charge made before that decline, delivered late: recorded, and the decline stays.
+      const late = periodNotice(merchantTradeNo, "99995001", 2, "2026/01/05 08:00:00");
+      expect((await api.postForm("/ecpay/donations/period-return", late)).body).toBe("1|OK");
+      const after = await read(number, donor.auth);
+      expect(after.charges).toHaveLength(2);
+      expect(after.failure).toMatch(/^最近一期信用卡扣款未成功/);
+
+      // The next sweep finds the same decline at ECPay: it is still shown, and not mailed again.
+      await overdue(number);
+      await reconcilePeriodicGifts(api.options, new Date());
+      expect((await read(number, donor.auth)).failure).toMatch(/^最近一期信用卡扣款未成功/);
+      await api.mailSettled();
+      expect(api.mail.messages({ to: donor.email, subject: "本期扣款未成功" })).toHaveLength(1);
     });
 
     it("asks ECPay at once when a notice counts more charges than are recorded", async () => {

@@ -505,6 +505,8 @@ export const donations = pgTable(
     exec_times: integer("exec_times"),
     payment_code: jsonb("payment_code").$type<StoredPaymentCode>(),
     payment_failure: text("payment_failure"),
+    /** When the declined charge named by payment_failure was tried: only a later charge clears it. */
+    payment_failed_at: timestamptz("payment_failed_at"),
     cancelled_at: timestamptz("cancelled_at"),
     ...timestamps,
   },

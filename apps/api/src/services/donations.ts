@@ -10,7 +10,23 @@ import {
   type PaymentResult,
   type PeriodicResult,
 } from "@shiyi/ecpay";
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, notExists, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+} from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import {
   donationCharges,
@@ -439,9 +455,7 @@ export async function applyPeriodicCharge(
     at,
   });
   if (!charge) return { ok: true, changed: false };
-  if (donation.payment_failure) {
-    await db.update(donations).set({ payment_failure: null }).where(eq(donations.id, donation.id));
-  }
+  await clearDeclineBefore(db, donation, at);
   // ECPay counts more successful charges than are recorded here: an earlier notice was lost.
   const [{ recorded }] = (await db
     .select({ recorded: sql<number>`count(*)::int` })
@@ -578,8 +592,7 @@ async function reconcileSchedule(deps: DonationDeps, donation: DonationRow, now:
   if (latest && !latest.authorized) {
     const at = taipeiInstant(latest.processDate) ?? now;
     if (await markDeclined(deps, donation, latest.rtnCode, at, now)) changed = true;
-  } else if (donation.payment_failure) {
-    await db.update(donations).set({ payment_failure: null }).where(eq(donations.id, donation.id));
+  } else if (latest && (await clearDeclineBefore(db, donation, null))) {
     changed = true;
   }
   const status = info.status === "cancelled" ? "cancelled" : info.status === "finished" ? "ended" : "active";
@@ -606,6 +619,29 @@ async function reconcileSchedule(deps: DonationDeps, donation: DonationRow, now:
 }
 
 /**
+ * A charge went through at `at`: the gift's decline is cleared if it was tried no later (ProcessDate
+ * counts whole seconds), so a late notice of an earlier charge leaves a newer decline standing.
+ * `null`: ECPay's log lists the charge after the decline, so it is cleared whatever the times.
+ * Decided in the UPDATE, not from a row read earlier. True when a decline was cleared.
+ */
+async function clearDeclineBefore(db: Database, donation: DonationRow, at: Date | null) {
+  const cleared = await db
+    .update(donations)
+    .set({ payment_failure: null, payment_failed_at: null })
+    .where(
+      and(
+        eq(donations.id, donation.id),
+        isNotNull(donations.payment_failure),
+        at
+          ? or(isNull(donations.payment_failed_at), lte(donations.payment_failed_at, at.toISOString()))
+          : undefined,
+      ),
+    )
+    .returning({ id: donations.id });
+  return cleared.length > 0;
+}
+
+/**
  * Records a declined charge as the gift's failure, unless a charge went through after it. The first
  * decline after a paying charge is mailed to the donor: the UPDATE that turns no failure into one
  * is the only one that mails, so a notice and a reconciliation of the same decline mail once.
@@ -618,7 +654,11 @@ async function markDeclined(deps: DonationDeps, donation: DonationRow, rtnCode: 
       and(eq(donationCharges.donation_id, donation.id), gt(donationCharges.charged_at, at.toISOString())),
     );
   const declinable = and(eq(donations.id, donation.id), eq(donations.status, "active"), notExists(later));
-  const failure = { payment_failure: declinedCharge(rtnCode), updated_at: now.toISOString() };
+  const failure = {
+    payment_failure: declinedCharge(rtnCode),
+    payment_failed_at: at.toISOString(),
+    updated_at: now.toISOString(),
+  };
   const [first] = await deps.db
     .update(donations)
     .set(failure)
@@ -635,7 +675,12 @@ async function markDeclined(deps: DonationDeps, donation: DonationRow, rtnCode: 
   const again = await deps.db
     .update(donations)
     .set(failure)
-    .where(and(declinable, ne(donations.payment_failure, failure.payment_failure)))
+    .where(
+      and(
+        declinable,
+        or(isNull(donations.payment_failed_at), lt(donations.payment_failed_at, failure.payment_failed_at)),
+      ),
+    )
     .returning({ id: donations.id });
   if (again.length > 0)
     deps.logger.warn({ donation: donation.number, code: rtnCode }, "periodic charge declined again");

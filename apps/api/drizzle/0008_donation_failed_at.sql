@@ -1,0 +1,1 @@
+ALTER TABLE "donations" ADD COLUMN "payment_failed_at" timestamp with time zone;
