@@ -225,3 +225,19 @@ test("the donation page has no serious accessibility violations and fits at 375 
     await page.screenshot({ path: `test-results/screenshots/support-us-${width}.png`, fullPage: true });
   }
 });
+
+test("the about page leads to the gift, whose page tells the foundation's story without linking to itself", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  await page.getByRole("link", { name: "捐款支持基金會" }).click();
+  await expect(page).toHaveURL(/\/support-us$/);
+  const story = page.locator("#foundation-work");
+  await expect(story).toContainText("捐款支持基金會");
+  await expect(story.getByRole("link", { name: "捐款支持基金會" })).toHaveCount(0);
+  // The main navigation names the page too.
+  await expect(page.getByRole("banner").getByRole("link", { name: /支持\s*Support Us/ })).toHaveAttribute(
+    "href",
+    "/support-us",
+  );
+});

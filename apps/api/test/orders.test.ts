@@ -406,30 +406,45 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect(api.mail.messages({ subject: late.order.number })).toHaveLength(1);
     });
 
+    /**
+     * The suite's options with ECPay's answer to `endpoint` lost after ECPay acted (a timeout, a
+     * dropped connection): `read` sees the answer first, for the test to know what ECPay did.
+     */
+    function losingAnswerOf(endpoint: string, read: (response: Response) => Promise<void>) {
+      const { shop } = api.options;
+      const fetch: typeof globalThis.fetch = async (input, init) => {
+        const response = await shop.fetch(input, init);
+        if (String(input) !== endpoint) return response;
+        await read(response);
+        throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
+      };
+      return { ...api.options, shop: { ...shop, fetch } };
+    }
+
+    /** The order quiet for two grace periods, so the next sweep takes it up again. */
+    const quietAgain = (number: string) =>
+      api.db
+        .update(orders)
+        .set({ updated_at: new Date(Date.now() - 2 * fulfilmentGraceMs).toISOString() })
+        .where(eq(orders.number, number));
+
     it("records the invoice an earlier call issued when that call's answer was lost", async () => {
       const { order, token } = await paidUnfulfilled(fulfilmentGraceMs / 60_000 + 1);
       // The first sweep's Issue call reaches ECPay, which issues the invoice, but its answer never
       // comes back (a timeout, a dropped connection): the step stays pending.
       const { shop } = api.options;
       let lost: string | undefined;
-      const losing: typeof fetch = async (input, init) => {
-        const response = await shop.fetch(input, init);
-        if (String(input) !== shop.endpoints.invoiceIssue) return response;
+      const losing = losingAnswerOf(shop.endpoints.invoiceIssue, async (response) => {
         const answer = parseIssueInvoiceResponse(await response.json(), shop.invoice);
         lost = answer.ok ? answer.value.invoiceNo : undefined;
-        throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
-      };
-      const first = new Date();
-      await resumeFulfilment({ ...api.options, shop: { ...shop, fetch: losing } }, first);
+      });
+      await resumeFulfilment(losing, new Date());
       expect(lost).toMatch(/^[A-Z]{2}\d{8}$/);
       expect((await orderOf(order.number, token)).invoice.status).toBe("pending");
 
       // The next sweep's Issue is refused (the RelateNumber was used); ECPay is asked what it holds.
       const { options: deps, calls } = api.countingEcpay();
-      await api.db
-        .update(orders)
-        .set({ updated_at: new Date(Date.now() - 2 * fulfilmentGraceMs).toISOString() })
-        .where(eq(orders.number, order.number));
+      await quietAgain(order.number);
       expect(await resumeFulfilment(deps, new Date())).toContain(order.number);
       expect(calls).toEqual(
         [shop.endpoints.invoiceIssue, shop.endpoints.invoiceGetIssue].map((url) => new URL(url).pathname),
@@ -444,21 +459,15 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       // Express/Create reaches ECPay, which creates the shipment, but the answer is lost.
       const { shop } = api.options;
       let lostId: string | undefined;
-      const losing: typeof fetch = async (input, init) => {
-        const response = await shop.fetch(input, init);
-        if (String(input) !== shop.endpoints.logisticsCreate) return response;
+      const losing = losingAnswerOf(shop.endpoints.logisticsCreate, async (response) => {
         const reply = parseCreateShipmentReply(await response.text(), shop.logistics);
         lostId = reply.ok ? reply.value.logisticsId : undefined;
-        throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
-      };
-      await resumeFulfilment({ ...api.options, shop: { ...shop, fetch: losing } }, new Date());
+      });
+      await resumeFulfilment(losing, new Date());
       expect(lostId).toBeTruthy();
 
       // The next sweep's Express/Create is refused (the MerchantTradeNo was used): failed for now.
-      await api.db
-        .update(orders)
-        .set({ updated_at: new Date(Date.now() - 2 * fulfilmentGraceMs).toISOString() })
-        .where(eq(orders.number, order.number));
+      await quietAgain(order.number);
       await resumeFulfilment(api.options, new Date());
       expect((await orderOf(order.number, token)).shipping.status).toBe("failed");
 

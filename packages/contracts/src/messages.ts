@@ -17,7 +17,7 @@ export const messages = {
   fallback: "發生錯誤，請稍後再試",
   notFound: "找不到相關資料",
   invalidParams: "參數格式不正確",
-  /** Text with a NUL or another control character, or half of a character (a lone surrogate). */
+  /** Text with a NUL, or half of a character (a lone surrogate): PostgreSQL cannot store it. */
   unreadableText: "含有無法辨識的字元，請重新輸入",
   /** A request body past the API's limit. */
   tooLarge: "送出的內容過大",

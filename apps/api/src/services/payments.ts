@@ -211,8 +211,9 @@ const shipmentStates: Record<string, OrderRow["shipment_status"]> = {
   "3025": "returned",
 };
 
-/** The MerchantTradeNo of an order's CVS shipment (Express/Create). */
+/** The MerchantTradeNo of an order's CVS shipment (Express/Create), and back to the order's number. */
 const shipmentTradeNo = (orderNumber: string) => `${orderNumber}L`;
+const orderOfShipment = (merchantTradeNo: string) => /^(\d+)L$/.exec(merchantTradeNo)?.[1];
 
 /**
  * A logistics status notification (signature already checked). A shipment not known by its
@@ -235,7 +236,7 @@ export async function applyShipmentStatus(deps: OrderDeps, shipment: Shipment, n
 }
 
 async function adoptShipment(deps: OrderDeps, shipment: Shipment, now: Date) {
-  const number = /^(\d+)L$/.exec(shipment.merchantTradeNo)?.[1];
+  const number = orderOfShipment(shipment.merchantTradeNo);
   if (!number) return undefined;
   const [adopted] = await deps.db
     .update(orders)

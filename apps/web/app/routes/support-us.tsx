@@ -56,12 +56,16 @@ const foundationPage = "foundation";
 async function foundationStory(api: ApiClient) {
   try {
     const { data: story } = await api.get<Item<Article>>(`/article/content/${foundationPage}`);
-    return { ...story, content: story.content ? proxyBodyImages(story.content) : null };
+    return { ...story, content: story.content ? withoutSelfLinks(proxyBodyImages(story.content)) : null };
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return null;
     throw error;
   }
 }
+
+/** The story's links to this very page (the about page's 捐款支持基金會) read as plain text here. */
+const withoutSelfLinks = (html: string) =>
+  html.replace(/<a\b[^>]*\bhref=(["'])\/support-us\1[^>]*>([\s\S]*?)<\/a>/g, "$2");
 
 type MemberSummary = Pick<Member, "name" | "email" | "mobile" | "address">;
 
