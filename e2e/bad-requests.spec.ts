@@ -21,6 +21,21 @@ test("a form posted as JSON is refused with 415 and the error page in zh-TW", as
   expect(await response.text()).toContain("參數格式不正確");
 });
 
+test("pages that read the form's intent first refuse a body that is not a form with 415, not a 500", async ({
+  request,
+}) => {
+  for (const path of ["/auth/reset-password", "/auth/confirmation"]) {
+    const text = await request.post(path, { headers: { "content-type": "text/plain" }, data: "x" });
+    expect(text.status(), path).toBe(415);
+    expect(await text.text()).toContain("參數格式不正確");
+    const multipart = await request.post(path, {
+      headers: { "content-type": "multipart/form-data; boundary=broken" },
+      data: "--broken\r\nnot a part",
+    });
+    expect(multipart.status(), path).toBe(415);
+  }
+});
+
 test("a page answers PUT and DELETE with 405 and the methods it takes, OPTIONS with them", async ({
   request,
 }) => {
@@ -75,6 +90,22 @@ test("the image proxy refuses a modifier it cannot use with 400 and an unknown f
   const missing = await request.get("/_ipx/w_100/media/news/no-such-picture.jpg");
   expect(missing.status()).toBe(404);
   expect(await missing.json()).toEqual({ message: "找不到這張圖片" });
+  // The data folder holds the database next to the media: none of it is an image source, and a
+  // file that exists there answers as one that does not.
+  for (const path of [
+    "/pglite/PG_VERSION",
+    "/pglite/no-such-file",
+    "/media%2F..%2Fpglite/PG_VERSION",
+    "/media/..%2Fpglite%2FPG_VERSION",
+    "/media/..%5Cpglite%5CPG_VERSION",
+    "/assets/..%2Fpglite%2FPG_VERSION",
+  ]) {
+    const database = await request.get(`/_ipx/_${path}`);
+    expect(database.status(), path).toBe(404);
+    expect(await database.json()).toEqual({ message: "找不到這張圖片" });
+  }
+  const publicFile = await request.get("/_ipx/w_64/logo.svg");
+  expect(publicFile.status()).toBe(200);
 });
 
 test("a NUL in a search is not written into the page", async ({ request }) => {

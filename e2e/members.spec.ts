@@ -475,6 +475,9 @@ test.describe("member page", () => {
     await form.getByRole("button", { name: "變更密碼" }).click();
     await expect(form.getByRole("status")).toHaveText("密碼已更新");
     await expect(current).toHaveValue("");
+    // The refusal before is gone with it.
+    await expect(form.getByText("目前的密碼不正確")).toHaveCount(0);
+    await expect(current).not.toHaveAttribute("aria-invalid", "true");
 
     // Still signed in here; the new password is the one that logs in now.
     await page.getByRole("button", { name: "登出", exact: true }).click();

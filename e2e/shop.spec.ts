@@ -56,6 +56,19 @@ async function chooseOnCart(page: Page, choice: { shipping: string; brand?: stri
   await expect(page.getByRole("heading", { name: "填寫訂購資料", level: 1 })).toBeVisible();
 }
 
+/** A visitor's local cart holding one of `product`, put there once per tab before the site loads. */
+async function seedLocalCart(page: Page, product: Product, id: string) {
+  await page.addInitScript(
+    ([line]) => {
+      if (!window.sessionStorage.getItem("seeded")) {
+        window.localStorage.setItem("shiyi_cart", JSON.stringify([line]));
+        window.sessionStorage.setItem("seeded", "1");
+      }
+    },
+    [{ id, item_id: product.id, type: product.type, sku: [], quantity: 1 }],
+  );
+}
+
 const customer = (page: Page) => page.getByRole("group", { name: "訂購人", exact: true });
 const receiver = (page: Page) => page.getByRole("group", { name: "收件人", exact: true });
 const orderNumberOf = (page: Page) => new URL(page.url()).searchParams.get("number")!;
@@ -113,15 +126,7 @@ test("a visitor's ATM order shows its account and stays waiting; the local cart 
   request,
 }) => {
   const merch = await productInStock(request, "merch");
-  await page.addInitScript(
-    ([line]) => {
-      if (!window.sessionStorage.getItem("seeded")) {
-        window.localStorage.setItem("shiyi_cart", JSON.stringify([line]));
-        window.sessionStorage.setItem("seeded", "1");
-      }
-    },
-    [{ id: "e2e-1", item_id: merch.id, type: merch.type, sku: [], quantity: 1 }],
-  );
+  await seedLocalCart(page, merch, "e2e-1");
   await chooseOnCart(page, { shipping: "宅配到府", payment: "ATM 轉帳" });
   await expect(page.getByText(merch.title)).toBeVisible();
 
@@ -164,6 +169,27 @@ test("a visitor's ATM order shows its account and stays waiting; the local cart 
   expect(paid.status(), await paid.text()).toBe(200);
   await page.getByRole("link", { name: "重新整理" }).click();
   await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
+});
+
+test("what a visitor typed at checkout is there again after going back to the cart to change it", async ({
+  page,
+  request,
+}) => {
+  const merch = await productInStock(request, "merch");
+  await seedLocalCart(page, merch, "e2e-draft");
+  await chooseOnCart(page, { shipping: "宅配到府", payment: "ATM 轉帳" });
+  await customer(page).getByRole("textbox", { name: "姓名" }).fill("王美玲");
+  await customer(page).getByRole("textbox", { name: "電子郵件" }).fill("draft@example.test");
+  await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
+  await page.getByRole("textbox", { name: "給我們的話" }).fill("請在週末送達");
+
+  await page.getByRole("link", { name: "回購物車修改" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
+  await expect(customer(page).getByRole("textbox", { name: "姓名" })).toHaveValue("王美玲");
+  await expect(customer(page).getByRole("textbox", { name: "電子郵件" })).toHaveValue("draft@example.test");
+  await expect(customer(page).getByRole("textbox", { name: "手機" })).toHaveValue("0912345678");
+  await expect(page.getByRole("textbox", { name: "給我們的話" })).toHaveValue("請在週末送達");
 });
 
 test("a failed card payment leaves the order payable, and paying again completes it", async ({

@@ -37,13 +37,13 @@ for (const provider of providers) {
   });
 }
 
-test("a refused social login comes back to /auth with the reason", async ({ page }) => {
+test("a social login cancelled at the provider comes back to /auth saying so", async ({ page }) => {
   await page.goto("/auth/login");
   await page.getByRole("link", { name: "使用 Google 登入" }).click();
   await page.getByRole("button", { name: "取消" }).click();
   await expect(page).toHaveURL(/\/auth\?status=0&msg=/);
-  await expect(page.getByRole("heading", { level: 1, name: "登入失敗" })).toBeVisible();
-  await expect(page.getByText("社群登入失敗，請稍後再試")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "已取消登入" })).toBeVisible();
+  await expect(page.getByText("您已取消社群登入，可改用其他方式登入")).toBeVisible();
   await page.getByRole("link", { name: "回到會員登入" }).click();
   await expect(page).toHaveURL(`${siteUrl}/auth/login`);
 });

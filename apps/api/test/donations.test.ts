@@ -1,13 +1,20 @@
 import type { ApiError, Donation, DonationCreated, DonationDraftInput } from "@shiyi/contracts";
 import { signFields } from "@shiyi/ecpay";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { donationCharges, donations, members } from "../src/db/schema.ts";
+import {
+  donationCharges,
+  donationPayments,
+  donations,
+  duplicatePayments,
+  members,
+} from "../src/db/schema.ts";
 import { csvField, donationsCsv } from "../src/services/donation-export.ts";
 import { reconcilePeriodicGifts } from "../src/services/donations.ts";
 import { startSession } from "../src/services/tokens.ts";
 import { expectInvalid, testAuthConfig, useApi } from "./api.ts";
 import { databaseTargets } from "./databases.ts";
+import { atmAccountIssued } from "./ecpay-notices.ts";
 import { pdfPages } from "./pdf.ts";
 
 let sequence = 0;
@@ -166,9 +173,34 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect(paid.charges).toHaveLength(1);
       expect(paid.charges[0]!.receipt_number).toMatch(/^202611\d{4}$/);
       await expect.poll(() => api.mail.messages({ to: created.body.data.email }).length).toBe(1);
-      expect(api.mail.messages({ to: created.body.data.email })[0]!.subject).toBe(
-        "感謝您的捐款（NT$ 1,000）",
-      );
+      const [thanks] = api.mail.messages({ to: created.body.data.email });
+      expect(thanks!.subject).toBe("感謝您的捐款（NT$ 1,000）");
+      // A guest has no member page to download it from: the receipt goes with the mail.
+      expect(thanks!.text).toContain("電子收據（PDF）附於本信");
+      expect(thanks!.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+        [`食藝文化基金會捐款收據-${paid.charges[0]!.receipt_number}.pdf`, "application/pdf"],
+      ]);
+      const pdf = Buffer.from(thanks!.attachments[0]!.content, "base64");
+      expect((await pdfPages(pdf)).join(" ")).toContain(paid.charges[0]!.receipt_number!);
+    });
+
+    it("waits on an ATM account, mailed once to the donor with what to pay and by when", async () => {
+      const created = await give(draft({ payment: "atm" }));
+      const token = { "x-donation-token": created.body.access_token };
+      const payment = await form(created.body.data.number, token);
+      const info = atmAccountIssued(payment.fields, api.ecpay.shop.payment, {
+        vAccount: "9103522175880001",
+        tradeNo: "2611231200007777",
+      });
+      for (let i = 0; i < 2; i += 1) {
+        expect((await api.postForm("/ecpay/donations/payment-info", info)).body).toBe("1|OK");
+      }
+      expect((await read(created.body.data.number, token)).status).toBe("awaiting_payment");
+      await api.mailSettled();
+      const mails = api.mail.messages({ to: created.body.data.email });
+      expect(mails.map((mail) => mail.subject)).toEqual([`捐款 ${created.body.data.number} 的 ATM 轉帳資訊`]);
+      expect(mails[0]!.text).toContain("9103522175880001");
+      expect(mails[0]!.text).toContain("NT$ 1,000");
     });
 
     it("ignores SimulatePaid=1 and a tampered amount", async () => {
@@ -282,6 +314,80 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect((await trigger(payment.fields.MerchantTradeNo!, "charge")).status).toBe(409);
       expect((await api.post(`/donations/${number}/cancel`, {}, donor.auth)).status).toBe(409);
       await expect.poll(() => api.mail.messages({ to: donor.email, subject: "已取消" }).length).toBe(1);
+    });
+  });
+
+  describe("a gift paid twice from two open payment pages", () => {
+    it("keeps one schedule: the second is stopped at ECPay at once and the donations inbox asked to refund it", async () => {
+      const donor = await member();
+      const created = await give(draft({ frequency: "monthly", email: donor.email }), donor.auth);
+      const number = created.body.data.number;
+      const first = await form(number, donor.auth);
+      const second = await form(number, donor.auth);
+      expect(second.fields.MerchantTradeNo).toBe(`${number}D02`);
+      await payInSimulator(first);
+      await payInSimulator(second);
+      await api.mailSettled();
+
+      const gift = await read(number, donor.auth);
+      expect([gift.status, gift.charges.length]).toEqual(["active", 1]);
+      const attempts = await api.db
+        .select({ status: donationPayments.status })
+        .from(donationPayments)
+        .innerJoin(donations, eq(donations.id, donationPayments.donation_id))
+        .where(eq(donations.number, number))
+        .orderBy(donationPayments.id);
+      expect(attempts.map((attempt) => attempt.status)).toEqual(["paid", "duplicate"]);
+      const refunds = api.mail.messages({
+        to: api.ecpay.shop.contactInboxes.donations,
+        subject: "重複付款待退款",
+      });
+      expect(refunds.map((mail) => mail.subject)).toEqual([`【重複付款待退款】捐款 ${number}（NT$ 1,000）`]);
+      expect(refunds[0]!.text).toContain("這筆付款開啟的定期定額扣款已向綠界停止");
+      expect(api.mail.messages({ to: donor.email, subject: "感謝" })).toHaveLength(1);
+
+      // The second schedule charges no more; the gift's own goes on, and stops when cancelled.
+      expect((await trigger(second.fields.MerchantTradeNo!, "charge")).status).toBe(409);
+      expect((await trigger(first.fields.MerchantTradeNo!, "charge")).status).toBe(200);
+      expect((await read(number, donor.auth)).charges).toHaveLength(2);
+      expect((await api.post(`/donations/${number}/cancel`, {}, donor.auth)).status).toBe(200);
+      expect((await trigger(first.fields.MerchantTradeNo!, "charge")).status).toBe(409);
+    });
+
+    it("reports a later charge ECPay still makes on the second schedule, and records no gift for it", async () => {
+      const donor = await member();
+      const created = await give(draft({ frequency: "monthly", email: donor.email }), donor.auth);
+      const number = created.body.data.number;
+      const first = await form(number, donor.auth);
+      const second = await form(number, donor.auth);
+      await payInSimulator(first);
+      await payInSimulator(second);
+      await api.mailSettled();
+      const inbox = { to: api.ecpay.shop.contactInboxes.donations, subject: "重複付款待退款" };
+      const before = api.mail.messages(inbox).length;
+
+      const notice = periodNotice(second.fields.MerchantTradeNo!, "88880001", 2);
+      // Re-sent, and twice at once: recorded and reported once.
+      for (const replies of [1, 2]) {
+        const answers = await Promise.all(
+          Array.from({ length: replies }, () => api.postForm("/ecpay/donations/period-return", notice)),
+        );
+        expect(answers.map((answer) => answer.body)).toEqual(Array(replies).fill("1|OK"));
+      }
+      await api.mailSettled();
+      const recorded = await api.db
+        .select()
+        .from(duplicatePayments)
+        .where(eq(duplicatePayments.merchant_trade_no, second.fields.MerchantTradeNo!))
+        .orderBy(duplicatePayments.id);
+      expect(recorded.map((row) => [row.kind, row.payment_key, row.amount])).toEqual([
+        ["donation", expect.stringMatching(/^\d+$/), 1000],
+        ["donation", "gwsr:88880001", 1000],
+      ]);
+      expect((await read(number, donor.auth)).charges).toHaveLength(1);
+      const reports = api.mail.messages(inbox);
+      expect(reports).toHaveLength(before + 1);
+      expect(reports.map((mail) => mail.text).join("\n")).toContain("88880001");
     });
   });
 
@@ -506,24 +612,70 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect(page).toContain("陳美玲");
       expect(page).toContain("壹仟貳佰元整");
 
+      // A gift with a receipt per charge is in no yearly receipt; the year under way has none yet.
       const year = Number(charges[0]!.charged_at.slice(0, 4));
-      const yearly = await api.getBytes(`/donations/receipts/${year}`, donor.auth);
-      expect(yearly.status).toBe(200);
-      const text = (await pdfPages(yearly.body)).join(" ");
-      expect(text).toContain("2,400");
-      expect(text).toContain("貳仟肆佰元整");
-      const again = (
-        await pdfPages((await api.getBytes(`/donations/receipts/${year}`, donor.auth)).body)
-      ).join(" ");
-      const receiptNumber = (pdf: string) => /收據編號\s*(\d{10})/.exec(pdf)?.[1];
-      expect(receiptNumber(again)).toBe(receiptNumber(text));
-      expect(receiptNumber(text)).toMatch(/^\d{10}$/);
-
+      const current = await api.getBytes(`/donations/receipts/${year}`, donor.auth);
+      expect(current.status).toBe(404);
+      expect(JSON.parse(new TextDecoder().decode(current.body))).toEqual({
+        message: `${year} 年度收據將於 ${year + 1} 年一月開立`,
+      });
       const stranger = await member();
       expect(
         (await api.getBytes(`/donations/${number}/charges/${charges[0]!.id}/receipt`, stranger.auth)).status,
       ).toBe(403);
-      expect((await api.getBytes(`/donations/receipts/${year}`, stranger.auth)).status).toBe(404);
+    });
+
+    it("gathers a past year's gifts that asked for a yearly receipt, under one number, saying which were uploaded", async () => {
+      const donor = await member();
+      const paidGift = async (overrides: Partial<DonationDraftInput>) => {
+        const created = await give(draft({ email: donor.email, ...overrides }), donor.auth);
+        await payInSimulator(await form(created.body.data.number, donor.auth));
+        return created.body.data.number;
+      };
+      const uploaded = await paidGift({
+        receipt: "yearly",
+        amount: 1200,
+        tax_upload: 1,
+        id_number: "A123456789",
+      });
+      await paidGift({ receipt: "yearly", amount: 500 });
+      const perGift = await paidGift({ receipt: "per_gift", amount: 1000 });
+      const lastYear = new Date().getUTCFullYear() - 1;
+      for (const number of [uploaded, perGift]) {
+        expect((await read(number, donor.auth)).charges).toHaveLength(1);
+      }
+      // Their charges were made last year.
+      await api.db
+        .update(donationCharges)
+        .set({ charged_at: `${lastYear}-06-15T02:00:00.000Z` })
+        .where(
+          inArray(
+            donationCharges.donation_id,
+            api.db.select({ id: donations.id }).from(donations).where(eq(donations.email, donor.email)),
+          ),
+        );
+
+      const yearly = await api.getBytes(`/donations/receipts/${lastYear}`, donor.auth);
+      expect(yearly.status).toBe(200);
+      const text = (await pdfPages(yearly.body)).join(" ");
+      expect(text).toContain("1,700");
+      expect(text).toContain("壹仟柒佰元整");
+      expect(text).not.toContain("2,700");
+      // Only the gift given with the tax upload is marked, and the note says what the mark means.
+      expect(text.match(/（已上傳國稅局）/g)).toHaveLength(1);
+      expect(text).toContain("單筆捐款（已上傳國稅局） 1,200");
+      expect(text).toContain("單筆捐款 500");
+      expect(text).toContain("標示「已上傳國稅局」的捐款已依捐款人同意上傳至國稅局");
+      expect(text).not.toContain("本收據所載捐款已依捐款人同意上傳至國稅局");
+      const receiptNumber = (pdf: string) => /收據編號\s*(\d{10})/.exec(pdf)?.[1];
+      const again = (
+        await pdfPages((await api.getBytes(`/donations/receipts/${lastYear}`, donor.auth)).body)
+      ).join(" ");
+      expect(receiptNumber(again)).toBe(receiptNumber(text));
+      expect(receiptNumber(text)).toMatch(/^\d{10}$/);
+
+      const stranger = await member();
+      expect((await api.getBytes(`/donations/receipts/${lastYear}`, stranger.auth)).status).toBe(404);
     });
   });
 

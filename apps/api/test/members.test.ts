@@ -505,6 +505,18 @@ describe.each(databaseTargets())("members on $name", (target) => {
         expect((await login(input.account, password, client)).status).toBe(200);
       });
 
+      it("lets only five of a burst of guesses sent at once reach the password", async () => {
+        const { client, input } = await throttled();
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, () => login(input.account, "Wrong1234", client)),
+        );
+        const statuses = answers.map((answer) => answer.status);
+        expect(statuses.filter((status) => status === 422)).toHaveLength(5);
+        expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+        // The refused guesses of the burst count as failures too: the lock is the longest.
+        expect(expectTooMany(await login(input.account, password, client), 900)).toBe(900);
+      });
+
       it("waits twice as long after each further failure, up to 15 minutes", async () => {
         const { clock, client, input, fail } = await throttled();
         for (let i = 0; i < 5; i += 1) await fail();

@@ -2,12 +2,13 @@ import type { ApiError, Order, OrderCreated, OrderDraftInput } from "@shiyi/cont
 import { parseCreateShipmentReply, parseIssueInvoiceResponse, signFields } from "@shiyi/ecpay";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cartLines, magazines, members, orderPayments, orders } from "../src/db/schema.ts";
+import { cartLines, duplicatePayments, magazines, members, orderPayments, orders } from "../src/db/schema.ts";
 import { fulfilmentGraceMs, resumeFulfilment } from "../src/services/payments.ts";
 import { startSession } from "../src/services/tokens.ts";
 import { expectInvalid, testAuthConfig, useApi } from "./api.ts";
 import { insertMagazine, insertMerch } from "./fixtures.ts";
 import { databaseTargets } from "./databases.ts";
+import { atmAccountIssued } from "./ecpay-notices.ts";
 
 let sequence = 0;
 
@@ -339,6 +340,47 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect(still.payable).toBe(true);
     });
 
+    it("records a second payment from a second open payment page as a duplicate and asks the orders inbox to refund it", async () => {
+      const { order, token } = await guestOrder();
+      const first = await paymentForm(order.number, token);
+      const second = await paymentForm(order.number, token);
+      expect(second.fields.MerchantTradeNo).toBe(`${order.number}P02`);
+      expect((await api.postForm("/ecpay/return", paidNotice(first))).body).toBe("1|OK");
+      const late = paidNotice(second, { TradeNo: "2611231200009999" });
+      // ECPay re-sends a notice until it is answered: the duplicate is reported once.
+      for (let i = 0; i < 3; i += 1) expect((await api.postForm("/ecpay/return", late)).body).toBe("1|OK");
+      await api.mailSettled();
+
+      const attempts = await api.db
+        .select({ trade: orderPayments.merchant_trade_no, status: orderPayments.status })
+        .from(orderPayments)
+        .innerJoin(orders, eq(orders.id, orderPayments.order_id))
+        .where(eq(orders.number, order.number))
+        .orderBy(orderPayments.id);
+      expect(attempts.map((attempt) => attempt.status)).toEqual(["paid", "duplicate"]);
+      const recorded = await api.db
+        .select()
+        .from(duplicatePayments)
+        .where(eq(duplicatePayments.number, order.number));
+      expect(recorded.map((row) => [row.kind, row.payment_key, row.refunded_at])).toEqual([
+        ["order", "2611231200009999", null],
+      ]);
+      const paid = await orderOf(order.number, token);
+      expect([paid.status, paid.total]).toEqual(["paid", 560 + paid.postage]);
+      // One confirmation to the buyer; one refund request to the orders inbox.
+      expect(api.mail.messages({ to: order.customer.email })).toHaveLength(1);
+      const refunds = api.mail.messages({
+        to: api.ecpay.shop.contactInboxes.orders,
+        subject: "重複付款待退款",
+      });
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0]!.subject).toBe(
+        `【重複付款待退款】訂單 ${order.number}（NT$ ${paid.total.toLocaleString("en-US")}）`,
+      );
+      expect(refunds[0]!.text).toContain("2611231200009999");
+      expect(refunds[0]!.text).toContain(`${order.number}P02`);
+    });
+
     it("leaves a failed payment's order payable with ECPay's message", async () => {
       const { order, token } = await guestOrder();
       const form = await paymentForm(order.number, token);
@@ -544,33 +586,19 @@ describe.each(databaseTargets())("orders on $name", (target) => {
   });
 
   describe("ATM and CVS codes", () => {
+    /** PaymentInfoURL: ECPay issued an ATM account for `form`'s trade. */
+    const codeIssued = (form: Form) =>
+      atmAccountIssued(form.fields, api.ecpay.shop.payment, {
+        vAccount: "9103522175887271",
+        tradeNo: "2611231200009999",
+      });
+
     it("keeps the order waiting with its code until ECPay reports the payment", async () => {
       const { order, token } = await guestOrder({ payment: "atm" });
       const form = await paymentForm(order.number, token);
       expect(form.fields.ChoosePayment).toBe("ATM");
       expect(form.fields.PaymentInfoURL).toBe(`${testAuthConfig.apiUrl}/ecpay/payment-info`);
-      const info = signFields(
-        {
-          MerchantID: form.fields.MerchantID!,
-          MerchantTradeNo: form.fields.MerchantTradeNo!,
-          StoreID: "",
-          RtnCode: "2",
-          RtnMsg: "Get VirtualAccount Succeeded",
-          TradeNo: "2611231200009999",
-          TradeAmt: form.fields.TotalAmount!,
-          PaymentType: "ATM_TAISHIN",
-          TradeDate: "2026/11/23 12:00:00",
-          BankCode: "812",
-          vAccount: "9103522175887271",
-          ExpireDate: "2099/11/26",
-          CustomField1: "",
-          CustomField2: "",
-          CustomField3: "",
-          CustomField4: "",
-        },
-        api.ecpay.shop.payment,
-        "sha256",
-      );
+      const info = codeIssued(form);
       expect((await api.postForm("/ecpay/payment-info", info)).body).toBe("1|OK");
       const waiting = await orderOf(order.number, token);
       expect(waiting.status).toBe("awaiting_payment");
@@ -581,9 +609,30 @@ describe.each(databaseTargets())("orders on $name", (target) => {
         account: "9103522175887271",
       });
       expect(waiting.reserved_until).toBe(new Date("2099-11-26T23:59:59+08:00").toISOString());
+      // The buyer is mailed the account once (a guest may have no other way back to it).
+      expect((await api.postForm("/ecpay/payment-info", info)).body).toBe("1|OK");
+      await api.mailSettled();
+      const mails = api.mail.messages({ to: order.customer.email, subject: "ATM 轉帳資訊" });
+      expect(mails.map((mail) => mail.subject)).toEqual([`訂單 ${order.number} 的 ATM 轉帳資訊`]);
+      expect(mails[0]!.text).toContain("9103522175887271");
+      expect(mails[0]!.text).toContain("812");
+      expect(mails[0]!.text).toContain("2099/11/26 23:59:59");
       const paid = await api.postForm("/ecpay/return", paidNotice(form, { PaymentType: "ATM_TAISHIN" }));
       expect(paid.body).toBe("1|OK");
       expect((await orderOf(order.number, token)).status).toBe("paid");
+    });
+
+    it("keeps waiting on its code when an earlier attempt's failure arrives late", async () => {
+      const { order, token } = await guestOrder({ payment: "atm" });
+      const abandoned = await paymentForm(order.number, token);
+      const form = await paymentForm(order.number, token);
+      const info = codeIssued(form);
+      expect((await api.postForm("/ecpay/payment-info", info)).body).toBe("1|OK");
+      const late = paidNotice(abandoned, { RtnCode: "10100058", RtnMsg: "付款失敗" });
+      expect((await api.postForm("/ecpay/return", late)).body).toBe("1|OK");
+      const waiting = await orderOf(order.number, token);
+      expect(waiting.status).toBe("awaiting_payment");
+      expect(waiting.payment.code).toMatchObject({ method: "atm", account: "9103522175887271" });
     });
   });
 
@@ -604,6 +653,48 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect((await api.postForm("/ecpay/return", paidNotice(form))).body).toBe("1|OK");
       expect((await orderOf(order.number, token)).status).toBe("paid");
       expect(await stockOf(issue.id)).toBe(3);
+    });
+  });
+
+  describe("holds renewed by payment attempts", () => {
+    const minute = 60_000;
+    const holdOf = async (number: string) =>
+      new Date(
+        (await api.db.select().from(orders).where(eq(orders.number, number)))[0]!.reserved_until!,
+      ).getTime();
+    const backdate = (number: string, startedMinutesAgo: number, heldMinutes: number) =>
+      api.db
+        .update(orders)
+        .set({
+          created_at: new Date(Date.now() - startedMinutesAgo * minute).toISOString(),
+          reserved_until: new Date(Date.now() + heldMinutes * minute).toISOString(),
+        })
+        .where(eq(orders.number, number));
+
+    it("hold the stock for the payment's time, but never past four holds from the order's start", async () => {
+      const { order, token } = await guestOrder();
+      const reservation = api.ecpay.shop.reservationMinutes;
+      const started = Date.now();
+      await paymentForm(order.number, token);
+      expect(await holdOf(order.number)).toBeGreaterThanOrEqual(started + reservation * minute);
+
+      // Near the limit: renewed only up to it.
+      await backdate(order.number, 4 * reservation - 20, 5);
+      const before = Date.now();
+      await paymentForm(order.number, token);
+      const limited = await holdOf(order.number);
+      expect(limited).toBeLessThanOrEqual(Date.now() + 20 * minute + 1000);
+      expect(limited).toBeGreaterThanOrEqual(before + 20 * minute - 1000);
+
+      // Past it, with the hold running out: no new payment page (the stock could lapse mid-payment).
+      await backdate(order.number, 4 * reservation + 10, 1);
+      const held = await holdOf(order.number);
+      const refused = await api.get<ApiError>(`/order-ecpay?number=${order.number}`, token);
+      expect([refused.status, refused.body.message]).toEqual([
+        409,
+        "此訂單的保留時間即將結束，請回到購物車重新下單",
+      ]);
+      expect(await holdOf(order.number)).toBe(held);
     });
   });
 

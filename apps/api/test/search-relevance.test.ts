@@ -338,8 +338,8 @@ const cases: Case[] = [
   {
     q: "47 茶",
     first: "news/issue-47-launch-talk",
-    total: 1,
-    why: "a number and a character, both in one title",
+    total: 2,
+    why: "a number and a character, both in one title; then issue 47 itself (第 47 期, a tea issue)",
   },
   // Authors.
   {

@@ -64,6 +64,18 @@ describe.each(databaseTargets())("search on $name", (target) => {
       publication_date: "2022-05-01T00:00:00Z",
     });
     await insertMagazine(db, { path: "issue-gone", title: "胡椒餅專號", deleted_at: "2024-01-01T00:00:00Z" });
+    await insertMagazine(db, {
+      path: "issue-night",
+      title: "夜市廚房",
+      info_title: "Night Market Kitchens",
+      issue: 9048,
+    });
+    await insertArticle(db, {
+      kind: "features",
+      path: "kitchen-generation",
+      title: "廚房裡的新世代",
+      info_title: "The Next Generation in the Kitchen",
+    });
     await syncSearchIndex(db);
   });
 
@@ -137,6 +149,14 @@ describe.each(databaseTargets())("search on $name", (target) => {
     const [writer] = found.data;
     expect(writer!.label).toBe("記者");
     expect(writer!.snippet.map((run) => run.text).join("")).toBe("跑遍市場的記者");
+  });
+
+  it("finds an issue by its number as readers write it, and pieces by their English titles", async () => {
+    for (const query of ["第9048期", "第 9048 期", "9048"]) {
+      expect(keys(await search(`q=${encodeURIComponent(query)}`)), query).toEqual(["magazines/issue-night"]);
+    }
+    expect(keys(await search("q=next%20generation"))).toEqual(["features/kitchen-generation"]);
+    expect(keys(await search("q=Night%20Market"))).toEqual(["magazines/issue-night"]);
   });
 
   it("follows its sources: edits, unpublishing and deletions reach it on the next pass", async () => {

@@ -14,6 +14,7 @@ import { createApi, type Api } from "../src/app.ts";
 import { memberIdentities, members, memberSessions } from "../src/db/schema.ts";
 import { readApiConfig, type AuthConfig } from "../src/env.ts";
 import { createMailer } from "../src/mail/mailer.ts";
+import { issueMailToken } from "../src/services/members.ts";
 import { socialCallbackUrl, socialClient } from "../src/services/social.ts";
 import { verifyAccessToken } from "../src/services/tokens.ts";
 import { testAuthConfig, testShopConfig } from "./api.ts";
@@ -201,11 +202,9 @@ describe.each(databaseTargets())("social sign-in on $name", (target) => {
       }
     });
 
-    it("returns with status 0 when the person presses 取消 (access_denied)", async () => {
-      expect(await refused(name, "deny")).toBe(memberMessages.socialFailed);
-      expect(warnings()).toEqual([
-        expect.objectContaining({ provider: name, reason: "provider_error", error: "access_denied" }),
-      ]);
+    it("returns with status 0 and says so when the person presses 取消 (access_denied), warning of nothing", async () => {
+      expect(await refused(name, "deny")).toBe(memberMessages.socialCancelled);
+      expect(warnings()).toEqual([]);
     });
   });
 
@@ -256,6 +255,56 @@ describe.each(databaseTargets())("social sign-in on $name", (target) => {
     const email = freshEmail("new");
     const memberId = await signedIn("line", { email, emailVerified: false });
     expect((await memberRow(memberId))?.email_verified_at).toBeNull();
+  });
+
+  /** What the reset link mailed to the member's address does, as its owner uses it. */
+  async function resetThroughMailedLink(memberId: number) {
+    const token = await issueMailToken(opened.db, memberId, "reset", Date.now());
+    const reset = await api.request("/members/reset-password", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, password: "Owner12345", password_confirmation: "Owner12345" }),
+    });
+    expect(reset.status).toBe(200);
+  }
+
+  it("unlinks a sign-in that never proved the address when the mailbox's owner resets the password", async () => {
+    // Someone signs in with LINE (which vouches for no address) using another person's e-mail.
+    const email = freshEmail("claimed");
+    const memberId = await signedIn("line", { email, emailVerified: false });
+    await resetThroughMailedLink(memberId);
+    expect(await identitiesOf(memberId)).toEqual([]);
+    expect((await memberRow(memberId))?.email_verified_at).toEqual(expect.any(String));
+    // That LINE account cannot get back in: the address is now a member's, and LINE does not vouch for it.
+    expect(await refused("line", { email, emailVerified: false })).toBe(memberMessages.socialUnverifiedEmail);
+  });
+
+  it("unlinks such a sign-in when the address is confirmed through its verification link", async () => {
+    const email = freshEmail("confirmed");
+    const memberId = await signedIn("facebook", { email });
+    const token = await issueMailToken(opened.db, memberId, "verify", Date.now());
+    const activated = await api.request("/members/activate", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token }),
+    });
+    expect(activated.status).toBe(200);
+    expect(await identitiesOf(memberId)).toEqual([]);
+    expect(await refused("facebook", { email })).toBe(memberMessages.socialUnverifiedEmail);
+  });
+
+  it("unlinks such a sign-in when a provider that vouches for the address joins the account", async () => {
+    const email = freshEmail("vouched-later");
+    const memberId = await signedIn("line", { email, emailVerified: false });
+    expect(await signedIn("google", { email, emailVerified: true })).toBe(memberId);
+    expect((await identitiesOf(memberId)).map((identity) => identity.provider)).toEqual(["google"]);
+  });
+
+  it("keeps a provider that vouched for the address when the member resets the password", async () => {
+    const email = freshEmail("vouched");
+    const memberId = await signedIn("google", { email, emailVerified: true });
+    await resetThroughMailedLink(memberId);
+    expect(await identitiesOf(memberId)).toHaveLength(1);
   });
 
   it("refuses a sign-in without an e-mail (Facebook leaves an unconfirmed one out)", async () => {

@@ -140,9 +140,30 @@ export function createWebServer({
     alias: remoteImageAliases,
   });
   const ipxHandler = createIPXWebServer(ipx);
+  // A local image is a file under DATA_DIR/media or one of the build's public files: the rest of
+  // DATA_DIR (the database) is no source, not even to tell which of its files exist.
+  const imageSources = new Set([
+    "media",
+    ...readdirSync(clientDir),
+    ...Object.keys(remoteImageAliases).map((alias) => alias.slice(1)),
+    "http:",
+    "https:",
+  ]);
+  const isImageSource = (pathname: string) => {
+    let id: string;
+    try {
+      id = decodeURIComponent(pathname.split("/").slice(2).join("/"));
+    } catch {
+      return false;
+    }
+    const segments = id.split(/[/\\]/);
+    return imageSources.has(segments[0] ?? "") && !segments.includes("..");
+  };
   app.get("/_ipx/*", async (c) => {
     const url = new URL(c.req.url);
     url.pathname = url.pathname.slice("/_ipx".length);
+    // "/<modifiers>/<source…>", judged as IPX reads it: decoded, so `media/..%2Fpglite` is no way out.
+    if (!isImageSource(url.pathname)) return c.json({ message: "找不到這張圖片" }, 404);
     const response = await ipxHandler(new Request(url, c.req.raw));
     // A revalidation answered 304 Not Modified goes back as it is.
     if (response.status >= 400) return imageFailure(c, response);

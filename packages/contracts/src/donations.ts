@@ -77,6 +77,7 @@ export const donationMessages = {
   captcha: "請完成機器人驗證",
   noReceipt: "此筆扣款沒有單次收據",
   noYearlyGifts: (year: number) => `${year} 年沒有可開立收據的捐款`,
+  yearNotEnded: (year: number) => `${year} 年度收據將於 ${year + 1} 年一月開立`,
 } as const;
 
 const flag = () =>

@@ -27,6 +27,7 @@ export const memberMessages = {
   refreshInvalid: "登入時效已過，請重新登入！",
   invalidClient: "用戶端驗證失敗",
   socialFailed: "社群登入失敗，請稍後再試",
+  socialCancelled: "您已取消社群登入，可改用其他方式登入",
   socialNoEmail: "無法從社群帳號取得電子郵件，請改用帳號密碼註冊",
   socialUnverifiedEmail: "此電子郵件已有會員使用，請先以帳號密碼登入",
   /** SPEC §4: the dialog shown when a session cannot be refreshed. */

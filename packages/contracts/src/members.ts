@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { digits } from "./query.ts";
 import { memberMessages } from "./member-messages.ts";
 import {
   confirmField,
@@ -74,7 +75,7 @@ export const resetPasswordSchema = z
 /** SPEC §7: POST /members/refresh. `client_id` arrives as a number (JSON) or a string (form). */
 export const refreshSchema = z.object({
   grant_type: z.literal("refresh_token", { error: "grant_type 必須為 refresh_token" }),
-  client_id: z.coerce.number().int(),
+  client_id: digits(z.coerce.number().int()),
   client_secret: z.string().min(1).max(200),
   refresh_token: z.string().min(1).max(200),
 });

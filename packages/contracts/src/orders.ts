@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { digits } from "./query.ts";
 import { cartLineInputSchema } from "./cart.ts";
 import { imageSchema, productTypes } from "./api-types.ts";
 import { memberLimits } from "./members.ts";
@@ -96,6 +97,7 @@ export const orderMessages = {
   notFound: "找不到此訂單",
   forbidden: "您沒有權限查看此訂單",
   notPayable: "此訂單已付款或已失效，無法再次付款",
+  holdEnding: "此訂單的保留時間即將結束，請回到購物車重新下單",
   expired: "訂單付款期限已過，商品已釋出",
   accountExists: "此電子郵件已註冊，請先登入再結帳",
   cvsMapFailed: "無法開啟門市地圖，請稍後再試",
@@ -181,7 +183,7 @@ export const orderDraftSchema = z
       .min(1, { error: orderMessages.emptyCart })
       .max(orderLimits.lineItems, { error: messages.invalidParams }),
     /** A year's subscription: the issue it starts with. */
-    start_issue: optionalField(z.coerce.number().int().positive()),
+    start_issue: optionalField(digits(z.coerce.number().int().positive())),
     /** A year's subscription: 1 ships each issue as it appears (the only way offered now). */
     annual_delivery: flag(),
     payment: z.enum(paymentMethods, { error: "請選擇付款方式" }),

@@ -22,6 +22,17 @@ describe("listQuery", () => {
     expect(issues({ limit: "1000" })).toEqual(["輸入數值不得大於 999"]);
     expect(issues({ status: "0" })).toEqual(["輸入數值不得小於 1"]);
   });
+
+  it("reads only decimal digits as numbers, not what Number() would accept", () => {
+    const issues = (input: Record<string, string>) =>
+      listQuery.safeParse(input).error?.issues.map((issue) => issue.message);
+    for (const page of ["0x10", "1e1", "+3", " 2", "2 ", "1.0", "Infinity", ""]) {
+      expect(issues({ page }), page).toEqual(["僅限數字輸入"]);
+    }
+    expect(issues({ limit: "0b11" })).toEqual(["僅限數字輸入"]);
+    expect(issues({ status: "0o1" })).toEqual(["僅限數字輸入"]);
+    expect(listQuery.parse({ page: "007", limit: "12" })).toMatchObject({ page: 7, limit: 12 });
+  });
 });
 
 describe("magazineListQuery", () => {

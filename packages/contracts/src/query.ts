@@ -16,24 +16,36 @@ const optionalSlug = z.preprocess((value) => (value === "" ? undefined : value),
 /** Postgres `integer` ids: larger numbers cannot name a row. */
 export const maxId = 2_147_483_647;
 
+/**
+ * A number sent as text (query, path, form) in decimal digits only: `0x10`, `1e1`, `+3` or ` 2`
+ * are refused like any other non-number instead of being read by `Number()`. The JSON Schema is the
+ * inner schema's.
+ */
+export const digits = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" && !/^\d+$/.test(value) ? Number.NaN : value), schema);
+
 export const positiveInt = (fallback: number, max: number) =>
-  z.coerce
-    .number({ error: messages.numeric })
-    .int({ error: messages.numeric })
-    .min(1, { error: messages.min(1) })
-    .max(max, { error: messages.max(max) })
-    .default(fallback);
+  digits(
+    z.coerce
+      .number({ error: messages.numeric })
+      .int({ error: messages.numeric })
+      .min(1, { error: messages.min(1) })
+      .max(max, { error: messages.max(max) })
+      .default(fallback),
+  );
 
 /** Query of every list call: page 1, limit 999, status 1 by default (SPEC §7, §9). */
 export const listQuery = z.object({
   page: positiveInt(1, 100_000),
   limit: positiveInt(999, 999),
-  status: z.coerce
-    .number({ error: messages.numeric })
-    .int({ error: messages.numeric })
-    .min(1, { error: messages.min(1) })
-    .max(1, { error: messages.max(1) })
-    .default(1),
+  status: digits(
+    z.coerce
+      .number({ error: messages.numeric })
+      .int({ error: messages.numeric })
+      .min(1, { error: messages.min(1) })
+      .max(1, { error: messages.max(1) })
+      .default(1),
+  ),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

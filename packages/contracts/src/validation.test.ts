@@ -82,6 +82,16 @@ describe("wholeNumber", () => {
     expect(wholeNumber().parse("0")).toBe(0);
   });
 
+  it("reads numbers as people type them: full-width digits and thousands separators", () => {
+    const amount = wholeNumber({ min: 100, max: 100_000 });
+    expect(amount.parse("１０００")).toBe(1000);
+    expect(amount.parse("1,000")).toBe(1000);
+    expect(amount.parse("１，２００")).toBe(1200);
+    expect(amount.parse("12,345")).toBe(12345);
+    expect(errors(amount, "1,00")).toEqual(["僅限數字輸入"]);
+    expect(errors(amount, "1.000")).toEqual(["僅限數字輸入"]);
+  });
+
   it("answers 輸入數值不得小於 {min} and 輸入數值不得大於 {max}", () => {
     expect(errors(quantity, "0")).toEqual(["輸入數值不得小於 1"]);
     expect(errors(quantity, "100")).toEqual(["輸入數值不得大於 99"]);
@@ -116,9 +126,12 @@ describe("taxId (統編)", () => {
     expect(taxId().parse("10458574")).toBe("10458574");
   });
 
-  it("answers 請輸入正確的統編長度 for a wrong length or checksum", () => {
-    for (const value of ["1234567", "045952570", "04595258", "10458576", "12345678"]) {
+  it("answers 請輸入正確的統編長度 for a wrong length, and says a wrong check digit is a wrong number", () => {
+    for (const value of ["1234567", "045952570"]) {
       expect(errors(taxId(), value)).toEqual(["請輸入正確的統編長度"]);
+    }
+    for (const value of ["04595258", "10458576", "12345678"]) {
+      expect(errors(taxId(), value)).toEqual(["統一編號不正確，請再確認"]);
     }
   });
 

@@ -55,10 +55,20 @@ export const wholeNumber = ({ min, max }: NumberBounds = {}) => {
   if (min !== undefined) value = value.min(min, { error: messages.min(min) });
   if (max !== undefined) value = value.max(max, { error: messages.max(max) });
   return z.preprocess(
-    (input) => (typeof input === "number" ? String(input) : input),
+    (input) =>
+      typeof input === "number" ? String(input) : typeof input === "string" ? asTyped(input) : input,
     numeric().transform(Number).pipe(value),
   );
 };
+
+/**
+ * A number as people type it: full-width digits (１０００, from a Chinese input method) read as
+ * digits, and thousands written with separators (1,000 or １，０００) without them.
+ */
+export function asTyped(input: string): string {
+  const plain = input.normalize("NFKC").trim();
+  return /^\d{1,3}(,\d{3})+$/.test(plain) ? plain.replaceAll(",", "") : plain;
+}
 
 /**
  * Taiwan unified business number (統編) by the Ministry of Finance rule: weights 1,2,1,2,1,2,4,1,
@@ -76,11 +86,11 @@ const isTaxIdChecksumValid = (taxId: string) => {
   return total % 5 === 0 || (taxId[6] === "7" && (total + 1) % 5 === 0);
 };
 
-/** 統編: digits only (僅限數字輸入), then eight of them with a valid checksum (請輸入正確的統編長度). */
+/** 統編: digits only (僅限數字輸入), eight of them (請輸入正確的統編長度), with a valid check digit. */
 export const taxId = () =>
   numeric()
     .length(8, { error: messages.digits, abort: true })
-    .refine(isTaxIdChecksumValid, { error: messages.digits });
+    .refine(isTaxIdChecksumValid, { error: messages.taxIdChecksum });
 
 /** Letters, digits or $@!%*?&: at least 5, with a lowercase letter. */
 export const username = () =>

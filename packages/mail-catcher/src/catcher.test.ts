@@ -60,6 +60,29 @@ describe("the SMTP side", () => {
     expect(message?.headers).not.toHaveProperty("list");
   });
 
+  it("keeps attachments, their content base64-encoded, and serves them from the inbox", async () => {
+    const pdf = Buffer.from("%PDF-1.7 收據");
+    await send({
+      ...chinese,
+      attachments: [{ filename: "收據-2026110001.pdf", content: pdf, contentType: "application/pdf" }],
+    });
+    const [message] = catcher.messages();
+    expect(message?.attachments).toEqual([
+      {
+        filename: "收據-2026110001.pdf",
+        contentType: "application/pdf",
+        size: pdf.length,
+        content: pdf.toString("base64"),
+      },
+    ]);
+    const page = await (await site().request(`/_mail/${message?.id}`)).text();
+    expect(page).toContain(`href="/_mail/${message?.id}/attachments/0"`);
+    const file = await site().request(`/_mail/${message?.id}/attachments/0`);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+    expect((await site().request(`/_mail/${message?.id}/attachments/1`)).status).toBe(404);
+  });
+
   it("keeps a text-only message without an HTML part", async () => {
     await send({ to: "reader@example.com", subject: "純文字", text: "只有文字。" });
     expect(catcher.messages()[0]).toMatchObject({ subject: "純文字", html: null });

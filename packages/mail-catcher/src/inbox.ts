@@ -67,6 +67,14 @@ export function createInbox(mailbox: Mailbox, { smtpUrl, limit }: { smtpUrl: str
     mailbox.clear();
     return c.redirect(parentOf(c) || "/", 303);
   });
+  app.get("/:id/attachments/:index", (c) => {
+    const attachment = mailbox.get(c.req.param("id"))?.attachments[Number(c.req.param("index"))];
+    if (!attachment) return c.json({ message: notFoundMessage }, 404);
+    return c.body(new Uint8Array(Buffer.from(attachment.content, "base64")), 200, {
+      "content-type": attachment.contentType,
+      "content-disposition": `attachment; filename*=UTF-8''${encodeURIComponent(attachment.filename)}`,
+    });
+  });
   app.get("/:id", (c) => {
     const message = mailbox.get(c.req.param("id"));
     const base = parentOf(c);
@@ -185,6 +193,24 @@ function renderMessage(message: CaughtMessage, base: string) {
         <h2 id="text-part">純文字內容</h2>
         ${message.text ? html`<pre>${message.text}</pre>` : html`<p class="empty">這封信沒有純文字內容。</p>`}
       </section>
+      ${
+        message.attachments.length > 0
+          ? html`<section aria-labelledby="attachments">
+              <h2 id="attachments">附件（${message.attachments.length}）</h2>
+              <ul>
+                ${message.attachments.map(
+                  (attachment, index) =>
+                    html`<li>
+                      <a href="${base}/${message.id}/attachments/${index}" download="${attachment.filename}"
+                        >${attachment.filename}</a
+                      >
+                      （${attachment.contentType}，${attachment.size.toLocaleString("en-US")} bytes）
+                    </li>`,
+                )}
+              </ul>
+            </section>`
+          : ""
+      }
       <details>
         <summary>所有標頭（${headers.length}）</summary>
         <table class="headers">

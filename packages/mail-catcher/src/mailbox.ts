@@ -17,7 +17,11 @@ export type CaughtMessage = {
   html: string | null;
   /** Decoded header values by lower-case name; repeated headers are joined by line breaks. */
   headers: Record<string, string>;
+  /** Attached files, their content base64-encoded. */
+  attachments: CaughtAttachment[];
 };
+
+export type CaughtAttachment = { filename: string; contentType: string; size: number; content: string };
 
 export type MessageFilter = {
   /** An address in To or Cc, compared without regard to case. */
@@ -68,6 +72,12 @@ export function toCaughtMessage(parsed: ParsedMail, receivedAt = new Date()): Ca
         .map(([name, value]) => [name, headerText(value)]),
       ...listHeaders(parsed),
     ]),
+    attachments: parsed.attachments.map((attachment) => ({
+      filename: attachment.filename ?? "attachment",
+      contentType: attachment.contentType,
+      size: attachment.size,
+      content: attachment.content.toString("base64"),
+    })),
   };
 }
 

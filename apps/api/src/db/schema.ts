@@ -244,6 +244,12 @@ export const memberIdentities = pgTable(
     provider: text("provider").notNull(),
     provider_user_id: text("provider_user_id").notNull(),
     email: text("email"),
+    /**
+     * The provider vouched for the address (Google's email_verified). One that did not (LINE,
+     * Facebook) is dropped when the address is first confirmed: whoever signed in with it may not
+     * be the mailbox's owner.
+     */
+    email_vouched: smallint("email_vouched").notNull().default(0),
     created_at: timestamps.created_at,
   },
   (t) => [
@@ -462,7 +468,11 @@ export const orderPayments = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     merchant_trade_no: text("merchant_trade_no").notNull().unique(),
     amount: integer("amount").notNull(),
-    status: text("status").$type<"started" | "awaiting" | "paid" | "failed">().notNull().default("started"),
+    /** `duplicate`: paid after another attempt had paid; to be refunded (duplicate-payments.ts). */
+    status: text("status")
+      .$type<"started" | "awaiting" | "paid" | "failed" | "duplicate">()
+      .notNull()
+      .default("started"),
     trade_no: text("trade_no"),
     rtn_code: text("rtn_code"),
     rtn_msg: text("rtn_msg"),
@@ -527,13 +537,38 @@ export const donationPayments = pgTable(
       .references(() => donations.id, { onDelete: "cascade" }),
     merchant_trade_no: text("merchant_trade_no").notNull().unique(),
     amount: integer("amount").notNull(),
-    status: text("status").$type<"started" | "awaiting" | "paid" | "failed">().notNull().default("started"),
+    /** `duplicate`: paid after another attempt had paid; to be refunded (duplicate-payments.ts). */
+    status: text("status")
+      .$type<"started" | "awaiting" | "paid" | "failed" | "duplicate">()
+      .notNull()
+      .default("started"),
     trade_no: text("trade_no"),
     rtn_code: text("rtn_code"),
     rtn_msg: text("rtn_msg"),
     ...timestamps,
   },
   (t) => [index("donation_payments_donation").on(t.donation_id)],
+);
+
+/**
+ * Money ECPay took for an order or gift that another attempt had already paid (duplicate-payments.ts):
+ * one row per payment, keyed by its trade and its TradeNo (or a periodic charge's Gwsr), so a re-sent
+ * notice is neither recorded nor reported twice. The office refunds it and sets `refunded_at`.
+ */
+export const duplicatePayments = pgTable(
+  "duplicate_payments",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").$type<"order" | "donation">().notNull(),
+    number: text("number").notNull(),
+    merchant_trade_no: text("merchant_trade_no").notNull(),
+    payment_key: text("payment_key").notNull(),
+    amount: integer("amount").notNull(),
+    paid_at: timestamptz("paid_at").notNull(),
+    refunded_at: timestamptz("refunded_at"),
+    created_at: timestamps.created_at,
+  },
+  (t) => [uniqueIndex("duplicate_payments_payment").on(t.merchant_trade_no, t.payment_key)],
 );
 
 /**

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { rateLimitStoreTargets } from "../../test/rate-limit-stores.ts";
-import { createLoginThrottle, lockMs, loginThrottleRule, type LoginThrottle } from "./login-throttle.ts";
+import {
+  createLoginThrottle,
+  currentStreak,
+  lockMs,
+  loginThrottleRule,
+  type LoginThrottle,
+} from "./login-throttle.ts";
 import type { RateLimitStore } from "./rate-limit.ts";
 
 /** A throttle on a clock the test moves by hand. */
@@ -10,7 +16,7 @@ function throttleOn(store: RateLimitStore, start = 1_000_000) {
 }
 
 async function failTimes(throttle: LoginThrottle, identifier: string, n: number) {
-  for (let i = 0; i < n; i += 1) await throttle.fail(identifier);
+  for (let i = 0; i < n; i += 1) await throttle.attempt(identifier);
 }
 
 describe("lockMs", () => {
@@ -22,6 +28,20 @@ describe("lockMs", () => {
   });
 });
 
+describe("currentStreak", () => {
+  it("starts a new streak after a lock and a quiet 15 minutes", () => {
+    const minute = 60_000;
+    expect(currentStreak([0, 1, 2])).toEqual([0, 1, 2]);
+    // Four failures lock nothing: 15 quiet minutes end them.
+    expect(currentStreak([0, 1, 2, 3, 3 + 15 * minute])).toEqual([3 + 15 * minute]);
+    expect(currentStreak([0, 1, 2, 3, 2 + 15 * minute])).toEqual([0, 1, 2, 3, 2 + 15 * minute]);
+    // Five lock for 30 s: the quiet time counts from the lock's end.
+    const five = [0, 1, 2, 3, 4];
+    expect(currentStreak([...five, 4 + 30_000 + 15 * minute - 1])).toHaveLength(6);
+    expect(currentStreak([...five, 4 + 30_000 + 15 * minute])).toEqual([4 + 30_000 + 15 * minute]);
+  });
+});
+
 describe.each(rateLimitStoreTargets)("login throttle ($name store)", (target) => {
   const newStore = target.use();
   const throttleAt = () => throttleOn(newStore());
@@ -30,7 +50,7 @@ describe.each(rateLimitStoreTargets)("login throttle ($name store)", (target) =>
     const { throttle, clock } = throttleAt();
     await failTimes(throttle, "reader", 4);
     expect(await throttle.check("reader")).toEqual({ allowed: true });
-    await throttle.fail("reader");
+    await throttle.attempt("reader");
     expect(await throttle.check("reader")).toEqual({ allowed: false, retryAfterSeconds: 30 });
     clock.now += 29_000;
     expect(await throttle.check("reader")).toEqual({ allowed: false, retryAfterSeconds: 1 });
@@ -38,14 +58,38 @@ describe.each(rateLimitStoreTargets)("login throttle ($name store)", (target) =>
     expect(await throttle.check("reader")).toEqual({ allowed: true });
   });
 
+  it("lets only five of a burst of tries in flight at once go on to the password", async () => {
+    const { throttle } = throttleAt();
+    const answers = await Promise.all(Array.from({ length: 40 }, () => throttle.attempt("reader")));
+    expect(answers.filter((answer) => answer.allowed)).toHaveLength(5);
+    expect(answers.filter((answer) => !answer.allowed)[0]).toEqual({ allowed: false, retryAfterSeconds: 30 });
+  });
+
+  it("holds a burst to five after an earlier streak has ended, too", async () => {
+    const { throttle, clock } = throttleAt();
+    await failTimes(throttle, "reader", 5);
+    clock.now += 30_000 + 15 * 60_000 + 30_000;
+    const answers = await Promise.all(Array.from({ length: 40 }, () => throttle.attempt("reader")));
+    expect(answers.filter((answer) => answer.allowed)).toHaveLength(5);
+  });
+
+  it("counts a try until it succeeds, and forgets the streak when it does", async () => {
+    const { throttle } = throttleAt();
+    await failTimes(throttle, "reader", 4);
+    expect(await throttle.attempt("reader")).toEqual({ allowed: true });
+    expect((await throttle.check("reader")).allowed).toBe(false);
+    await throttle.succeed("reader");
+    expect(await throttle.check("reader")).toEqual({ allowed: true });
+  });
+
   it("doubles the wait with each further failure", async () => {
     const { throttle, clock } = throttleAt();
     await failTimes(throttle, "reader", 5);
     clock.now += 30_000;
-    await throttle.fail("reader");
+    await throttle.attempt("reader");
     expect(await throttle.check("reader")).toEqual({ allowed: false, retryAfterSeconds: 60 });
     clock.now += 60_000;
-    await throttle.fail("reader");
+    await throttle.attempt("reader");
     expect(await throttle.check("reader")).toEqual({ allowed: false, retryAfterSeconds: 120 });
   });
 
@@ -58,7 +102,7 @@ describe.each(rateLimitStoreTargets)("login throttle ($name store)", (target) =>
       if (lock.allowed) throw new Error("expected a lock");
       waits.push(lock.retryAfterSeconds);
       clock.now += lock.retryAfterSeconds * 1000;
-      await throttle.fail("reader");
+      await throttle.attempt("reader");
     }
     expect(waits).toEqual([30, 60, 120, 240, 480, 900, 900]);
   });
@@ -67,7 +111,7 @@ describe.each(rateLimitStoreTargets)("login throttle ($name store)", (target) =>
     const { throttle, clock } = throttleAt();
     await failTimes(throttle, "reader", 4);
     clock.now += 15 * 60_000;
-    await throttle.fail("reader");
+    await throttle.attempt("reader");
     expect(await throttle.check("reader")).toEqual({ allowed: true });
   });
 
@@ -75,13 +119,13 @@ describe.each(rateLimitStoreTargets)("login throttle ($name store)", (target) =>
     const { throttle, clock } = throttleAt();
     await failTimes(throttle, "reader", 5);
     clock.now += 30_000 + 15 * 60_000 - 1;
-    await throttle.fail("reader");
+    await throttle.attempt("reader");
     expect((await throttle.check("reader")).allowed).toBe(false);
 
     const other = throttleAt();
     await failTimes(other.throttle, "reader", 5);
     other.clock.now += 30_000 + 15 * 60_000;
-    await other.throttle.fail("reader");
+    await other.throttle.attempt("reader");
     expect(await other.throttle.check("reader")).toEqual({ allowed: true });
   });
 
@@ -96,7 +140,7 @@ describe.each(rateLimitStoreTargets)("login throttle ($name store)", (target) =>
   it("treats an identifier the same in any case and with spaces around it, and keeps others apart", async () => {
     const { throttle } = throttleAt();
     for (const identifier of ["Reader", "READER", " reader ", "reader", "rEaDeR"])
-      await throttle.fail(identifier);
+      await throttle.attempt(identifier);
     expect((await throttle.check("reader")).allowed).toBe(false);
     expect((await throttle.check("writer")).allowed).toBe(true);
   });

@@ -48,18 +48,16 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { allowed, resetAt: (times[0] ?? now) + windowMs };
   }
 
+  // Read and write in one synchronous step, like the Redis store's script: concurrent calls
+  // cannot lose each other's attempts.
   async extendStreak(key: string, idleMs: number, now: number): Promise<number[]> {
-    const times = [...(await this.streak(key, idleMs, now)), now];
+    const times = [...this.#streak(key, idleMs, now), now];
     this.#keep(key, times, idleMs);
     return [...times];
   }
 
   async streak(key: string, idleMs: number, now: number): Promise<number[]> {
-    this.#sweep(now);
-    const times = this.#attempts.get(key)?.times ?? [];
-    if ((times.at(-1) ?? 0) > now - idleMs) return [...times];
-    this.#attempts.delete(key);
-    return [];
+    return [...this.#streak(key, idleMs, now)];
   }
 
   async reset(key: string): Promise<void> {
@@ -69,6 +67,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
   /** The number of keys held, for tests. */
   get size() {
     return this.#attempts.size;
+  }
+
+  /** The times of `key`'s streak (forgotten once it has ended), after sweeping stale keys. */
+  #streak(key: string, idleMs: number, now: number): number[] {
+    this.#sweep(now);
+    const times = this.#attempts.get(key)?.times ?? [];
+    if ((times.at(-1) ?? 0) > now - idleMs) return times;
+    this.#attempts.delete(key);
+    return [];
   }
 
   /** The attempt times on `key` still inside the window, after sweeping stale keys. */

@@ -212,7 +212,7 @@ describe("failing open (a Redis outage allows attempts, uncounted, and logs an e
       const limiter = createRateLimiter(service.store);
       for (let i = 0; i < 5; i += 1) expect(await limiter.consume(rule, ["a"])).toEqual({ allowed: true });
       const throttle = createLoginThrottle(service.store);
-      for (let i = 0; i < 8; i += 1) await throttle.fail("reader");
+      for (let i = 0; i < 8; i += 1) await throttle.attempt("reader");
       expect(await throttle.check("reader")).toEqual({ allowed: true });
       expect(lines).toContainEqual(
         expect.objectContaining({

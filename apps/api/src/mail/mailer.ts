@@ -11,6 +11,8 @@ export type OutgoingMail = {
   cc?: string | string[];
   /** Further headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on newsletter mail. */
   headers?: Record<string, string>;
+  /** Files sent along, e.g. a donation receipt as PDF. */
+  attachments?: { filename: string; content: Uint8Array; contentType: string }[];
 };
 
 export type Mailer = {
@@ -36,9 +38,19 @@ export function createMailer({ smtpUrl, from, logger }: MailerOptions): Mailer {
     socketTimeout: 30_000,
   });
   return {
-    async send({ to, subject, html, text, replyTo, cc, headers }) {
+    async send({ to, subject, html, text, replyTo, cc, headers, attachments }) {
       try {
-        const info = await transport.sendMail({ from, to, cc, replyTo, subject, html, text, headers });
+        const info = await transport.sendMail({
+          from,
+          to,
+          cc,
+          replyTo,
+          subject,
+          html,
+          text,
+          headers,
+          attachments: attachments?.map((file) => ({ ...file, content: Buffer.from(file.content) })),
+        });
         logger.info({ messageId: info.messageId, subject }, "mail sent");
         return { messageId: info.messageId };
       } catch (error) {

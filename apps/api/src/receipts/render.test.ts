@@ -31,7 +31,7 @@ const perGift: PerGiftReceipt = {
   issuedAt: "2026-11-03",
   title: "王小明",
   idNumber: "A12*****89",
-  taxUploaded: true,
+  taxUploaded: "all",
   // 02:30 on 3 November in Taipei.
   gift: { date: "2026-11-02T18:30:00.000Z", amount: 12_000, description: "信用卡・單筆捐款" },
 };

@@ -33,8 +33,11 @@ type ReceiptCommon = {
   title: string;
   /** Already masked (A12*****89); a full number given here is masked before it is printed. */
   idNumber?: string | null;
-  /** The gifts were uploaded to the tax office (綜合所得稅扣除額), so the donor need not file the receipt. */
-  taxUploaded?: boolean;
+  /**
+   * The gifts were uploaded to the tax office (綜合所得稅扣除額), so the donor need not file the
+   * receipt: `all` of them (or the one), or only those `marked` with `receiptText.uploadedMark`.
+   */
+  taxUploaded?: "all" | "marked" | undefined;
 };
 
 /** A receipt for one gift. */
@@ -50,6 +53,9 @@ export const receiptText = {
     "依所得稅法第十七條規定，本捐款得於申報綜合所得稅時列舉為捐贈扣除額（以不超過綜合所得總額百分之二十為限）。",
   taxUploaded:
     "本收據所載捐款已依捐款人同意上傳至國稅局，辦理綜合所得稅結算申報時可逕於財政部申報系統查詢並列舉扣除，免附本收據。",
+  uploadedMark: "（已上傳國稅局）",
+  taxUploadedMarked:
+    "標示「已上傳國稅局」的捐款已依捐款人同意上傳至國稅局，申報時可逕於財政部申報系統查詢並列舉扣除；其餘捐款請以本收據申報。",
   thanks: "感謝您對食藝文化的支持，謹此致謝。",
 } as const;
 
@@ -232,7 +238,11 @@ export async function renderReceiptPdf(receipt: ReceiptDocument, font: ReceiptFo
   }
 
   // The total, the tax notes and the foundation: kept together on one page.
-  const notes = [receiptText.taxDeduction, ...(receipt.taxUploaded ? [receiptText.taxUploaded] : [])];
+  const notes = [
+    receiptText.taxDeduction,
+    ...(receipt.taxUploaded === "all" ? [receiptText.taxUploaded] : []),
+    ...(receipt.taxUploaded === "marked" ? [receiptText.taxUploadedMarked] : []),
+  ];
   doc.fontSize(9.5);
   const notesHeight = notes.reduce(
     (sum, note) => sum + doc.heightOfString(`・${note}`, { width: contentWidth, lineGap: 2 }) + 4,

@@ -10,6 +10,7 @@ import {
   cartMessages,
   cartPreviewSchema,
   cartSchema,
+  digits,
   maxId,
   messages,
   messageSchema,
@@ -43,11 +44,13 @@ const body = <T extends z.ZodType>(schema: T) => ({
 });
 
 const lineIdParam = z.object({
-  id: z.coerce
-    .number({ error: messages.invalidParams })
-    .int({ error: messages.invalidParams })
-    .positive({ error: messages.invalidParams })
-    .max(maxId, { error: messages.invalidParams }),
+  id: digits(
+    z.coerce
+      .number({ error: messages.invalidParams })
+      .int({ error: messages.invalidParams })
+      .positive({ error: messages.invalidParams })
+      .max(maxId, { error: messages.invalidParams }),
+  ),
 });
 
 const unauthenticatedResponse = {

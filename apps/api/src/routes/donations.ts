@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import {
   apiErrorSchema,
+  digits,
   donationCreatedSchema,
   donationDraftSchema,
   donationMessages,
@@ -255,16 +256,19 @@ donationRoutes.openapi(
     path: "/donations/receipts/{year}",
     tags: ["Donations"],
     summary: "年度捐款收據（PDF）",
-    description: "會員該年度（台灣時間）所有需要收據的扣款，彙開一張收據；收據編號第一次開立時取得並保留。",
+    description:
+      "會員該年度（台灣時間）選擇「年度彙開收據」的捐款，彙開一張收據；每次開立收據的捐款不重複列入。該年度結束後才開立（年度未結束回應 404），收據編號第一次開立時取得並保留。",
     security: signedIn,
     middleware: [requireMember] as const,
     request: {
       params: z.object({
-        year: z.coerce
-          .number({ error: messages.invalidParams })
-          .int({ error: messages.invalidParams })
-          .min(2000, { error: messages.invalidParams })
-          .max(2100, { error: messages.invalidParams }),
+        year: digits(
+          z.coerce
+            .number({ error: messages.invalidParams })
+            .int({ error: messages.invalidParams })
+            .min(2000, { error: messages.invalidParams })
+            .max(2100, { error: messages.invalidParams }),
+        ),
       }),
     },
     responses: {
@@ -290,11 +294,13 @@ donationRoutes.openapi(
     middleware: [optionalMember] as const,
     request: {
       params: numberParam.extend({
-        chargeId: z.coerce
-          .number({ error: messages.invalidParams })
-          .int({ error: messages.invalidParams })
-          .positive({ error: messages.invalidParams })
-          .max(2_147_483_647, { error: messages.invalidParams }),
+        chargeId: digits(
+          z.coerce
+            .number({ error: messages.invalidParams })
+            .int({ error: messages.invalidParams })
+            .positive({ error: messages.invalidParams })
+            .max(2_147_483_647, { error: messages.invalidParams }),
+        ),
       }),
     },
     responses: {

@@ -91,7 +91,7 @@ ecpayRoutes.openAPIRegistry.registerPath({
   tags: ["ECPay"],
   summary: "綠界付款結果通知（ReturnURL）",
   description:
-    "驗證 CheckMacValue、MerchantID、付款嘗試與金額。SimulatePaid=1 不視為付款。付款成功時訂單只往前推進一次（重送與同時送達皆同），之後建立超商物流單、開立電子發票並寄出確認信。",
+    "驗證 CheckMacValue、MerchantID、付款嘗試與金額。SimulatePaid=1 不視為付款。付款成功時訂單只往前推進一次（重送與同時送達皆同），之後建立超商物流單、開立電子發票並寄出確認信。訂單已由另一筆交易付清時記為重複付款（duplicate_payments），通知訂單信箱退款，訂單不變。",
   request: { body: formBody },
   responses: ecpayReply,
 });
@@ -109,7 +109,8 @@ ecpayRoutes.openAPIRegistry.registerPath({
   path: "/ecpay/payment-info",
   tags: ["ECPay"],
   summary: "綠界取號結果通知（PaymentInfoURL）",
-  description: "ATM 虛擬帳號或超商代碼已產生：訂單進入等待繳費，庫存保留到繳費期限。",
+  description:
+    "ATM 虛擬帳號或超商代碼已產生：訂單進入等待繳費，庫存保留到繳費期限，並寄繳費資訊給訂購人（只寄一次）。",
   request: { body: formBody },
   responses: ecpayReply,
 });
@@ -127,7 +128,8 @@ ecpayRoutes.openAPIRegistry.registerPath({
   path: "/ecpay/donations/return",
   tags: ["ECPay"],
   summary: "綠界捐款付款結果通知（ReturnURL）",
-  description: "單筆捐款的付款，或定期定額的第一次扣款：驗證後只記錄一次並寄出感謝信。",
+  description:
+    "單筆捐款的付款，或定期定額的第一次扣款：驗證後只記錄一次並寄出感謝信（電子收據附 PDF）。捐款已由另一筆交易付清時記為重複付款（duplicate_payments），通知捐款信箱退款，並停止這筆付款開啟的定期定額。",
   request: { body: formBody },
   responses: ecpayReply,
 });
@@ -162,7 +164,8 @@ ecpayRoutes.openAPIRegistry.registerPath({
   path: "/ecpay/donations/period-return",
   tags: ["ECPay"],
   summary: "綠界定期定額扣款通知（PeriodReturnURL）",
-  description: "第二次以後的每一次扣款：以 (MerchantTradeNo, Gwsr) 只記錄一次，並寄出感謝信。",
+  description:
+    "第二次以後的每一次扣款：以 (MerchantTradeNo, Gwsr) 只記錄一次，並寄出感謝信。重複付款開啟的定期定額若仍扣款，記為重複付款並通知捐款信箱退款（同樣只記錄一次）。",
   request: { body: formBody },
   responses: ecpayReply,
 });

@@ -3,6 +3,7 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import {
   activateSchema,
   apiErrorSchema,
+  digits,
   emailRequestSchema,
   loginResultSchema,
   loginSchema,
@@ -219,12 +220,12 @@ memberRoutes.openapi(
     const throttle = c.var.loginThrottle;
     const retryAfter = await refusedFor(c, [[memberRateLimits.login, addressKey(c, "login")]]);
     if (retryAfter) return tooManyRequests(c, retryAfter);
-    const lock = await throttle.check(account);
+    const lock = await throttle.attempt(account);
     if (!lock.allowed) return tooManyRequests(c, lock.retryAfterSeconds);
 
     const result = await authenticate(c.var.db, account, password);
     if (!result.ok && result.reason === "failed") {
-      await throttle.fail(account);
+      // The attempt is already counted as a failure.
       throw new ApiError(422, memberMessages.loginFailed, { account: [memberMessages.loginFailed] });
     }
     await throttle.succeed(account);
@@ -390,10 +391,12 @@ memberRoutes.openapi(
 );
 
 const memberIdParam = z.object({
-  id: z.coerce
-    .number({ error: messages.invalidParams })
-    .int({ error: messages.invalidParams })
-    .positive({ error: messages.invalidParams }),
+  id: digits(
+    z.coerce
+      .number({ error: messages.invalidParams })
+      .int({ error: messages.invalidParams })
+      .positive({ error: messages.invalidParams }),
+  ),
 });
 
 memberRoutes.openapi(

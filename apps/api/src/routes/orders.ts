@@ -147,7 +147,7 @@ orderRoutes.openapi(
     tags: ["Orders"],
     summary: "前往綠界付款",
     description: [
-      "為訂單開始一次新的付款：每次都產生新的 MerchantTradeNo，並延長庫存保留時間。回應為自動送出到綠界 AioCheckOut 的 HTML 表單；Accept 為 application/json 時回應 { action, fields }。",
+      "為訂單開始一次新的付款：每次都產生新的 MerchantTradeNo，並延長庫存保留時間（自訂單成立起最多四個保留期）。回應為自動送出到綠界 AioCheckOut 的 HTML 表單；Accept 為 application/json 時回應 { action, fields }。",
       "訂單已付款、等待繳費或已逾期時回應 409。",
     ].join("\n\n"),
     security: [...signedIn, {}],

@@ -173,6 +173,11 @@ socialRoutes.openapi(
       return back({ status: "0", msg });
     };
 
+    if (query.error === "access_denied") {
+      // The person pressed 取消 on the provider's page: not a failure to report.
+      c.var.logger.info({ provider }, "social sign-in cancelled");
+      return back({ status: "0", msg: memberMessages.socialCancelled });
+    }
     if (query.error) {
       return fail("provider_error", { error: query.error, description: query.error_description });
     }

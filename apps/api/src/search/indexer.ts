@@ -29,6 +29,11 @@ type SourceDocument = {
   item_id: number;
   path: string;
   title: string;
+  /**
+   * Other names found as the title is, not shown: an English title (info_title), an issue's
+   * number written as readers ask for it (第 48 期).
+   */
+  aliases: string[];
   description: string | null;
   /** Plain text of the body. */
   body: string;
@@ -96,6 +101,7 @@ async function articleDocuments(db: Database, ids: number[]): Promise<SourceDocu
     item_id: article.id,
     path: article.path,
     title: article.title,
+    aliases: article.info_title ? [article.info_title] : [],
     description: article.description,
     body: htmlText(article.content),
     meta: { image: article.image ?? null, label: category?.name ?? null, author: author?.name ?? null },
@@ -134,6 +140,7 @@ async function magazineDocuments(db: Database, ids: number[]): Promise<SourceDoc
     item_id: magazine.id,
     path: magazine.path,
     title: magazine.title,
+    aliases: [magazine.info_title, `第 ${magazine.issue} 期`].filter((name): name is string => Boolean(name)),
     description: magazine.description,
     body: [htmlText(magazine.content), tocText(magazine.toc)].filter(Boolean).join("\n"),
     meta: {
@@ -168,6 +175,7 @@ async function authorDocuments(db: Database, ids: number[]): Promise<SourceDocum
     item_id: author.id,
     path: author.path,
     title: author.name,
+    aliases: [],
     description: [author.title, author.description].filter(Boolean).join("\n") || null,
     body: htmlText(author.content),
     meta: { image: author.avatar ?? null, label: author.title, author: null },
@@ -180,20 +188,20 @@ async function authorDocuments(db: Database, ids: number[]): Promise<SourceDocum
 
 async function write(db: Database, documents: SourceDocument[]) {
   if (documents.length === 0) return;
-  const values = documents.map((doc) => ({
-    ...doc,
-    folded: [doc.title, doc.description ?? "", doc.body].map(foldText).join("\n"),
-    title_vector: sql`${tsvectorLiteral([{ text: doc.title, weight: "A" }])}::tsvector`,
-    head: sql`${tsvectorLiteral([
-      { text: doc.title, weight: "A" },
-      { text: doc.description, weight: "B" },
-    ])}::tsvector`,
-    document: sql`${tsvectorLiteral([
-      { text: doc.title, weight: "A" },
-      { text: doc.description, weight: "B" },
-      { text: doc.body, weight: "C" },
-    ])}::tsvector`,
-  }));
+  const values = documents.map(({ aliases, ...doc }) => {
+    const titles = [doc.title, ...aliases].map((text) => ({ text, weight: "A" as const }));
+    return {
+      ...doc,
+      folded: [doc.title, ...aliases, doc.description ?? "", doc.body].map(foldText).join("\n"),
+      title_vector: sql`${tsvectorLiteral(titles)}::tsvector`,
+      head: sql`${tsvectorLiteral([...titles, { text: doc.description, weight: "B" }])}::tsvector`,
+      document: sql`${tsvectorLiteral([
+        ...titles,
+        { text: doc.description, weight: "B" },
+        { text: doc.body, weight: "C" },
+      ])}::tsvector`,
+    };
+  });
   await db
     .insert(searchDocuments)
     .values(values as unknown as Array<typeof searchDocuments.$inferInsert>)

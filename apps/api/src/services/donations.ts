@@ -22,8 +22,8 @@ import {
   isNull,
   lt,
   lte,
-  ne,
   notExists,
+  notInArray,
   or,
   sql,
 } from "drizzle-orm";
@@ -44,9 +44,11 @@ import {
   donationDeclinedMail,
   donationStoppedMail,
   donationThanksMail,
+  paymentCodeMail,
 } from "../mail/templates/index.ts";
-import { renderReceiptPdf, type ReceiptGiftLine } from "../receipts/index.ts";
+import { receiptText, renderReceiptPdf, type ReceiptGiftLine } from "../receipts/index.ts";
 import { newOrderNumber, sameHash, sha256, type OrderDeps } from "./orders.ts";
+import { recordDuplicatePayment } from "./duplicate-payments.ts";
 import { paymentCodeOf, postEcpayForm, taipeiInstant, type Outcome } from "./payments.ts";
 
 /*
@@ -297,11 +299,42 @@ async function recordCharge(
   });
 }
 
+/**
+ * The thank-you mail; a digital receipt for the charge goes with it as a PDF. A receipt that
+ * cannot be made (the font, say) is logged and the mail goes without it, saying where to get it.
+ */
 function sendThanks(deps: DonationDeps, donation: DonationRow, charge: ChargeRow) {
-  const mail = donationThanksMail({ siteUrl: deps.auth.siteUrl, donation, charge });
-  void deps.mailer.send({ to: donation.email, ...mail }).catch((error: unknown) => {
+  const send = async () => {
+    const attachments = await receiptAttachment(deps, donation, charge).catch((error: unknown) => {
+      deps.logger.error(
+        { err: error, donation: donation.number },
+        "receipt not attached to the thank-you mail",
+      );
+      return undefined;
+    });
+    const mail = donationThanksMail({
+      siteUrl: deps.auth.siteUrl,
+      donation,
+      charge,
+      receiptAttached: attachments !== undefined,
+    });
+    await deps.mailer.send({ to: donation.email, ...mail, attachments });
+  };
+  void send().catch((error: unknown) => {
     deps.logger.warn({ err: error, donation: donation.number }, "donation thank-you mail not sent");
   });
+}
+
+async function receiptAttachment(deps: DonationDeps, donation: DonationRow, charge: ChargeRow) {
+  if (donation.receipt !== "per_gift" || donation.receipt_format !== "digital" || !charge.receipt_number)
+    return undefined;
+  return [
+    {
+      filename: `食藝文化基金會捐款收據-${charge.receipt_number}.pdf`,
+      content: await chargeReceiptPdf(deps, donation, charge.id),
+      contentType: "application/pdf",
+    },
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -344,39 +377,92 @@ export async function applyDonationPayment(
         .where(
           and(
             eq(donations.id, attempt.donation_id),
-            inArray(donations.status, ["pending", "awaiting_payment"]),
+            // A gift waiting on an ATM or CVS code waits on while any attempt still has one to pay.
+            or(
+              eq(donations.status, "pending"),
+              and(
+                eq(donations.status, "awaiting_payment"),
+                notExists(
+                  db
+                    .select({ id: donationPayments.id })
+                    .from(donationPayments)
+                    .where(
+                      and(
+                        eq(donationPayments.donation_id, attempt.donation_id),
+                        eq(donationPayments.status, "awaiting"),
+                      ),
+                    ),
+                ),
+              ),
+            ),
           ),
         );
     }
     return { ok: true, changed: failed.length > 0 };
   }
-  const paid = await db
-    .update(donationPayments)
-    .set({
-      status: "paid",
-      trade_no: result.tradeNo,
-      rtn_code: result.rtnCode,
-      rtn_msg: result.rtnMsg,
-      updated_at: now.toISOString(),
-    })
-    .where(and(eq(donationPayments.id, attempt.id), sql`${donationPayments.status} <> 'paid'`))
-    .returning({ id: donationPayments.id });
-  if (paid.length === 0) return { ok: true, changed: false };
-  const [donation] = await db
-    .update(donations)
-    .set({
-      status: sql`case when ${donations.frequency} = 'once' then 'paid' else 'active' end`,
-      payment_failure: null,
-      updated_at: now.toISOString(),
-    })
-    .where(
-      and(
-        eq(donations.id, attempt.donation_id),
-        inArray(donations.status, ["pending", "awaiting_payment", "expired"]),
-      ),
-    )
-    .returning();
-  if (!donation) return { ok: true, changed: false };
+  // One transaction, the gift locked: of two attempts paid at once, one pays the gift and the
+  // other is found a duplicate, and no crash can leave both `paid`.
+  const moved = await db.transaction(async (tx) => {
+    const paid = await tx
+      .update(donationPayments)
+      .set({
+        status: "paid",
+        trade_no: result.tradeNo,
+        rtn_code: result.rtnCode,
+        rtn_msg: result.rtnMsg,
+        updated_at: now.toISOString(),
+      })
+      // A re-sent notice of a payment already taken (or already found a duplicate) changes nothing.
+      .where(
+        and(eq(donationPayments.id, attempt.id), notInArray(donationPayments.status, ["paid", "duplicate"])),
+      )
+      .returning({ id: donationPayments.id });
+    if (paid.length === 0) return undefined;
+    const [gift] = await tx
+      .select()
+      .from(donations)
+      .where(eq(donations.id, attempt.donation_id))
+      .for("update");
+    if (!gift) return undefined;
+    if (!["pending", "awaiting_payment", "expired"].includes(gift.status)) {
+      // Another attempt paid this gift first (or it has ended): this money is not a second gift.
+      await tx
+        .update(donationPayments)
+        .set({ status: "duplicate" })
+        .where(eq(donationPayments.id, attempt.id));
+      return { duplicate: true, gift } as const;
+    }
+    const [donation] = await tx
+      .update(donations)
+      .set({
+        status: gift.frequency === "once" ? "paid" : "active",
+        payment_failure: null,
+        updated_at: now.toISOString(),
+      })
+      .where(eq(donations.id, gift.id))
+      .returning();
+    return { duplicate: false, donation: donation! } as const;
+  });
+  if (!moved) return { ok: true, changed: false };
+  if (moved.duplicate) {
+    await recordDuplicatePayment(
+      deps,
+      {
+        key: result.tradeNo,
+        kind: "donation",
+        number: moved.gift.number,
+        merchantTradeNo: result.merchantTradeNo,
+        tradeNo: result.tradeNo,
+        amount: result.amount,
+        paidAt: result.paymentDate ?? now,
+      },
+      moved.gift.frequency === "once"
+        ? undefined
+        : () => stopSchedule(deps, result.merchantTradeNo, moved.gift.number, now),
+    );
+    return { ok: true, changed: true };
+  }
+  const donation = moved.donation;
   const charge = await recordCharge(db, donation, {
     merchantTradeNo: result.merchantTradeNo,
     key: `first:${result.tradeNo}`,
@@ -407,14 +493,28 @@ export async function applyDonationPaymentInfo(
     .where(and(eq(donationPayments.id, attempt.id), eq(donationPayments.status, "started")))
     .returning({ id: donationPayments.id });
   if (moved.length === 0) return { ok: true, changed: false };
-  await db
+  const [waiting] = await db
     .update(donations)
     .set({
       status: "awaiting_payment",
       payment_code: paymentCodeOf(info, taipeiInstant(info.expireDate)),
       updated_at: now.toISOString(),
     })
-    .where(and(eq(donations.id, attempt.donation_id), eq(donations.status, "pending")));
+    .where(and(eq(donations.id, attempt.donation_id), eq(donations.status, "pending")))
+    .returning();
+  if (waiting?.payment_code) {
+    const mail = paymentCodeMail({
+      siteUrl: deps.auth.siteUrl,
+      kind: "donation",
+      number: waiting.number,
+      name: waiting.name,
+      amount: waiting.amount,
+      code: waiting.payment_code,
+    });
+    void deps.mailer.send({ to: waiting.email, ...mail }).catch((error: unknown) => {
+      deps.logger.warn({ err: error, donation: waiting.number }, "payment code mail not sent");
+    });
+  }
   return { ok: true, changed: true };
 }
 
@@ -431,13 +531,32 @@ export async function applyPeriodicCharge(
     .where(
       and(
         eq(donationPayments.merchant_trade_no, result.merchantTradeNo),
-        eq(donationPayments.status, "paid"),
+        inArray(donationPayments.status, ["paid", "duplicate"]),
       ),
     );
   if (!attempt) return { ok: false, refusal: "unknown-trade" };
   const [donation] = await db.select().from(donations).where(eq(donations.id, attempt.donation_id));
   if (!donation) return { ok: false, refusal: "unknown-trade" };
   if (result.amount !== donation.amount) return { ok: false, refusal: "amount" };
+  if (attempt.status === "duplicate") {
+    // A schedule that should have been stopped when it was found a duplicate charged again.
+    if (!result.authorized || result.simulated) return { ok: true, changed: false };
+    const recorded = await recordDuplicatePayment(
+      deps,
+      {
+        key: `gwsr:${result.gwsr}`,
+        kind: "donation",
+        number: donation.number,
+        merchantTradeNo: result.merchantTradeNo,
+        tradeNo: attempt.trade_no ?? undefined,
+        gwsr: result.gwsr,
+        amount: result.amount,
+        paidAt: taipeiInstant(result.processDate) ?? now,
+      },
+      () => stopSchedule(deps, result.merchantTradeNo, donation.number, now),
+    );
+    return { ok: true, changed: recorded };
+  }
   if (!result.authorized) {
     logger.warn(
       { trade: result.merchantTradeNo, code: result.rtnCode, simulated: result.simulated },
@@ -690,9 +809,32 @@ async function markDeclined(deps: DonationDeps, donation: DonationRow, rtnCode: 
 // ---------------------------------------------------------------------------------------------
 // Cancelling a schedule
 
+/** Stops the card schedule `merchantTradeNo` opened (CreditCardPeriodAction Cancel); true once ECPay says so. */
+async function stopSchedule(deps: DonationDeps, merchantTradeNo: string, number: string, now: Date) {
+  const { shop, logger } = deps;
+  const request = buildCreditCardPeriodAction(
+    { endpoints: shop.endpoints, credentials: shop.payment },
+    merchantTradeNo,
+    "Cancel",
+    now,
+  );
+  try {
+    const response = await postEcpayForm(shop, request);
+    const reply = parseCreditCardPeriodActionReply(await response.text(), shop.payment);
+    if (reply.ok && reply.value.succeeded) return true;
+    logger.error({ donation: number, trade: merchantTradeNo, reply }, "ECPay refused to cancel the schedule");
+  } catch (error) {
+    logger.error(
+      { err: error, donation: number, trade: merchantTradeNo },
+      "ECPay could not be reached to cancel the schedule",
+    );
+  }
+  return false;
+}
+
 /** Stops a periodic gift at ECPay (CreditCardPeriodAction Cancel), then here; mails the donor. */
 export async function cancelDonation(deps: DonationDeps, row: DonationRow, now: Date): Promise<DonationRow> {
-  const { db, shop, logger } = deps;
+  const { db, logger } = deps;
   if (row.frequency === "once" || row.status !== "active")
     throw new ApiError(409, donationMessages.notCancellable);
   const [attempt] = await db
@@ -700,22 +842,8 @@ export async function cancelDonation(deps: DonationDeps, row: DonationRow, now: 
     .from(donationPayments)
     .where(and(eq(donationPayments.donation_id, row.id), eq(donationPayments.status, "paid")));
   if (!attempt) throw new ApiError(409, donationMessages.notCancellable);
-  const request = buildCreditCardPeriodAction(
-    { endpoints: shop.endpoints, credentials: shop.payment },
-    attempt.merchant_trade_no,
-    "Cancel",
-    now,
-  );
-  let succeeded = false;
-  try {
-    const response = await postEcpayForm(shop, request);
-    const reply = parseCreditCardPeriodActionReply(await response.text(), shop.payment);
-    succeeded = reply.ok && reply.value.succeeded;
-    if (!succeeded) logger.error({ donation: row.number, reply }, "ECPay refused to cancel the schedule");
-  } catch (error) {
-    logger.error({ err: error, donation: row.number }, "ECPay could not be reached to cancel the schedule");
-  }
-  if (!succeeded) throw new ApiError(502, donationMessages.cancelFailed);
+  if (!(await stopSchedule(deps, attempt.merchant_trade_no, row.number, now)))
+    throw new ApiError(502, donationMessages.cancelFailed);
   const [cancelled] = await db
     .update(donations)
     .set({ status: "cancelled", cancelled_at: now.toISOString(), updated_at: now.toISOString() })
@@ -758,7 +886,7 @@ export async function chargeReceiptPdf(deps: DonationDeps, donation: DonationRow
       issuedAt: charge.charged_at,
       title: donation.receipt_title ?? donation.name,
       idNumber: donation.tax_upload === 1 ? donation.id_number : null,
-      taxUploaded: donation.tax_upload === 1,
+      taxUploaded: donation.tax_upload === 1 ? "all" : undefined,
       gift: giftLine(donation, charge),
     },
     deps.shop.receiptFont,
@@ -767,10 +895,14 @@ export async function chargeReceiptPdf(deps: DonationDeps, donation: DonationRow
 
 /**
  * A member's yearly receipt: every charge of `year` (Taiwan time) of their gifts that asked for a
- * receipt. Its number is taken the first time it is issued and kept for that donor and year.
+ * yearly receipt (a gift with a receipt per charge has its own). Issued once the year has ended;
+ * its number is taken the first time it is issued and kept for that donor and year.
  */
 export async function yearlyReceiptPdf(deps: DonationDeps, memberId: number, year: number, now: Date) {
   const { db } = deps;
+  // Issued once the year has ended, so that its number never names a list that grows.
+  if (year >= Number(formatTaipeiDateTime(now).slice(0, 4)))
+    throw new ApiError(404, donationMessages.yearNotEnded(year));
   const email = await verifiedEmailOf(db, memberId);
   const start = new Date(`${year}-01-01T00:00:00+08:00`).toISOString();
   const end = new Date(`${year + 1}-01-01T00:00:00+08:00`).toISOString();
@@ -782,7 +914,8 @@ export async function yearlyReceiptPdf(deps: DonationDeps, memberId: number, yea
       and(
         gte(donationCharges.charged_at, start),
         lt(donationCharges.charged_at, end),
-        ne(donations.receipt, "none"),
+        // A gift with a receipt per charge has its receipts already: not counted twice.
+        eq(donations.receipt, "yearly"),
         or(
           eq(donations.member_id, memberId),
           email
@@ -819,6 +952,7 @@ export async function yearlyReceiptPdf(deps: DonationDeps, memberId: number, yea
       )[0]!.number;
   }
   const uploaded = rows.find(({ donation }) => donation.tax_upload === 1)?.donation;
+  const allUploaded = rows.every(({ donation }) => donation.tax_upload === 1);
   return renderReceiptPdf(
     {
       kind: "yearly",
@@ -828,8 +962,14 @@ export async function yearlyReceiptPdf(deps: DonationDeps, memberId: number, yea
       issuedAt: now,
       title: latest.receipt_title ?? latest.name,
       idNumber: uploaded?.id_number ?? null,
-      taxUploaded: Boolean(uploaded),
-      gifts: rows.map(({ donation, charge }) => giftLine(donation, charge)),
+      // Said of the whole receipt only when it is true of every gift; else gift by gift.
+      taxUploaded: uploaded ? (allUploaded ? "all" : "marked") : undefined,
+      gifts: rows.map(({ donation, charge }) => {
+        const line = giftLine(donation, charge);
+        return donation.tax_upload === 1 && !allUploaded
+          ? { ...line, description: `${line.description}${receiptText.uploadedMark}` }
+          : line;
+      }),
     },
     deps.shop.receiptFont,
   );

@@ -142,7 +142,7 @@ export async function checkPassword(passwordHash: string | null | undefined, pas
 // Mailed links
 
 /** A new link for the member; earlier unused links of the same kind stop working. */
-async function issueMailToken(db: Database, memberId: number, purpose: MailTokenPurpose, now: number) {
+export async function issueMailToken(db: Database, memberId: number, purpose: MailTokenPurpose, now: number) {
   await db
     .delete(memberTokens)
     .where(
@@ -344,6 +344,18 @@ const activationInvalid = () =>
   new ApiError(422, memberMessages.activationInvalid, { token: [memberMessages.activationInvalid] });
 
 /**
+ * When an address is first confirmed (its link followed, a reset through it, or a provider that
+ * vouches for it), the social sign-ins a provider made without vouching for it (LINE, Facebook)
+ * go: whoever used them may have typed someone else's address, and must not keep a way into the
+ * account its owner now holds.
+ */
+export async function dropUnvouchedIdentities(db: Database, memberId: number) {
+  await db
+    .delete(memberIdentities)
+    .where(and(eq(memberIdentities.member_id, memberId), eq(memberIdentities.email_vouched, 0)));
+}
+
+/**
  * Confirms the address of the link's member and signs them in: the link came to their mailbox,
  * which is proof enough. The welcome mail goes out the first time the address is confirmed.
  */
@@ -361,6 +373,7 @@ export async function activateMember(
     .set({ email_verified_at: iso(now), updated_at: iso(now) })
     .where(and(eq(members.id, memberId), isNull(members.email_verified_at)))
     .returning();
+  if (verified) await dropUnvouchedIdentities(db, memberId);
   // Other verification links would each sign someone in again; the address is confirmed now.
   await db
     .delete(memberTokens)
@@ -429,7 +442,9 @@ export async function requestPasswordReset(deps: MemberDeps, email: string): Pro
 
 /**
  * Sets a new password through a reset link. The link came to the member's mailbox, so the address
- * counts as confirmed too. Every session ends: whoever knew the old password is signed out.
+ * counts as confirmed too. Every session ends: whoever knew the old password is signed out. When
+ * this first confirms the address, the sign-ins of providers that did not vouch for it go
+ * (`dropUnvouchedIdentities`).
  */
 export async function resetPassword(deps: MemberDeps, token: string, password: string): Promise<MemberRow> {
   const { db } = deps;
@@ -438,6 +453,12 @@ export async function resetPassword(deps: MemberDeps, token: string, password: s
   const member = await db.transaction(async (tx) => {
     const memberId = await useMailToken(tx, token, "reset", now);
     if (memberId === undefined) return undefined;
+    const [before] = await tx
+      .select({ verifiedAt: members.email_verified_at })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .for("update");
+    if (before && before.verifiedAt === null) await dropUnvouchedIdentities(tx, memberId);
     const [updated] = await tx
       .update(members)
       .set({

@@ -551,6 +551,9 @@ export async function placeOrder(
 // ---------------------------------------------------------------------------------------------
 // Payment attempts
 
+/** How many reservation periods (ORDER_RESERVATION_MINUTES) payment attempts may hold an order's stock. */
+export const maxHoldFactor = 4;
+
 /**
  * A new payment attempt for `row` (GET /order-ecpay): a fresh MerchantTradeNo (the order number,
  * `P` and the attempt's count), and the hold renewed for the time the payment may take.
@@ -558,6 +561,18 @@ export async function placeOrder(
 export async function startPaymentAttempt(deps: Pick<OrderDeps, "db" | "shop">, row: OrderRow, now: Date) {
   const { db, shop } = deps;
   if (!isPayable(row, now)) throw new ApiError(409, orderMessages.notPayable);
+  // The hold is renewed for this attempt, but never past `maxHoldFactor` holds from the order's
+  // start: asking for payment pages again and again does not keep the stock forever.
+  const renewedUntil = new Date(now.getTime() + shop.reservationMinutes * 60_000).toISOString();
+  const holdLimitMinutes = shop.reservationMinutes * maxHoldFactor;
+  // A payment needs time: with less hold left than that, the stock could go back to the shelf
+  // while the buyer is on ECPay's page. They are asked to order again instead.
+  const held = Math.max(
+    row.reserved_until ? new Date(row.reserved_until).getTime() : 0,
+    Math.min(Date.parse(renewedUntil), new Date(row.created_at).getTime() + holdLimitMinutes * 60_000),
+  );
+  if (held - now.getTime() < Math.min(shop.reservationMinutes, 10) * 60_000)
+    throw new ApiError(409, orderMessages.holdEnding);
   for (let attempt = 0; ; attempt++) {
     const [{ count }] = (await db
       .select({ count: sql<number>`count(*)::int` })
@@ -569,7 +584,7 @@ export async function startPaymentAttempt(deps: Pick<OrderDeps, "db" | "shop">, 
         const renewed = await tx
           .update(orders)
           .set({
-            reserved_until: new Date(now.getTime() + shop.reservationMinutes * 60_000).toISOString(),
+            reserved_until: sql`greatest(${orders.reserved_until}, least(${renewedUntil}::timestamptz, ${orders.created_at} + ${holdLimitMinutes} * interval '1 minute'))`,
             updated_at: now.toISOString(),
           })
           .where(and(eq(orders.id, row.id), eq(orders.status, "pending")))

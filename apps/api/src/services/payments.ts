@@ -11,9 +11,10 @@ import {
   type EcpayRequest,
   type Shipment,
 } from "@shiyi/ecpay";
-import { and, eq, gt, inArray, isNull, lt, ne, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, notExists, notInArray, or } from "drizzle-orm";
 import { orderPayments, orders } from "../db/schema.ts";
-import { orderConfirmationMail } from "../mail/templates/index.ts";
+import { orderConfirmationMail, paymentCodeMail } from "../mail/templates/index.ts";
+import { recordDuplicatePayment } from "./duplicate-payments.ts";
 import { readOrder, retakeStock, type OrderDeps, type OrderRow } from "./orders.ts";
 
 /*
@@ -23,7 +24,8 @@ import { readOrder, retakeStock, type OrderDeps, type OrderRow } from "./orders.
  * Notifications are re-sent until we answer `1|OK` and may arrive several at once, so every
  * change is one conditional UPDATE that only moves forward (started → awaiting → paid; pending →
  * awaiting_payment → paid): of ten identical notifications exactly one makes the change, and only
- * that one goes on to ship, invoice and mail.
+ * that one goes on to ship, invoice and mail. An attempt paid after another paid the order moves
+ * to `duplicate` instead, and its money to the office for a refund (duplicate-payments.ts).
  */
 
 /** Why a notification was not taken; each is logged, and ECPay is told `0|…` to look again. */
@@ -95,11 +97,30 @@ export async function applyPaymentResult(
       .where(and(eq(orderPayments.id, attempt.id), inArray(orderPayments.status, ["started", "awaiting"])))
       .returning({ id: orderPayments.id });
     if (failed.length > 0) {
-      // The order stays (or becomes again) payable: a new attempt may start.
+      // The order stays (or becomes again) payable: a new attempt may start. An order waiting on
+      // an ATM or CVS code waits on while any of its attempts still has a code to pay.
       await db
         .update(orders)
         .set({ status: "pending", payment_failure: result.rtnMsg || "付款失敗", payment_code: null })
-        .where(and(eq(orders.id, attempt.order_id), inArray(orders.status, ["pending", "awaiting_payment"])));
+        .where(
+          and(
+            eq(orders.id, attempt.order_id),
+            or(
+              eq(orders.status, "pending"),
+              and(
+                eq(orders.status, "awaiting_payment"),
+                notExists(
+                  db
+                    .select({ id: orderPayments.id })
+                    .from(orderPayments)
+                    .where(
+                      and(eq(orderPayments.order_id, attempt.order_id), eq(orderPayments.status, "awaiting")),
+                    ),
+                ),
+              ),
+            ),
+          ),
+        );
     }
     return { ok: true, changed: failed.length > 0 };
   }
@@ -117,19 +138,37 @@ export async function applyPaymentResult(
         paid_at: paidAt,
         updated_at: now.toISOString(),
       })
-      .where(and(eq(orderPayments.id, attempt.id), ne(orderPayments.status, "paid")))
+      // A re-sent notice of a payment already taken (or already found a duplicate) changes nothing.
+      .where(and(eq(orderPayments.id, attempt.id), notInArray(orderPayments.status, ["paid", "duplicate"])))
       .returning({ id: orderPayments.id });
     if (paid.length === 0) return undefined;
     const [before] = await tx.select().from(orders).where(eq(orders.id, attempt.order_id)).for("update");
-    if (!before || before.status === "paid") return undefined;
+    if (!before) return undefined;
+    if (before.status === "paid") {
+      // Another attempt paid first: this money is not a second sale.
+      await tx.update(orderPayments).set({ status: "duplicate" }).where(eq(orderPayments.id, attempt.id));
+      return { duplicate: true, order: before } as const;
+    }
     const [after] = await tx
       .update(orders)
       .set({ status: "paid", paid_at: paidAt, payment_failure: null, updated_at: now.toISOString() })
       .where(eq(orders.id, attempt.order_id))
       .returning();
-    return { before: before, after: after! };
+    return { duplicate: false, before: before, after: after! } as const;
   });
   if (!transitioned) return { ok: true, changed: false };
+  if (transitioned.duplicate) {
+    await recordDuplicatePayment(deps, {
+      key: result.tradeNo,
+      kind: "order",
+      number: transitioned.order.number,
+      merchantTradeNo: result.merchantTradeNo,
+      tradeNo: result.tradeNo,
+      amount: result.amount,
+      paidAt: result.paymentDate ?? now,
+    });
+    return { ok: true, changed: true };
+  }
   if (transitioned.before.stock_released_at) await retakeStock(deps, transitioned.after);
   await fulfil(deps, transitioned.after, now);
   return { ok: true, changed: true };
@@ -159,7 +198,7 @@ export async function applyPaymentInfo(deps: OrderDeps, info: PaymentInfo, now: 
     return { ok: true, changed: failed.length > 0 };
   }
   const expireAt = taipeiInstant(info.expireDate);
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const awaiting = await tx
       .update(orderPayments)
       .set({
@@ -184,9 +223,24 @@ export async function applyPaymentInfo(deps: OrderDeps, info: PaymentInfo, now: 
         updated_at: now.toISOString(),
       })
       .where(and(eq(orders.id, attempt.order_id), eq(orders.status, "pending")))
-      .returning({ id: orders.id });
-    return { ok: true, changed: moved.length > 0 } as const;
+      .returning();
+    return { ok: true, changed: moved.length > 0, order: moved[0] } as const;
   });
+  const order = outcome.ok ? outcome.order : undefined;
+  if (order?.payment_code) {
+    const mail = paymentCodeMail({
+      siteUrl: deps.auth.siteUrl,
+      kind: "order",
+      number: order.number,
+      name: order.customer.name,
+      amount: order.total,
+      code: order.payment_code,
+    });
+    void deps.mailer.send({ to: order.customer.email, ...mail }).catch((error: unknown) => {
+      deps.logger.warn({ err: error, order: order.number }, "payment code mail not sent");
+    });
+  }
+  return { ok: true, changed: outcome.changed };
 }
 
 // ---------------------------------------------------------------------------------------------

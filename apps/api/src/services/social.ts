@@ -15,6 +15,7 @@ import type { Database } from "../db/client.ts";
 import { memberIdentities, members } from "../db/schema.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import type { AuthConfig, LocalOAuthUrls, SocialKeys } from "../env.ts";
+import { dropUnvouchedIdentities } from "./members.ts";
 import { revokeMemberSessions } from "./tokens.ts";
 
 /*
@@ -250,8 +251,10 @@ async function resolveMember(
         provider,
         provider_user_id: profile.providerUserId,
         email,
+        email_vouched: 1,
       });
       if (!existing.emailVerifiedAt) {
+        await dropUnvouchedIdentities(tx, existing.id);
         // Whoever registered this address without confirming it may not be its owner: their
         // password and sessions go, so the provider's verified owner alone holds the account.
         await tx
@@ -282,6 +285,7 @@ async function resolveMember(
       provider,
       provider_user_id: profile.providerUserId,
       email,
+      email_vouched: profile.emailVerified ? 1 : 0,
     });
     return created.id;
   });

@@ -15,7 +15,7 @@ describe("a member's gifts", () => {
     expect(taipeiYear("2025-12-31T15:59:00Z")).toBe(2025);
   });
 
-  it("lists each year with a charge that asked for a receipt once, newest first", () => {
+  it("lists each ended year with a charge of a gift that asked for a yearly receipt, newest first", () => {
     const donations = [
       {
         receipt: "per_gift" as const,
@@ -28,8 +28,14 @@ describe("a member's gifts", () => {
       },
       { receipt: "none" as const, charges: [charge("2023-03-01T02:00:00Z")] },
     ];
-    expect(receiptYears(donations)).toEqual([2026, 2025, 2024]);
-    expect(receiptYears([])).toEqual([]);
+    const now = new Date("2026-03-01T00:00:00Z");
+    // The per-gift receipts are issued with each charge; 2026 is under way.
+    expect(receiptYears(donations, now)).toEqual({ ready: [2025, 2024] });
+    const thisYear = [{ receipt: "yearly" as const, charges: [charge("2026-02-01T02:00:00Z")] }];
+    expect(receiptYears([...donations, ...thisYear], now)).toEqual({ ready: [2025, 2024], coming: 2026 });
+    // The year turns at midnight in Taiwan.
+    expect(receiptYears(thisYear, new Date("2026-12-31T16:00:00Z"))).toEqual({ ready: [2026] });
+    expect(receiptYears([], now)).toEqual({ ready: [] });
   });
 
   it("sums what a gift has received", () => {

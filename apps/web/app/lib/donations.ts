@@ -11,16 +11,25 @@ const yearFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone:
 export const taipeiYear = (iso: string) => Number(yearFormat.format(new Date(iso)));
 
 /**
- * The years with a charge of a gift that asked for a receipt, newest first: each has a yearly
- * receipt (GET /donations/receipts/{year} gathers exactly those charges).
+ * The yearly receipts (年度彙開) of a member's gifts, newest first: `ready`, the years that have
+ * ended with a charge of a gift that asked for one (GET /donations/receipts/{year} gathers exactly
+ * those charges); `coming`, the year under way when it has such a charge, whose receipt is issued
+ * once it ends. Gifts with a receipt each (per_gift) have theirs already and are not in them.
  */
-export function receiptYears(donations: readonly Pick<Donation, "charges" | "receipt">[]): number[] {
+export function receiptYears(
+  donations: readonly Pick<Donation, "charges" | "receipt">[],
+  now: Date,
+): { ready: number[]; coming?: number } {
+  const current = taipeiYear(now.toISOString());
   const years = new Set(
     donations
-      .filter((donation) => donation.receipt !== "none")
+      .filter((donation) => donation.receipt === "yearly")
       .flatMap((donation) => donation.charges.map((charge) => taipeiYear(charge.charged_at))),
   );
-  return [...years].sort((a, b) => b - a);
+  return {
+    ready: [...years].filter((year) => year < current).sort((a, b) => b - a),
+    ...(years.has(current) ? { coming: current } : {}),
+  };
 }
 
 /** 每月 / 每年 for a periodic gift, null for a one-time one. */

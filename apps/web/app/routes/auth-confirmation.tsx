@@ -4,6 +4,7 @@ import { AuthLayout, DangerNotice, textLink } from "../components/auth/auth-layo
 import { EmailRequestForm } from "../components/auth/email-request-form.tsx";
 import { FormSuccess, SubmitButton } from "../components/form/schema-form.tsx";
 import { apiFailureReply, invalidReply, parseSubmission } from "../components/form/submission.server.ts";
+import { readForm } from "../lib/api.server.ts";
 import { apiContext } from "../lib/context.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
@@ -24,7 +25,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
  * the mail again (intent `resend`, also posted by the registration page).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await readForm(request.clone())).get("intent");
   const api = context.get(apiContext);
   if (intent === "activate") {
     const submission = await parseSubmission(request, activateSchema);

@@ -16,6 +16,7 @@ import {
   parseSubmission,
   type FormReply,
 } from "../components/form/submission.server.ts";
+import { readForm } from "../lib/api.server.ts";
 import { apiContext } from "../lib/context.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
@@ -36,7 +37,7 @@ const hideFields = ["password", "password_confirmation"];
  * password (intent `reset`), then the login page says the password was reset.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await readForm(request.clone())).get("intent");
   const api = context.get(apiContext);
   if (intent === "reset") {
     const submission = await parseSubmission(request, resetPasswordSchema);

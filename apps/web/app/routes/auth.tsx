@@ -19,6 +19,7 @@ const socialTokenLifetimes = { expires_in: 900, refresh_expires_in: 30 * 24 * 60
 /** The messages the API sends back with `status=0`; anything else in `msg` is not shown as ours. */
 const socialFailures: readonly string[] = [
   memberMessages.socialFailed,
+  memberMessages.socialCancelled,
   memberMessages.socialNoEmail,
   memberMessages.socialUnverifiedEmail,
 ];
@@ -66,8 +67,15 @@ async function socialReturn({ request, context }: Pick<Route.LoaderArgs, "reques
 export default function SocialReturn({ loaderData }: Route.ComponentProps) {
   if (!loaderData.ok) {
     return (
-      <AuthLayout kicker="Sign in" title="登入失敗">
-        <DangerNotice title={loaderData.message} />
+      <AuthLayout
+        kicker="Sign in"
+        title={loaderData.message === memberMessages.socialCancelled ? "已取消登入" : "登入失敗"}
+      >
+        {loaderData.message === memberMessages.socialCancelled ? (
+          <p className="leading-7">{loaderData.message}</p>
+        ) : (
+          <DangerNotice title={loaderData.message} />
+        )}
         <p className="mt-8 leading-7">
           <Link to="/auth/login" className={textLink}>
             回到會員登入

@@ -65,6 +65,7 @@ import {
   withOrderToken,
 } from "../lib/checkout.server.ts";
 import { apiContext, localCaptchaToken, siteConfigContext } from "../lib/context.ts";
+import { useCheckoutDraft } from "../lib/checkout-draft.ts";
 import { readOrderDraftChoice, type OrderDraftChoice } from "../lib/order-draft.server.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, type SiteData } from "../lib/site.ts";
@@ -357,6 +358,10 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
   const fill = (values: Record<string, string | null | undefined>) => {
     for (const [name, value] of Object.entries(values)) form.update({ name, value: value ?? "" });
   };
+  // Back from the cart: the form as it was left (not over a reply or the store map's return).
+  useCheckoutDraft(form.id, !saved && !returnedStore && !reply, (name, value) =>
+    form.update({ name, value }),
+  );
   const savedAddress = member?.address && Object.values(member.address).some(Boolean) ? member.address : null;
 
   return (
@@ -544,9 +549,17 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
           <Section title="加入會員" id="join">
             <CheckboxField meta={fields.register} label="以此電子郵件同時註冊會員，之後可查詢訂購紀錄" />
             {(!hydrated || registering) && (
-              <div className="grid gap-x-6 gap-y-7 sm:grid-cols-2">
-                <NewPasswordFields password={fields.password} confirmation={fields.password_confirmation} />
-              </div>
+              <>
+                {/* Passwords are not kept while the store map is open: said, so the empty fields surprise no one. */}
+                {saved && registering && (
+                  <p className="border-l-4 border-primary bg-paper-deep px-4 py-3 leading-7">
+                    為了安全，選擇門市期間不會保留密碼，請再輸入一次。
+                  </p>
+                )}
+                <div className="grid gap-x-6 gap-y-7 sm:grid-cols-2">
+                  <NewPasswordFields password={fields.password} confirmation={fields.password_confirmation} />
+                </div>
+              </>
             )}
             <CheckboxField meta={fields.subscribe} label="訂閱電子報，收到新刊與活動消息" />
           </Section>

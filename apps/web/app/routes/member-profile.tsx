@@ -20,6 +20,7 @@ import { apiFailureReply, invalidReply, parseSubmission } from "../components/fo
 import { MemberSection } from "../components/member/member-section.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { useConfirm } from "../components/ui/confirm-dialog.tsx";
+import { readForm } from "../lib/api.server.ts";
 import { apiContext } from "../lib/context.ts";
 import { formatDate } from "../lib/format.ts";
 import { pageMeta } from "../lib/seo.server.ts";
@@ -55,7 +56,7 @@ const passwordFields = ["current_password", "password", "password_confirmation"]
 export async function action({ request, context }: Route.ActionArgs) {
   const member = await requireMember({ request, context });
   const api = context.get(apiContext);
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await readForm(request.clone())).get("intent");
 
   if (intent === "logout-all") {
     await api.post("/members/logout-all");
@@ -154,7 +155,12 @@ const providerNames = (member: Member) =>
 function ProfileCard({ member }: { member: Member }) {
   const rows = [
     { term: "姓名", value: member.name },
-    { term: "帳號", value: member.account ?? "（以社群帳號註冊）" },
+    {
+      term: "帳號",
+      value:
+        member.account ??
+        (member.providers.length > 0 && !member.has_password ? "（以社群帳號註冊）" : "（以電子郵件登入）"),
+    },
     {
       term: "電子郵件",
       value: (

@@ -28,6 +28,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const donations = await context.get(apiContext).get<{ data: Donation[] }>("/donations/me");
   return {
     donations: donations.data,
+    receipts: receiptYears(donations.data, new Date()),
     meta: await pageMeta({ url, context }, { title: "捐款紀錄", noindex: true }),
   };
 }
@@ -64,11 +65,10 @@ const useHydrated = () =>
   );
 
 export default function MemberDonations({ loaderData, actionData }: Route.ComponentProps) {
-  const { donations } = loaderData;
+  const { donations, receipts } = loaderData;
   const toast = actionData && "toast" in actionData ? actionData.toast : undefined;
   useActionToast(toast);
   const hydrated = useHydrated();
-  const years = receiptYears(donations);
   return (
     <div className="grid gap-14">
       <MemberSection
@@ -100,26 +100,33 @@ export default function MemberDonations({ loaderData, actionData }: Route.Compon
           </ol>
         )}
       </MemberSection>
-      {years.length > 0 && (
+      {(receipts.ready.length > 0 || receipts.coming) && (
         <MemberSection
           id="yearly-receipts"
           title="年度收據"
-          description="一年內需要收據的捐款合併開立一張，可用於申報綜合所得稅列舉扣除額。"
+          description="選擇「年度彙開收據」的捐款，一年合併開立一張，可用於申報綜合所得稅列舉扣除額；每次開立收據的捐款，收據已隨每筆捐款開立。"
         >
-          <ul className="flex flex-wrap gap-3">
-            {years.map((year) => (
-              <li key={year}>
-                <a
-                  href={`/member/support-us/receipts/year/${year}`}
-                  download
-                  className="inline-flex min-h-11 items-center gap-2 border border-ink px-5 text-[0.9375rem] tracking-[0.08em] transition-colors hover:bg-paper-deep focus-visible:outline-2 focus-visible:outline-offset-3 focus-visible:outline-primary"
-                >
-                  {year} 年度收據
-                  <span className="text-xs tracking-widest text-muted">PDF</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          {receipts.coming && (
+            <p className="mb-4 leading-7 text-muted">
+              {receipts.coming} 年度收據將於 {receipts.coming + 1} 年一月開立。
+            </p>
+          )}
+          {receipts.ready.length > 0 && (
+            <ul className="flex flex-wrap gap-3">
+              {receipts.ready.map((year) => (
+                <li key={year}>
+                  <a
+                    href={`/member/support-us/receipts/year/${year}`}
+                    download
+                    className="inline-flex min-h-11 items-center gap-2 border border-ink px-5 text-[0.9375rem] tracking-[0.08em] transition-colors hover:bg-paper-deep focus-visible:outline-2 focus-visible:outline-offset-3 focus-visible:outline-primary"
+                  >
+                    {year} 年度收據
+                    <span className="text-xs tracking-widest text-muted">PDF</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </MemberSection>
       )}
     </div>
@@ -227,7 +234,7 @@ function ChargeTable({ donation }: { donation: Donation }) {
                 </span>
               )}
             </td>
-            <td className="py-2 text-right tabular-nums">{formatPrice(charge.amount)}</td>
+            <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatPrice(charge.amount)}</td>
           </tr>
         ))}
       </tbody>
@@ -248,7 +255,7 @@ function CancelSchedule({ donation }: { donation: Donation }) {
     void confirm({
       type: "danger",
       title: "取消定期捐款",
-      message: `取消後，${period}${formatPrice(donation.amount)}的定期捐款將不再扣款，已完成的捐款與收據不受影響。確定要取消嗎？`,
+      message: `取消後，${period} ${formatPrice(donation.amount)} 的定期捐款將不再扣款，已完成的捐款與收據不受影響。確定要取消嗎？`,
       cancelText: "保留",
       actionText: "取消定期捐款",
     }).then((ok) => (ok ? submit(form) : undefined));

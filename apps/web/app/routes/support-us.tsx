@@ -1,6 +1,7 @@
 import type { DefaultValue, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
+  asTyped,
   donationAmountLimits,
   donationDraftSchema,
   donationFrequencies,
@@ -517,7 +518,8 @@ function GiftSummary({
   payment: DonationPaymentMethod;
   amount: string | undefined;
 }) {
-  const value = amount && /^\d+$/.test(amount) ? Number(amount) : null;
+  const typed = amount === undefined ? "" : asTyped(amount);
+  const value = /^\d+$/.test(typed) ? Number(typed) : null;
   const rows = [
     { term: "捐款頻率", value: donationFrequencyNames[frequency] },
     { term: "付款方式", value: paymentMethodNames[payment] },

@@ -11,7 +11,7 @@ export const heroes: PageSeed[] = [
     link: "/magazines/issue-48-next-generation",
     imageAlt: "廚房出餐檯前排列整齊的餐盤",
     description: "《食藝》第48期：廚房人才從哪裡來？八位青年廚師的提案，與缺工時代的經營學。",
-    content: html(p("最新一期《食藝》現正發售，訂閱一年六期加贈帆布袋。")),
+    content: html(p("最新一期《食藝》現正發售，單期即可線上訂購。")),
   },
   {
     path: "hero-tea-garden-to-plate",
@@ -58,10 +58,12 @@ export const homeBlocks: PageSeed[] = [
     title: "訂閱《食藝》",
     info_title: "Subscribe",
     sort: 2,
-    link: "/magazines",
-    description: "一年六期，每兩個月把台灣的餐桌送到你手上；訂閱年刊國內免運，並加贈本刊帆布袋。",
+    link: "/contact",
+    description: "一年六期，每兩個月把台灣的餐桌送到你手上；來信或來電由客服辦理，國內免運並加贈本刊帆布袋。",
     content: html(
-      p("訂閱《食藝》一年六期，可選擇起訂期數，雜誌出刊後直接寄送到府。訂閱期間如需更改地址，請與客服聯絡。"),
+      p(
+        "訂閱《食藝》一年六期，可指定起訂期數，雜誌出刊後直接寄送到府。請透過「聯絡我們」選擇「訂閱與訂單」，或於服務時間來電，由客服為您辦理；想送給朋友，也可選購年度訂閱禮物卡。",
+      ),
     ),
   },
 ];

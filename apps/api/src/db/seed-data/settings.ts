@@ -30,7 +30,11 @@ export const settings: Record<string, unknown> = {
       "深入台灣餐桌與產業現場的長篇專題：產地與風土、職人與技藝、餐桌文化。",
     ),
     news: page("最新消息", "News", "餐飲產業動態、餐廳開幕、講座活動與產地消息，每週更新。"),
-    magazines: page("雜誌", "Magazines", "每兩個月出版的《食藝》紙本雜誌，單期購買或訂閱一年六期。"),
+    magazines: page(
+      "雜誌",
+      "Magazines",
+      "每兩個月出版的《食藝》紙本雜誌，單期線上購買，一年六期訂閱請洽客服。",
+    ),
     ebooks: page(
       "電子書",
       "Ebooks",

@@ -13,11 +13,16 @@ type ChargeFacts = { sequence: number; amount: number; receipt_number: string | 
 
 const money = (amount: number) => `NT$ ${amount.toLocaleString("en-US")}`;
 
-const receiptNote = (donation: DonationFacts, charge: ChargeFacts) => {
+const receiptNote = (donation: DonationFacts, charge: ChargeFacts, attached: boolean) => {
   if (donation.receipt === "none") return "您選擇不需要收據。";
   if (donation.receipt === "yearly") return "年度收據將於隔年一月開立，屆時可於會員中心下載或由我們寄送。";
+  const memberPage = "以這個電子郵件註冊或登入會員，可於會員中心「捐款紀錄」下載";
   const where =
-    donation.receipt_format === "paper" ? "紙本收據將郵寄給您" : "收據可於會員中心「捐款紀錄」下載";
+    donation.receipt_format === "paper"
+      ? "紙本收據將郵寄給您"
+      : attached
+        ? `電子收據（PDF）附於本信；${memberPage}`
+        : `電子收據請${memberPage}`;
   return `本次收據編號 ${charge.receipt_number ?? ""}，${where}。`;
 };
 
@@ -26,10 +31,13 @@ export function donationThanksMail({
   siteUrl,
   donation,
   charge,
+  receiptAttached = false,
 }: {
   siteUrl: string;
   donation: DonationFacts;
   charge: ChargeFacts;
+  /** The charge's receipt goes with the mail as a PDF. */
+  receiptAttached?: boolean;
 }): RenderedMail {
   const periodic = donation.frequency !== "once";
   const which = periodic
@@ -49,7 +57,7 @@ export function donationThanksMail({
       ...(periodic
         ? [{ kind: "paragraph" as const, text: "定期捐款將依您選擇的週期自動扣款，您可隨時在會員中心取消。" }]
         : []),
-      { kind: "paragraph", text: receiptNote(donation, charge) },
+      { kind: "paragraph", text: receiptNote(donation, charge, receiptAttached) },
       { kind: "action", label: "查看捐款紀錄", url: new URL("/member/support-us", siteUrl).href },
     ],
     reason: "您收到這封信，是因為您在食藝誌網站捐款支持食藝文化基金會。",

@@ -99,7 +99,7 @@ export function TextField({
   const autoFocus = useAutoFocus(meta.name);
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintId(meta, hint) });
   return (
-    <div className={["grid gap-2", className].filter(Boolean).join(" ")}>
+    <div className={["grid content-start gap-2", className].filter(Boolean).join(" ")}>
       <Label meta={meta} required={required}>
         {label}
       </Label>
@@ -132,7 +132,7 @@ export function TextareaField({
   const autoFocus = useAutoFocus(meta.name);
   const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hintId(meta, hint) });
   return (
-    <div className={["grid gap-2", className].filter(Boolean).join(" ")}>
+    <div className={["grid content-start gap-2", className].filter(Boolean).join(" ")}>
       <Label meta={meta} required={required}>
         {label}
       </Label>
@@ -195,7 +195,7 @@ function EnhancedSelectField({
   const describedBy = [invalid && meta.errorId, hintId(meta, hint)].filter(Boolean).join(" ");
   const value = typeof control.value === "string" && control.value !== "" ? control.value : null;
   return (
-    <div className={["grid gap-2", className].filter(Boolean).join(" ")}>
+    <div className={["grid content-start gap-2", className].filter(Boolean).join(" ")}>
       <span id={labelId} className={labelStyle}>
         {label}
         {required && <RequiredMark />}
@@ -230,7 +230,7 @@ function NativeSelectField({
   const autoFocus = useAutoFocus(meta.name);
   const { key, defaultValue, ...props } = getSelectProps(meta, { ariaDescribedBy: hintId(meta, hint) });
   return (
-    <div className={["grid gap-2", className].filter(Boolean).join(" ")}>
+    <div className={["grid content-start gap-2", className].filter(Boolean).join(" ")}>
       <Label meta={meta} required={required}>
         {label}
       </Label>
@@ -324,7 +324,7 @@ export function NewPasswordFields({
         meta={password}
         type="password"
         label={label}
-        hint="8–16 字，需含英文大小寫及數字"
+        hint="8–16 字，需含英文大小寫及數字；符號限 $@!%*?&"
         autoComplete="new-password"
         required
       />
