@@ -7,7 +7,7 @@ import {
   scrollOffsetFor,
   versionPollMs,
 } from "./page-loading.ts";
-import { scrollToElement } from "./smooth-scroll.ts";
+import { onReaderInput, scrollToElement } from "./smooth-scroll.ts";
 
 /**
  * What happens around every page transition (SPEC §2, §4): the scroll to the section's anchor,
@@ -22,7 +22,8 @@ export function usePageBehaviours() {
 
 /**
  * After a new page (not back/forward, not a #hash), wait 550 ms and glide to the page's
- * `data-scroll-anchor` element, at the section's offset.
+ * `data-scroll-anchor` element, at the section's offset; unless the reader has begun on the page
+ * in the meantime (scrolled, touched, pressed a key or a pointer): the page then stays theirs.
  */
 function useScrollAfterNavigation() {
   const location = useLocation();
@@ -35,12 +36,17 @@ function useScrollAfterNavigation() {
     }
     if (navigationType === "POP" || location.hash) return;
     const timer = setTimeout(() => {
+      stopListening();
       const anchor = document.querySelector<HTMLElement>("[data-scroll-anchor]");
       if (!anchor) return;
       const compact = innerWidth < menuBreakpoint;
       scrollToElement(anchor, { offset: scrollOffsetFor(anchor.dataset.scrollAnchor, compact) });
     }, scrollDelay);
-    return () => clearTimeout(timer);
+    const stopListening = onReaderInput(() => clearTimeout(timer));
+    return () => {
+      clearTimeout(timer);
+      stopListening();
+    };
   }, [location.key, location.hash, navigationType]);
 }
 
