@@ -6,6 +6,7 @@ export {
   type LoadedReceiptFont,
   type ReceiptFont,
 } from "./font.ts";
+export { renderReceiptPdfOffThread, stopReceiptWorker } from "./off-thread.ts";
 export {
   formatReceiptAmount,
   formatReceiptDate,

@@ -46,7 +46,7 @@ import {
   donationThanksMail,
   paymentCodeMail,
 } from "../mail/templates/index.ts";
-import { receiptText, renderReceiptPdf, type ReceiptGiftLine } from "../receipts/index.ts";
+import { receiptText, renderReceiptPdfOffThread, type ReceiptGiftLine } from "../receipts/index.ts";
 import { newOrderNumber, sameHash, sha256, type OrderDeps } from "./orders.ts";
 import { recordDuplicatePayment } from "./duplicate-payments.ts";
 import { paymentCodeOf, postEcpayForm, taipeiInstant, type Outcome } from "./payments.ts";
@@ -878,7 +878,7 @@ export async function chargeReceiptPdf(deps: DonationDeps, donation: DonationRow
     .from(donationCharges)
     .where(and(eq(donationCharges.id, chargeId), eq(donationCharges.donation_id, donation.id)));
   if (!charge?.receipt_number) throw new ApiError(404, donationMessages.noReceipt);
-  return renderReceiptPdf(
+  return renderReceiptPdfOffThread(
     {
       kind: "per_gift",
       issuer: deps.shop.foundation,
@@ -953,7 +953,7 @@ export async function yearlyReceiptPdf(deps: DonationDeps, memberId: number, yea
   }
   const uploaded = rows.find(({ donation }) => donation.tax_upload === 1)?.donation;
   const allUploaded = rows.every(({ donation }) => donation.tax_upload === 1);
-  return renderReceiptPdf(
+  return renderReceiptPdfOffThread(
     {
       kind: "yearly",
       year,
