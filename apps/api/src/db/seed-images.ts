@@ -714,7 +714,9 @@ function coverSvg(job: Extract<ImageJob, { kind: "cover" | "ebook" }>): string {
   });
   out += barcode(w - 200, h - 130, seed, "#2a2521");
   if (job.kind === "ebook") {
-    out += `<g transform="rotate(45 ${w - 70} 70)"><rect x="${w - 220}" y="44" width="300" height="52" fill="${palette.accent}"/><text x="${w - 70}" y="79" font-family="${FONT_SANS}" font-size="24" letter-spacing="4" text-anchor="middle" fill="#fffaf0">電子版 EBOOK</text></g>`;
+    // The digital edition's band runs along the top edge, clear of the masthead and the issue number.
+    out += `<rect width="${w}" height="46" fill="${palette.accent}"/>`;
+    out += `<text x="${w / 2}" y="31" font-family="${FONT_SANS}" font-size="21" letter-spacing="8" text-anchor="middle" fill="#fffaf0">電子版 · EBOOK EDITION</text>`;
   }
   return svgDocument(w, h, out);
 }

@@ -5,6 +5,7 @@ import {
   foldText,
   highlight,
   htmlText,
+  oneLine,
   queryTerms,
   snippet,
   tokenize,
@@ -135,6 +136,15 @@ describe("highlight and snippet", () => {
     const text = marked(snippet([null, body], terms));
     expect(text.startsWith("…這是一家[台菜]餐廳。")).toBe(true);
     expect(text.endsWith("…")).toBe(true);
+  });
+
+  it("runs paragraphs on without a space after Chinese, keeping the spaces typed within a line", () => {
+    const body = "冬至前後是烏魚季。\n漁船出港\n捕撈，ATM 轉帳\n\n  NT$ 380 一份。\nEnglish line\nnext";
+    expect(oneLine(body)).toBe("冬至前後是烏魚季。漁船出港捕撈，ATM 轉帳 NT$ 380 一份。English line next");
+    // The snippet starts at the match's sentence, which now follows the 。 directly.
+    expect(marked(snippet([body], queryTerms("漁船")))).toBe(
+      "…[漁船]出港捕撈，ATM 轉帳 NT$ 380 一份。English line next",
+    );
   });
 
   it("falls back to the opening of the first text when nothing matches", () => {

@@ -318,13 +318,32 @@ export function snippet(
 ): Highlight {
   for (const source of sources) {
     if (!source) continue;
-    const text = source.replace(/\s+/g, " ").trim();
+    const text = oneLine(source);
     const ranges = matchRanges(text, terms);
     if (ranges.length === 0) continue;
     return window(text, ranges, sentenceStart(text, ranges[0]![0]));
   }
   const first = sources.find((source) => source?.trim());
-  return first ? window(first.replace(/\s+/g, " ").trim(), [], 0) : [];
+  return first ? window(oneLine(first), [], 0) : [];
+}
+
+/** A Chinese character or punctuation mark (CJK, fullwidth forms), and the punctuation alone. */
+const cjk = /[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+const cjkPunctuation = /[\u3000-\u303f\uff00-\uffef]/;
+
+/**
+ * Paragraphs run on as one line: a paragraph's end after Chinese punctuation, or between two
+ * Chinese characters, becomes nothing (a space after 。 is a Latin habit); elsewhere one space.
+ * Spaces typed within a line (ATM 轉帳, NT$ 380) stay one.
+ */
+export function oneLine(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.replace(/\s+/g, (space, at: number) => {
+    const before = trimmed[at - 1] ?? "";
+    const after = trimmed[at + space.length] ?? "";
+    const joined = cjkPunctuation.test(before) || (cjk.test(before) && cjk.test(after));
+    return space.includes("\n") && joined ? "" : " ";
+  });
 }
 
 const sentenceEnd = /[。！？；.!?;]/g;

@@ -222,7 +222,7 @@ function MobileMenu() {
           setWanted(true);
           setOpen(true);
         }}
-        className="flex min-h-11 cursor-pointer items-center gap-1.5 rounded-sm border border-rule px-2 py-2 text-sm sm:gap-2 sm:px-3 lg:hidden"
+        className="ml-2 flex min-h-11 cursor-pointer items-center gap-1.5 border border-rule px-2 py-2 text-sm sm:ml-0 sm:gap-2 sm:px-3 lg:hidden"
       >
         <span
           aria-hidden="true"

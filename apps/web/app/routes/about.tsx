@@ -31,9 +31,10 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
         <section
           key={section.id}
           aria-labelledby={`about-${section.id}`}
-          className="grid gap-10 border-b border-rule py-14 last:border-0 lg:grid-cols-[1fr_1.2fr] lg:gap-16"
+          className="grid gap-x-16 gap-y-8 border-b border-rule py-14 last:border-0 lg:grid-cols-[1fr_1.2fr]"
         >
-          <div className={index % 2 === 1 ? "lg:order-2" : ""}>
+          {/* The heading leads, above both columns; the picture changes sides from section to section. */}
+          <header className="lg:col-span-2">
             {section.info_title && <p className="kicker">{section.info_title}</p>}
             <h2
               id={`about-${section.id}`}
@@ -41,20 +42,23 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
             >
               {section.title}
             </h2>
-            {section.image && (
-              <Image
-                src={section.image.url}
-                alt={section.image.alt ?? ""}
-                width={560}
-                height={350}
-                sizes="100vw lg:45vw xl:560px"
-                loading={index === 0 ? "eager" : "lazy"}
-                className="mt-8 aspect-[16/10] h-auto w-full object-cover"
-              />
-            )}
-          </div>
+          </header>
+          {section.image && (
+            <Image
+              src={section.image.url}
+              alt={section.image.alt ?? ""}
+              width={560}
+              height={350}
+              sizes="100vw lg:45vw xl:560px"
+              loading={index === 0 ? "eager" : "lazy"}
+              className={`aspect-[16/10] h-auto w-full object-cover ${index % 2 === 1 ? "lg:order-2" : ""}`}
+            />
+          )}
           {section.content && (
-            <div className="prose-article" dangerouslySetInnerHTML={{ __html: section.content }} />
+            <div
+              className={`prose-article ${section.image ? "" : "max-w-[42rem] lg:col-span-2"}`}
+              dangerouslySetInnerHTML={{ __html: section.content }}
+            />
           )}
         </section>
       ))}

@@ -80,7 +80,7 @@ export default function MagazineDetail({ loaderData }: Route.ComponentProps) {
               出刊 <time dateTime={magazine.publication_date}>{formatDate(magazine.publication_date)}</time>
             </p>
           )}
-          <dl className="mt-8 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-y border-rule py-6 text-sm">
+          <dl className="mt-8 grid grid-cols-[auto_1fr] items-baseline gap-x-6 gap-y-2 border-y border-rule py-6 text-sm">
             <dt className="text-muted">售價</dt>
             <dd>
               <span className="font-serif text-2xl text-ink">{formatPrice(magazine.price)}</span>

@@ -318,15 +318,19 @@ export function NewPasswordFields({
   confirmation: Field;
   label?: string;
 }) {
+  // Side by side, the hint's row takes up the difference, so that the two boxes line up when one
+  // hint runs to two lines.
+  const rows = "grid-rows-[auto_1fr_auto_auto]";
   return (
     <>
       <TextField
         meta={password}
         type="password"
         label={label}
-        hint="8–16 字，需含英文大小寫及數字；符號限 $@!%*?&"
+        hint={"8–16 字，需含英文大小寫及數字；符號限\u00a0$@!%*?&"}
         autoComplete="new-password"
         required
+        className={rows}
       />
       <TextField
         meta={confirmation}
@@ -335,6 +339,7 @@ export function NewPasswordFields({
         hint={`再輸入一次${label}`}
         autoComplete="new-password"
         required
+        className={rows}
       />
     </>
   );
@@ -399,7 +404,7 @@ export function RadioGroupField({
               <span className="grid gap-0.5">
                 <span className="text-[0.9375rem] leading-6 text-ink">{option.label}</span>
                 {option.description && (
-                  <span className="text-sm leading-6 text-muted">{option.description}</span>
+                  <span className="text-sm leading-6 text-pretty text-muted">{option.description}</span>
                 )}
               </span>
             </label>
