@@ -35,7 +35,10 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
         >
           {/* The heading leads, above both columns; the picture changes sides from section to section. */}
           <header className="lg:col-span-2">
-            {section.info_title && <p className="kicker">{section.info_title}</p>}
+            {/* The page's own kicker (About) is not said again over its first section. */}
+            {section.info_title && section.info_title.toLowerCase() !== page.info_title.toLowerCase() && (
+              <p className="kicker">{section.info_title}</p>
+            )}
             <h2
               id={`about-${section.id}`}
               className="mt-3 font-serif text-2xl font-bold tracking-[0.12em] md:text-3xl"

@@ -186,7 +186,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
                         width={120}
                         height={120}
                         preset="avatar"
-                        className="mx-auto h-24 w-24 rounded-full grayscale transition group-hover:grayscale-0 md:h-28 md:w-28"
+                        className="mx-auto h-24 w-24 rounded-full transition md:h-28 md:w-28 pointer-fine:grayscale pointer-fine:group-hover:grayscale-0 pointer-fine:group-focus-visible:grayscale-0"
                       />
                     )}
                     <span className="mt-3 block font-serif font-semibold group-hover:text-primary">
