@@ -114,7 +114,18 @@ test("a member adds on the issue's page and starts the order draft from /cart", 
       : `每筆訂單最多購買 ${limit} 件`;
   await expect(toast(page, refusal)).toBeVisible();
 
+  // On /cart, more than the limit typed in is lowered to the limit and saved as such, saying why.
   await open(page, "/cart");
+  const quantity = quantityOf(page, issue.title);
+  await quantity.fill("99");
+  await quantity.press("Enter");
+  await expect(toast(page, refusal)).toBeVisible();
+  await expect(quantity).toHaveValue(String(limit));
+  await expect(quantity).toBeFocused();
+  await expect(toast(page, "成功更新購物車")).toBeVisible();
+  await page.reload();
+  await expect(quantityOf(page, issue.title)).toHaveValue(String(limit));
+
   const summary = page.getByRole("complementary", { name: "訂單摘要" });
   await summary.getByRole("radio", { name: /超商取貨/ }).check();
   await expect(summary.getByText("NT$ 44", { exact: true }).last()).toBeVisible();

@@ -17,7 +17,7 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ "x-forwarded-for": testAddress() });
 });
 
-type Product = { id: number; type: "magazine" | "merch"; title: string; stock: number };
+type Product = { id: number; type: "magazine" | "merch"; title: string; path: string; stock: number };
 
 /** A seeded product in stock, found through the API so no seed id is hard-coded. */
 async function productInStock(request: APIRequestContext, list: "magazines" | "merch"): Promise<Product> {
@@ -108,6 +108,11 @@ test("a member orders for store pickup, pays by card and finds the order in the 
   await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
   await expect(page.getByText("已付款").first()).toBeVisible();
   await expect(page.getByText(magazine.title)).toBeVisible();
+  // The issue links to its page (not a path under /cart/result).
+  await expect(page.getByRole("link", { name: magazine.title })).toHaveAttribute(
+    "href",
+    `/magazines/${magazine.path}`,
+  );
 
   await page.goto("/member/history");
   const order = page.getByRole("article", { name: new RegExp(number) });
@@ -156,6 +161,9 @@ test("a visitor's ATM order shows its account and stays waiting; the local cart 
   await expect(page.getByText("銀行代碼")).toBeVisible();
   await expect(page.getByText("轉帳帳號")).toBeVisible();
   await expect(page.getByText("等待繳費").first()).toBeVisible();
+  // Merchandise has no page of its own: its title is not a link.
+  await expect(page.getByText(merch.title)).toBeVisible();
+  await expect(page.getByRole("link", { name: merch.title })).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem("shiyi_cart"))).toBeNull();
 
   // Nothing was paid: the page says the same after a refresh.

@@ -49,7 +49,7 @@ import { LineList, Totals, type ListedLine } from "../components/order/order-vie
 import { PageHeading } from "../components/page-heading.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { ApiRequestError, readForm } from "../lib/api.server.ts";
-import { cartTotals, lineProblem, unitPrice } from "../lib/cart/totals.ts";
+import { cartTotals, itemHref, lineProblem, unitPrice } from "../lib/cart/totals.ts";
 import { useLocalCart } from "../lib/cart/use-local-cart.ts";
 import type { CartPreviewReply } from "./cart-preview.ts";
 import {
@@ -277,7 +277,7 @@ function orderable(lines: readonly (CartLine | CartPreviewLine)[], choice: Order
       item_id: line.item_id,
       type: line.type,
       title: line.title,
-      path: line.path,
+      href: itemHref(line),
       sku: line.sku,
       quantity: line.quantity,
       unitPrice: unitPrice(line, choice.shipping) ?? line.price,

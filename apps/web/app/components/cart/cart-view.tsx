@@ -6,11 +6,11 @@ import {
   type CartPreviewLine,
   type Settings,
 } from "@shiyi/contracts";
-import { useEffect, useEffectEvent, useState, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { enhancedField, type CartReply } from "../../lib/cart/cart-reply.ts";
 import { sameLine } from "../../lib/cart/local-cart.ts";
-import { lineProblem } from "../../lib/cart/totals.ts";
+import { itemHref, lineProblem } from "../../lib/cart/totals.ts";
 import { localCart, useLocalCart } from "../../lib/cart/use-local-cart.ts";
 import { formatPrice } from "../../lib/format.ts";
 import type { OrderDraftChoice } from "../../lib/order-draft.server.ts";
@@ -223,6 +223,7 @@ function CartLineItem({ line, onRemove }: { line: ViewLine; onRemove: () => void
   const max = Math.max(cartItemLimit(line).max, line.quantity, 1);
   const titleId = `cart-line-${line.key}`;
   const isMagazine = line.type === "magazine";
+  const href = itemHref(line);
   const thumbWidth = 88;
   const thumbHeight = isMagazine ? 117 : 88;
 
@@ -252,8 +253,8 @@ function CartLineItem({ line, onRemove }: { line: ViewLine; onRemove: () => void
       <div className="min-w-0">
         <p className="kicker">{isMagazine ? `第 ${line.issue} 期` : "選物"}</p>
         <h3 id={titleId} className="mt-1.5 font-serif text-lg font-bold leading-snug tracking-wide">
-          {isMagazine ? (
-            <Link to={`/magazines/${line.path}`} className="hover:text-primary">
+          {href ? (
+            <Link to={href} className="hover:text-primary">
               {line.title}
             </Link>
           ) : (
@@ -314,8 +315,27 @@ function LineQuantity({ line, max, disabled }: { line: ViewLine; max: number; di
     setValue(line.quantity);
   }
   useReplyToast(fetcher, () => setValue(line.quantity));
+  const form = useRef<HTMLFormElement>(null);
+  const [generation, setGeneration] = useState(0);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    form.current?.querySelector<HTMLInputElement>("input[aria-roledescription]")?.select();
+  }, [generation]);
 
-  function commit(quantity: number) {
+  function commit(typed: number) {
+    // More than may be bought is lowered to the most, and the reader is told why, not left
+    // looking at a number that was never saved.
+    const quantity = Math.min(Math.max(1, typed), max);
+    if (quantity !== typed) {
+      setValue(quantity);
+      // The field shows what was typed until it is left: it is set up afresh with the quantity
+      // kept, and keeps the focus if it had it.
+      refocus.current = form.current?.contains(document.activeElement) ?? false;
+      setGeneration((n) => n + 1);
+      if (typed > max) showToast({ type: "danger", message: cartItemLimit(line).message });
+    }
     if (quantity === line.quantity) return;
     if (line.localId !== undefined) {
       try {
@@ -347,16 +367,18 @@ function LineQuantity({ line, max, disabled }: { line: ViewLine; max: number; di
   };
 
   return (
-    <Form method="post" action="/cart" onSubmit={onSubmit} className="flex items-end gap-2">
+    <Form ref={form} method="post" action="/cart" onSubmit={onSubmit} className="flex items-end gap-2">
       <input type="hidden" name="intent" value="update" />
       {line.serverId !== undefined && <input type="hidden" name="id" value={line.serverId} />}
       <QuantityField
+        key={generation}
         label={`數量：${line.title}`}
         name="quantity"
         max={max}
         value={value}
         onValueChange={setValue}
         disabled={disabled}
+        allowOutOfRange
         className="[&>label]:sr-only"
       />
       {!hydrated && (

@@ -18,6 +18,8 @@ export type QuantityFieldProps = {
   value: number;
   onValueChange: (value: number) => void;
   disabled?: boolean;
+  /** Typed quantities past `max` are reported as typed (see NumberField). */
+  allowOutOfRange?: boolean;
   className?: string;
 };
 
@@ -33,6 +35,7 @@ export function QuantityField({
   value,
   onValueChange,
   disabled,
+  allowOutOfRange,
   className,
 }: QuantityFieldProps) {
   const hydrated = useHydrated();
@@ -47,6 +50,7 @@ export function QuantityField({
         value={value}
         onValueChange={(next) => onValueChange(next ?? 1)}
         disabled={disabled}
+        allowOutOfRange={allowOutOfRange}
         className={className}
       />
     );

@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatDateTime, formatPrice } from "../../lib/format.ts";
+import { itemHref } from "../../lib/cart/totals.ts";
 import { Image } from "../image.tsx";
 
 /*
@@ -23,7 +24,8 @@ import { Image } from "../image.tsx";
 export type ListedLine = {
   key: string;
   title: string;
-  path?: string;
+  /** The item's page, where it has one (itemHref). */
+  href?: string;
   sku: readonly string[];
   quantity: number;
   unitPrice: number;
@@ -34,7 +36,7 @@ export const orderLines = (order: Pick<Order, "line_items">): ListedLine[] =>
   order.line_items.map((line, index) => ({
     key: `${index}-${line.type}-${line.item_id}-${line.sku.join("/")}`,
     title: line.title,
-    path: line.path,
+    href: itemHref(line),
     sku: line.sku,
     quantity: line.quantity,
     unitPrice: line.unit_price,
@@ -64,8 +66,8 @@ export function LineList({ lines, compact = false }: { lines: readonly ListedLin
           </div>
           <div className="grid min-w-0 flex-1 content-start gap-1">
             <p className="font-serif leading-7 text-ink">
-              {line.path ? (
-                <Link to={line.path} className="hover:text-primary hover:underline hover:underline-offset-4">
+              {line.href ? (
+                <Link to={line.href} className="hover:text-primary hover:underline hover:underline-offset-4">
                   {line.title}
                 </Link>
               ) : (

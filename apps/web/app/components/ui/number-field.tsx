@@ -20,6 +20,11 @@ export type NumberFieldProps = {
   required?: boolean;
   invalid?: boolean;
   "aria-describedby"?: string;
+  /**
+   * Typed numbers past min or max reach `onValueChange` as typed, for a caller that lowers them
+   * itself and says why; the buttons and keys still stop at the bounds.
+   */
+  allowOutOfRange?: boolean;
   className?: string;
 };
 

@@ -25,6 +25,10 @@ export function lineProblem(line: Line): "unavailable" | "soldOut" | "overLimit"
   return line.quantity > max ? "overLimit" : null;
 }
 
+/** Where an item of the cart or an order is shown: an issue has its page; merchandise has none. */
+export const itemHref = (line: { type: string; path?: string | null }) =>
+  line.type === "magazine" && line.path ? `/magazines/${line.path}` : undefined;
+
 export const unitPrice = (line: Line, shipping: ShippingMethod | null) =>
   shipping === "overseas" ? line.overseas_price : line.price;
 
