@@ -159,6 +159,42 @@ for (const width of [375, 1280]) {
   });
 }
 
+test("a payment that cannot take the order's total is offered disabled, saying why", async ({
+  page,
+  context,
+  request,
+}) => {
+  // Enough of the dearest merchandise to pass 超商代碼繳費's NT$ 6,000.
+  const response = await request.get("/api/merch", { headers: { accept: "application/json" } });
+  const { data } = (await response.json()) as {
+    data: { id: number; title: string; price: number; stock: number; max_quantity: number }[];
+  };
+  const item = data.toSorted((a, b) => b.price - a.price)[0]!;
+  const quantity = Math.floor(6_000 / item.price) + 1;
+  expect(quantity).toBeLessThanOrEqual(Math.min(item.stock, item.max_quantity));
+  const tokens = await signIn(request, context, await createMember(request));
+  const added = await request.post("/api/cart", {
+    headers: {
+      accept: "application/json",
+      authorization: `Bearer ${tokens.access_token}`,
+      "x-forwarded-for": testAddress(),
+    },
+    data: { item_id: item.id, type: "merch", sku: [], quantity },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  await open(page, "/cart");
+  const summary = page.getByRole("complementary", { name: "訂單摘要" });
+  await expect(summary.getByRole("radio", { name: /超商代碼繳費/ })).toBeDisabled();
+  await expect(summary.getByText("此付款方式的金額須介於 33 至 6000 元")).toBeVisible();
+  await expect(summary.getByRole("radio", { name: /ATM 轉帳/ })).toBeEnabled();
+
+  // Fewer pieces bring the total under the limit, and the choice back.
+  await quantityOf(page, item.title).fill("1");
+  await expect(toast(page, "成功更新購物車")).toBeVisible();
+  await expect(summary.getByRole("radio", { name: /超商代碼繳費/ })).toBeEnabled();
+});
+
 test("/cart is private: never stored, never indexed", async ({ request }) => {
   const response = await request.get("/cart", { headers: { "user-agent": userAgent } });
   expect(response.status()).toBe(200);

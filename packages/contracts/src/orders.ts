@@ -32,6 +32,17 @@ export const paymentMethodNames: Record<PaymentMethod, string> = {
 };
 
 /**
+ * The order totals (NT$, postage included) each way of paying takes: ECPay's limits for a personal
+ * merchant (the ecpay package's `personalMemberAmountLimits`). The API refuses others; the cart
+ * offers only the ways that fit.
+ */
+export const orderPaymentLimits: Record<PaymentMethod, { min: number; max: number }> = {
+  credit: { min: 5, max: 199_999 },
+  atm: { min: 11, max: 49_999 },
+  cvs: { min: 33, max: 6_000 },
+};
+
+/**
  * How the parcel travels, each with its postage from the site settings (SPEC §9): convenience-store
  * pickup `postage` (44), home delivery in Taiwan `postage_2` (60), overseas `postage_3` (92, and
  * the items' overseas prices).

@@ -1,13 +1,15 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import {
   orderMessages,
+  orderPaymentLimits,
   postageSetting,
   type Order,
   type OrderDraft,
   type PaymentMethod,
   type ProductType,
 } from "@shiyi/contracts";
-import { formatTaipeiDateTime, personalMemberAmountLimits } from "@shiyi/ecpay";
+import type { personalMemberAmountLimits } from "@shiyi/ecpay";
+import { formatTaipeiDateTime } from "@shiyi/ecpay";
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { ApiEnv } from "../app-env.ts";
 import type { Database } from "../db/client.ts";
@@ -419,7 +421,7 @@ export async function placeOrder(
   const itemsTotal = lines.reduce((sum, line) => sum + line.subtotal, 0);
   const postage = settings[postageSetting[draft.shipping]];
   const total = itemsTotal + postage;
-  const limits = personalMemberAmountLimits[ecpayMethod[draft.payment]];
+  const limits = orderPaymentLimits[draft.payment];
   if (total < limits.min || total > limits.max) {
     const message = orderMessages.paymentLimit(limits.min, limits.max);
     throw new ApiError(422, message, { payment: [message] });

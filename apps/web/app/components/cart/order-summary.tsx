@@ -3,11 +3,14 @@ import {
   cvsBrandNames,
   cvsBrands,
   orderChoiceSchema,
+  orderMessages,
+  orderPaymentLimits,
   paymentMethodNames,
   paymentMethods,
   postageSetting,
   shippingMethodNames,
   shippingMethods,
+  type PaymentMethod,
   type Settings,
   type ShippingMethod,
 } from "@shiyi/contracts";
@@ -50,7 +53,15 @@ export function OrderSummary({
   const totals = cartTotals(lines, shipping, settings);
   const overseasOk = shipsOverseas(lines);
   const problems = lines.filter((line) => lineProblem(line) !== null).length;
-  const ready = totals.pieces > 0 && problems === 0 && (shipping !== "overseas" || overseasOk);
+  // Each way of paying takes totals within ECPay's limits (超商代碼 at most 6,000): one that cannot
+  // take this order is offered disabled, saying why, rather than refused after the whole checkout.
+  const amount = totals.total ?? totals.items;
+  const fits = (method: PaymentMethod) =>
+    amount >= orderPaymentLimits[method].min && amount <= orderPaymentLimits[method].max;
+  const payment = paymentMethods.find((method) => method === fields.payment.value);
+  const paymentFits = !hydrated || payment === undefined || fits(payment);
+  const ready =
+    totals.pieces > 0 && problems === 0 && (shipping !== "overseas" || overseasOk) && paymentFits;
 
   return (
     <aside aria-labelledby="order-summary-title" className="lg:sticky lg:top-8 lg:self-start">
@@ -83,7 +94,16 @@ export function OrderSummary({
           <ChoiceGroup
             meta={fields.payment as Field}
             legend="付款方式"
-            options={paymentMethods.map((method) => ({ value: method, label: paymentMethodNames[method] }))}
+            options={paymentMethods.map((method) => {
+              const unfit = hydrated && totals.pieces > 0 && !fits(method);
+              const { min, max } = orderPaymentLimits[method];
+              return {
+                value: method,
+                label: paymentMethodNames[method],
+                disabled: unfit,
+                hint: unfit ? orderMessages.paymentLimit(min, max) : undefined,
+              };
+            })}
           />
           <dl className="grid gap-2 border-t border-rule pt-5 text-[0.9375rem]">
             <div className="flex items-baseline justify-between gap-4">
