@@ -200,6 +200,42 @@ test("what a visitor typed at checkout is there again after going back to the ca
   await expect(page.getByRole("textbox", { name: "給我們的話" })).toHaveValue("請在週末送達");
 });
 
+test("back from ECPay's page, the cart tells of the order waiting for payment and leads to paying it", async ({
+  page,
+  request,
+}) => {
+  const merch = await productInStock(request, "merch");
+  await seedLocalCart(page, merch, "e2e-unpaid");
+  await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
+  await customer(page).getByRole("textbox", { name: "姓名" }).fill("林小華");
+  await customer(page).getByRole("textbox", { name: "電子郵件" }).fill(`unpaid${Date.now()}@example.test`);
+  await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
+  await customer(page).getByRole("textbox", { name: "郵遞區號" }).fill("106");
+  await customer(page).getByRole("textbox", { name: "縣市" }).fill("臺北市");
+  await customer(page).getByRole("textbox", { name: "鄉鎮市區" }).fill("大安區");
+  await customer(page).getByRole("textbox", { name: "詳細地址" }).fill("復興南路一段 219 巷 18 號");
+  await page.getByRole("button", { name: "同訂購人資料" }).click();
+  await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  const trade = await page.getByText(/^\d+P01$/).textContent();
+  const number = trade!.replace(/P01$/, "");
+
+  // The buyer leaves ECPay's page for the cart: their lines are there, and so is the order.
+  await page.goto("/cart");
+  const notice = page.getByRole("region", { name: "您有一筆尚未付款的訂單" });
+  await expect(notice).toContainText(number);
+  await notice.getByRole("link", { name: "查看訂單並付款" }).click();
+  await expect(page).toHaveURL(`/cart/result?number=${number}`);
+  await page.getByRole("link", { name: "前往付款" }).click();
+  await page.getByRole("button", { name: "信用卡付款成功" }).click();
+  await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
+
+  // Paid, the order no longer waits: the cart says nothing of it.
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { name: "購物車" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "您有一筆尚未付款的訂單" })).toHaveCount(0);
+});
+
 test("a failed card payment leaves the order payable, and paying again completes it", async ({
   page,
   context,

@@ -15,6 +15,7 @@ import { apiContext, siteConfigContext } from "../lib/context.ts";
 import { orderDraftSetCookie, readOrderDraftChoice } from "../lib/order-draft.server.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
+import { findUnpaidOrder } from "../lib/unpaid-order.server.ts";
 import { getMember, safeLocalPath } from "../lib/session.server.ts";
 import type { Route } from "./+types/cart";
 import { readForm } from "../lib/api.server.ts";
@@ -36,7 +37,11 @@ export const meta: Route.MetaFunction = loaderMeta;
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const member = await getMember(context);
-  const lines = member ? (await context.get(apiContext).get<{ data: CartLine[] }>("/cart")).data : null;
+  const api = context.get(apiContext);
+  const [lines, unpaid] = await Promise.all([
+    member ? api.get<{ data: CartLine[] }>("/cart").then((reply) => reply.data) : null,
+    findUnpaidOrder(api, request, member !== null),
+  ]);
   const meta = await pageMeta(
     { url, context },
     {
@@ -45,7 +50,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       noindex: true,
     },
   );
-  return data({ lines, choice: readOrderDraftChoice(request), meta }, { headers: privatePage });
+  return data({ lines, unpaid, choice: readOrderDraftChoice(request), meta }, { headers: privatePage });
 }
 
 /** Only the preview of a visitor's cart leaves the page's data as it is. */
@@ -147,6 +152,7 @@ export default function Cart({ loaderData, actionData, matches }: Route.Componen
   return (
     <CartView
       serverLines={loaderData.lines}
+      unpaid={loaderData.unpaid}
       choice={loaderData.choice}
       settings={settings}
       reply={actionData}

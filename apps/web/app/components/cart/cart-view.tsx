@@ -12,7 +12,8 @@ import { enhancedField, type CartReply } from "../../lib/cart/cart-reply.ts";
 import { sameLine } from "../../lib/cart/local-cart.ts";
 import { itemHref, lineProblem } from "../../lib/cart/totals.ts";
 import { localCart, useLocalCart } from "../../lib/cart/use-local-cart.ts";
-import { formatPrice } from "../../lib/format.ts";
+import { formatDateTime, formatPrice } from "../../lib/format.ts";
+import type { UnpaidOrder } from "../../lib/unpaid-order.server.ts";
 import type { OrderDraftChoice } from "../../lib/order-draft.server.ts";
 import type { CartPreviewReply } from "../../routes/cart-preview.ts";
 import { PageHeading } from "../page-heading.tsx";
@@ -37,12 +38,15 @@ const quantityDelayMs = 400;
 
 export function CartView({
   serverLines,
+  unpaid,
   choice,
   settings,
   reply,
 }: {
   /** The member's lines; null for a visitor, whose lines are in the browser. */
   serverLines: CartLine[] | null;
+  /** An order placed from here that still waits for its payment. */
+  unpaid: UnpaidOrder | null;
   choice: OrderDraftChoice | null;
   settings: Settings;
   reply: Reply;
@@ -60,6 +64,7 @@ export function CartView({
         description="確認商品與數量，選擇運送與付款方式後前往結帳。"
       />
       <CartSteps current={1} />
+      {unpaid && <UnpaidNotice order={unpaid} />}
       {failure && !hydrated && (
         <p role="alert" className="mt-8 border-l-4 border-primary bg-paper-deep px-4 py-3 text-primary-deep">
           {failure}
@@ -216,6 +221,33 @@ const problemText = (line: ViewLine) => {
       return null;
   }
 };
+
+/** An order placed from here that waits for payment: paid from its page, not ordered again. */
+function UnpaidNotice({ order }: { order: UnpaidOrder }) {
+  return (
+    <section
+      aria-labelledby="unpaid-order-title"
+      className="mt-8 border-l-4 border-primary bg-paper-deep px-5 py-4 leading-7"
+    >
+      <h2 id="unpaid-order-title" className="font-medium text-ink">
+        您有一筆尚未付款的訂單
+      </h2>
+      <p className="text-ink-soft">
+        訂單 {order.number}，合計 {formatPrice(order.total)}
+        {order.reserved_until && <>，商品保留至 {formatDateTime(order.reserved_until)}</>}
+        。如要購買同樣的商品，請直接完成這筆訂單的付款，不必重新下單。
+      </p>
+      <p className="mt-2">
+        <Link
+          to={`/cart/result?number=${order.number}`}
+          className="text-primary underline underline-offset-4 hover:text-primary-deep"
+        >
+          查看訂單並付款
+        </Link>
+      </p>
+    </section>
+  );
+}
 
 function CartLineItem({ line, onRemove }: { line: ViewLine; onRemove: () => void }) {
   const problem = problemText(line);
