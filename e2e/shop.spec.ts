@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { blockingViolations } from "./support/axe.ts";
-import { createMember, signIn, testAddress, waitForMail } from "./support/members.ts";
+import { createMember, linkIn, signIn, testAddress, waitForMail } from "./support/members.ts";
 
 /*
  * Buying (SPEC §2 /cart, /cart/checkout, /cart/result, /member/history; §3 order draft): the cart
@@ -77,6 +77,7 @@ test("a member orders for store pickup, pays by card and finds the order in the 
   page,
   context,
   request,
+  browser,
 }) => {
   const member = await createMember(request);
   const tokens = await signIn(request, context, member);
@@ -124,6 +125,22 @@ test("a member orders for store pickup, pays by card and finds the order in the 
 
   const mail = await waitForMail(request, member.email, `訂單 ${number}`);
   expect(mail.subject).toContain("付款完成");
+
+  // The mail's 查看訂單 opens the order in another browser, signed in or not, and the key it
+  // carries does not stay in the address.
+  const elsewhere = await browser.newContext({ userAgent, baseURL: new URL(page.url()).origin });
+  const other = await elsewhere.newPage();
+  await other.goto(linkIn(mail, "/cart/result"));
+  await expect(other).toHaveURL(`/cart/result?number=${number}`);
+  await expect(other.getByText("付款完成，感謝您的訂購！")).toBeVisible();
+  await expect(other.getByText(magazine.title)).toBeVisible();
+  await other.reload();
+  await expect(other.getByText("付款完成，感謝您的訂購！")).toBeVisible();
+  // Without the key, another browser is told nothing of the order.
+  const stranger = await browser.newContext({ userAgent, baseURL: new URL(page.url()).origin });
+  const response = await (await stranger.newPage()).goto(`/cart/result?number=${number}`);
+  expect(response?.status()).toBe(404);
+  await Promise.all([elsewhere.close(), stranger.close()]);
 });
 
 test("a visitor's ATM order shows its account and stays waiting; the local cart is emptied", async ({

@@ -3,6 +3,7 @@ import { parseCreateShipmentReply, parseIssueInvoiceResponse, signFields } from 
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cartLines, duplicatePayments, magazines, members, orderPayments, orders } from "../src/db/schema.ts";
+import { orderMailKey } from "../src/services/orders.ts";
 import { fulfilmentGraceMs, resumeFulfilment } from "../src/services/payments.ts";
 import { startSession } from "../src/services/tokens.ts";
 import { expectInvalid, testAuthConfig, useApi } from "./api.ts";
@@ -18,7 +19,7 @@ const texts = {
   captcha: "請完成機器人驗證",
   required: "此項為必填",
   notPayable: "此訂單已付款或已失效，無法再次付款",
-  forbidden: "您沒有權限查看此訂單",
+  notFound: "找不到此訂單",
 };
 
 type Form = { action: string; fields: Record<string, string> };
@@ -246,11 +247,27 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect((await api.get(`/orders/${order.number}`, token)).status).toBe(200);
       expect((await api.get(`/orders/${order.number}`)).status).toBe(404);
       expect((await api.get(`/orders/${order.number}`, { "x-order-token": "wrong" })).status).toBe(404);
+      // Another member learns no more than anyone: the order might as well not exist.
       const stranger = await signedIn();
       const denied = await api.get<ApiError>(`/orders/${order.number}`, stranger.auth);
-      expect(denied.status).toBe(403);
-      expect(denied.body.message).toBe(texts.forbidden);
-      expect((await api.get(`/order-ecpay?number=${order.number}`, stranger.auth)).status).toBe(403);
+      expect(denied.status).toBe(404);
+      expect(denied.body.message).toBe(texts.notFound);
+      expect((await api.get(`/order-ecpay?number=${order.number}`, stranger.auth)).status).toBe(404);
+    });
+
+    it("is anyone with the key of the order's mail, for that order only", async () => {
+      const { order } = await guestOrder();
+      const { order: other } = await guestOrder();
+      const key = orderMailKey(testAuthConfig.jwtSecret, order.number);
+      expect((await api.get(`/orders/${order.number}`, { "x-order-token": key })).status).toBe(200);
+      expect((await api.get(`/orders/${other.number}`, { "x-order-token": key })).status).toBe(404);
+      expect(
+        (
+          await api.get(`/orders/${order.number}`, {
+            "x-order-token": orderMailKey("another secret", order.number),
+          })
+        ).status,
+      ).toBe(404);
     });
   });
 

@@ -69,7 +69,6 @@ export const donationMessages = {
   idNumberForUpload: "申報所得稅扣除額需填寫身分證字號",
   addressForPaper: "紙本收據需填寫郵寄地址",
   notFound: "找不到此筆捐款",
-  forbidden: "您沒有權限查看此筆捐款",
   notPayable: "此筆捐款已付款或已失效，無法再次付款",
   cancelled: "已取消定期定額捐款，往後不會再扣款",
   notCancellable: "此筆捐款不是進行中的定期定額捐款",

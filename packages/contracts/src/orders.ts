@@ -106,7 +106,6 @@ export const orderMessages = {
   carrier: "請輸入正確的手機條碼（/ 加 7 碼英數字）",
   captcha: "請完成機器人驗證",
   notFound: "找不到此訂單",
-  forbidden: "您沒有權限查看此訂單",
   notPayable: "此訂單已付款或已失效，無法再次付款",
   holdEnding: "此訂單的保留時間即將結束，請回到購物車重新下單",
   expired: "訂單付款期限已過，商品已釋出",

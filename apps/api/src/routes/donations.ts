@@ -117,7 +117,6 @@ donationRoutes.openapi(
     request: { params: numberParam },
     responses: {
       200: json(z.object({ data: donationSchema }), "捐款"),
-      403: json(apiErrorSchema, "不是自己的捐款"),
       404: json(apiErrorSchema, "找不到此筆捐款"),
     },
   }),
@@ -143,7 +142,6 @@ donationRoutes.openapi(
     request: { params: numberParam },
     responses: {
       200: json(z.object({ data: donationSchema, message: z.string() }), "已取消"),
-      403: json(apiErrorSchema, "不是自己的捐款"),
       404: json(apiErrorSchema, "找不到此筆捐款"),
       409: json(apiErrorSchema, "不是進行中的定期定額捐款"),
       502: json(messageSchema, "綠界未能取消"),
@@ -183,7 +181,6 @@ donationRoutes.openapi(
         },
         description: "綠界付款表單",
       },
-      403: json(apiErrorSchema, "不是自己的捐款"),
       404: json(apiErrorSchema, "找不到此筆捐款"),
       409: json(apiErrorSchema, "無法付款"),
     },
@@ -305,7 +302,6 @@ donationRoutes.openapi(
     },
     responses: {
       200: pdf,
-      403: json(apiErrorSchema, "不是自己的捐款"),
       404: json(apiErrorSchema, "找不到此筆捐款或此筆扣款沒有單次收據"),
     },
   }),

@@ -122,20 +122,24 @@ orderRoutes.openapi(
     tags: ["Orders"],
     summary: "一筆訂單",
     description:
-      "訂單的會員，或持有下單時取得之 access_token（標頭 x-order-token）者可查看。其他會員 403；訂單不存在或 token 不符 404。",
+      "訂單的會員，或持有下單時取得之 access_token 或訂單信件連結之 key（標頭 x-order-token）者可查看。其他人（含其他會員）與不存在的訂單一律 404，不透露訂單是否存在。",
     security: [...signedIn, {}],
     middleware: [optionalMember] as const,
     request: { params: numberParam },
     responses: {
       200: json(z.object({ data: orderSchema }), "訂單"),
-      403: json(apiErrorSchema, "不是自己的訂單"),
       404: json(apiErrorSchema, "找不到此訂單"),
     },
   }),
   async (c) => {
     const now = new Date();
     await releaseExpiredOrders(c.var.db, now);
-    const row = await orderForViewer(c.var.db, c.req.valid("param").number, viewerOf(c, c.var.member));
+    const row = await orderForViewer(
+      c.var.db,
+      c.req.valid("param").number,
+      viewerOf(c, c.var.member),
+      c.var.auth.jwtSecret,
+    );
     return c.json({ data: await readOrder(c.var.db, row, now) }, 200);
   },
 );
@@ -163,7 +167,6 @@ orderRoutes.openapi(
         },
         description: "綠界付款表單",
       },
-      403: json(apiErrorSchema, "不是自己的訂單"),
       404: json(apiErrorSchema, "找不到此訂單"),
       409: json(apiErrorSchema, "訂單無法付款"),
     },
@@ -172,7 +175,12 @@ orderRoutes.openapi(
     const { db, shop, auth } = c.var;
     const now = new Date();
     await releaseExpiredOrders(db, now);
-    const row = await orderForViewer(db, c.req.valid("query").number, viewerOf(c, c.var.member));
+    const row = await orderForViewer(
+      db,
+      c.req.valid("query").number,
+      viewerOf(c, c.var.member),
+      c.var.auth.jwtSecret,
+    );
     const attempt = await startPaymentAttempt(c.var, row, now);
     const order = await readOrder(db, row, now);
     const resultUrl = `${auth.siteUrl}/cart/result?number=${row.number}`;

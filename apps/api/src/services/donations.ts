@@ -141,7 +141,7 @@ export async function donationForViewer(db: Database, number: string, viewer: Do
   const byToken =
     viewer.accessToken !== undefined && sameHash(sha256(viewer.accessToken), row.access_token_hash);
   if (byToken || belongsTo(row, viewer)) return row;
-  if (viewer.memberId !== undefined) throw new ApiError(403, donationMessages.forbidden);
+  // Anyone else, members included, is told nothing of which numbers exist.
   throw new ApiError(404, donationMessages.notFound);
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import {
   orderMessages,
   orderPaymentLimits,
@@ -154,18 +154,32 @@ export async function findOrderByNumber(db: Database, number: string) {
 }
 
 /**
- * The order `number` as `viewer` may see it: its member, or anyone with its access token (the
- * guest who placed it). Another member gets 403; an unknown number, or a guest without the
- * right token, 404 (a guest cannot learn which numbers exist).
+ * The key in the link of an order's mail (查看訂單): it opens the order as its access token does,
+ * from any browser, so that a guest can find the order again from the mail. Signed with
+ * JWT_SECRET; rotating the secret voids the links.
  */
-export async function orderForViewer(db: Database, number: string, viewer: OrderViewer): Promise<OrderRow> {
+export const orderMailKey = (secret: string, number: string) =>
+  createHmac("sha256", secret).update(`order-view:${number}`).digest("base64url");
+
+/**
+ * The order `number` as `viewer` may see it: its member, or anyone with its access token (the
+ * guest who placed it) or its mailed key. Anyone else gets 404, members included: nobody learns
+ * which numbers exist.
+ */
+export async function orderForViewer(
+  db: Database,
+  number: string,
+  viewer: OrderViewer,
+  secret: string,
+): Promise<OrderRow> {
   const row = /^\d{6,20}$/.test(number) ? await findOrderByNumber(db, number) : undefined;
   if (!row) throw new ApiError(404, orderMessages.notFound);
+  const token = viewer.accessToken;
   const byToken =
-    viewer.accessToken !== undefined && sameHash(sha256(viewer.accessToken), row.access_token_hash);
+    token !== undefined &&
+    (sameHash(sha256(token), row.access_token_hash) || sameHash(token, orderMailKey(secret, number)));
   const byMember = viewer.memberId !== undefined && row.member_id === viewer.memberId;
   if (byToken || byMember) return row;
-  if (viewer.memberId !== undefined) throw new ApiError(403, orderMessages.forbidden);
   throw new ApiError(404, orderMessages.notFound);
 }
 

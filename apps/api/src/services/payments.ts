@@ -15,7 +15,7 @@ import { and, eq, gt, inArray, isNull, lt, notExists, notInArray, or } from "dri
 import { orderPayments, orders } from "../db/schema.ts";
 import { orderConfirmationMail, paymentCodeMail } from "../mail/templates/index.ts";
 import { recordDuplicatePayment } from "./duplicate-payments.ts";
-import { readOrder, retakeStock, type OrderDeps, type OrderRow } from "./orders.ts";
+import { orderMailKey, readOrder, retakeStock, type OrderDeps, type OrderRow } from "./orders.ts";
 
 /*
  * What ECPay tells us about an order's payment and its parcel, and what follows a payment: the
@@ -604,7 +604,11 @@ async function sendConfirmation(deps: OrderDeps, number: string, now: Date) {
     const order = await readOrder(deps.db, row, now);
     await deps.mailer.send({
       to: row.customer.email,
-      ...orderConfirmationMail({ siteUrl: deps.auth.siteUrl, order }),
+      ...orderConfirmationMail({
+        siteUrl: deps.auth.siteUrl,
+        order,
+        viewKey: orderMailKey(deps.auth.jwtSecret, order.number),
+      }),
     });
   } catch (error) {
     await deps.db.update(orders).set({ confirmation_sent_at: null }).where(eq(orders.id, row.id));

@@ -15,6 +15,9 @@ import {
   justPlaced,
   orderAccessHeaders,
   orderNumberPattern,
+  orderTokensSetCookie,
+  readOrderTokens,
+  withOrderToken,
 } from "../lib/checkout.server.ts";
 import { apiContext, siteConfigContext } from "../lib/context.ts";
 import { formatDateTime } from "../lib/format.ts";
@@ -44,26 +47,47 @@ const orderNumber = (request: Request) => {
   return orderNumberPattern.test(number) ? number : null;
 };
 
+/** The key of the order's mail link (`key`), in the form the API gives it. */
+const mailKey = (request: Request) => {
+  const key = new URL(request.url).searchParams.get("key") ?? "";
+  return /^[\w-]{43}$/.test(key) ? key : null;
+};
+
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const number = orderNumber(request);
   if (!number) throw redirect("/cart");
+  const key = mailKey(request);
   let order: Order;
   try {
     const reply = await context
       .get(apiContext)
-      .get<{ data: Order }>(`/orders/${number}`, {}, { headers: orderAccessHeaders(request, number) });
+      .get<{ data: Order }>(
+        `/orders/${number}`,
+        {},
+        { headers: key ? { "x-order-token": key } : orderAccessHeaders(request, number) },
+      );
     order = reply.data;
   } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 403 || error.status === 404)) {
+    if (error instanceof ApiRequestError && error.status === 404) {
       throw data(error.message, { status: error.status });
     }
     throw error;
+  }
+  const secure = context.get(siteConfigContext).publicUrl.startsWith("https:");
+  if (key) {
+    // Opened from the order's mail, in any browser: the key is kept with this browser's orders,
+    // and the address loses it, so it stays out of the history and of any page's referrer.
+    throw redirect(`/cart/result?number=${number}`, {
+      headers: {
+        ...privatePage,
+        "set-cookie": orderTokensSetCookie(withOrderToken(readOrderTokens(request), number, key), { secure }),
+      },
+    });
   }
   const headers = new Headers(privatePage);
   // A guest's order was made from the local cart: this first visit clears its lines there.
   const clearLocalCart = !(await getMember(context)) && justPlaced(request, number);
   if (clearLocalCart) {
-    const secure = context.get(siteConfigContext).publicUrl.startsWith("https:");
     headers.append("set-cookie", clearPlacedCookie({ secure }));
   }
   const meta = await pageMeta({ url, context }, { title: "訂購結果", noindex: true });

@@ -45,7 +45,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       );
     donation = reply.data;
   } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 403 || error.status === 404)) {
+    if (error instanceof ApiRequestError && error.status === 404) {
       throw data(error.message, { status: error.status });
     }
     throw error;

@@ -7,7 +7,12 @@ import {
 } from "@shiyi/contracts";
 import { greeting, renderMail, type MailBlock, type RenderedMail } from "./layout.ts";
 
-export type OrderConfirmationData = { siteUrl: string; order: Order };
+export type OrderConfirmationData = {
+  siteUrl: string;
+  order: Order;
+  /** The order's mailed key (orderMailKey): the link opens the order in any browser. */
+  viewKey: string;
+};
 
 const money = (amount: number) => `NT$ ${amount.toLocaleString("en-US")}`;
 
@@ -24,12 +29,19 @@ function destination(order: Order): string {
 }
 
 /** Sent once ECPay reports the order paid: what was bought, the total, and where it will go. */
-export function orderConfirmationMail({ siteUrl, order }: OrderConfirmationData): RenderedMail {
+export function orderConfirmationMail({ siteUrl, order, viewKey }: OrderConfirmationData): RenderedMail {
   const lines: MailBlock[] = order.line_items.map((line) => ({
     kind: "paragraph",
     text: `${line.title}${line.sku.length > 0 ? `（${line.sku.join("、")}）` : ""} × ${line.quantity}　${money(line.subtotal)}`,
   }));
-  const resultUrl = new URL(`/cart/result?number=${encodeURIComponent(order.number)}`, siteUrl).href;
+  const resultUrl = new URL(
+    `/cart/result?number=${encodeURIComponent(order.number)}&key=${encodeURIComponent(viewKey)}`,
+    siteUrl,
+  ).href;
+  const invoice =
+    order.invoice.status === "issued" && order.invoice.number
+      ? `電子發票 ${order.invoice.number} 已開立，綠界科技將另以電子郵件寄送開立通知。`
+      : "電子發票開立後，綠界科技將另以電子郵件通知。";
   return renderMail({
     siteUrl,
     subject: `訂單 ${order.number} 付款完成`,
@@ -53,7 +65,7 @@ export function orderConfirmationMail({ siteUrl, order }: OrderConfirmationData)
       { kind: "action", label: "查看訂單", url: resultUrl },
       {
         kind: "note",
-        text: "電子發票開立後將另以電子郵件通知。若有任何問題，歡迎透過網站的聯絡我們頁面與我們聯繫。",
+        text: `${invoice}若有任何問題，歡迎透過網站的聯絡我們頁面與我們聯繫。`,
       },
     ],
     reason: "您收到這封信，是因為您在食藝誌網站訂購了商品。",

@@ -60,8 +60,7 @@ export function OrderSummary({
     amount >= orderPaymentLimits[method].min && amount <= orderPaymentLimits[method].max;
   const payment = paymentMethods.find((method) => method === fields.payment.value);
   const paymentFits = !hydrated || payment === undefined || fits(payment);
-  const ready =
-    totals.pieces > 0 && problems === 0 && (shipping !== "overseas" || overseasOk) && paymentFits;
+  const ready = totals.pieces > 0 && problems === 0 && (shipping !== "overseas" || overseasOk) && paymentFits;
 
   return (
     <aside aria-labelledby="order-summary-title" className="lg:sticky lg:top-8 lg:self-start">
