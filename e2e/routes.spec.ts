@@ -188,3 +188,11 @@ test("the code every page shares comes in two chunks: the framework and the site
     ).toEqual([]);
   }
 });
+
+test("/favicon.ico leads to the site's icon, for pages that name none", async ({ request }) => {
+  const response = await request.get("/favicon.ico", { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers().location).toBe("/favicon.svg");
+  const icon = await request.get("/favicon.ico");
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+});

@@ -223,6 +223,12 @@ export function createWebServer({
     app.use(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, compressed, servePublicFile);
   }
 
+  // Browsers ask for /favicon.ico wherever a page names no icon (the API's reference, the stand-ins).
+  app.get("/favicon.ico", (c) => {
+    c.header("cache-control", "public, max-age=86400");
+    return c.redirect("/favicon.svg", 301);
+  });
+
   // Every page request gets an id (sent back, and passed to the API) and one log line, cached or not.
   app.use("*", async (c, next) => {
     const requestId = c.req.header("x-request-id") ?? randomUUID();

@@ -46,7 +46,8 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
   return (
     <>
       <h1 className="sr-only">
-        {settings.name}｜{settings.title}
+        {/* The site's title may carry its name already (食藝誌｜…): said once. */}
+        {settings.title.startsWith(settings.name) ? settings.title : `${settings.name}｜${settings.title}`}
       </h1>
       {cover?.image && (
         <section aria-label="焦點" className="relative bg-ink text-paper">

@@ -152,7 +152,11 @@ function Outcome({ donation, member }: { donation: Donation; member: boolean }) 
               </>
             ) : (
               <>
-                如需停止定期捐款，請
+                以 {email} 註冊或
+                <Link to="/auth/login?redirect=%2Fmember%2Fsupport-us" className={textLink}>
+                  登入會員
+                </Link>
+                後，即可在捐款紀錄中查看每次扣款或取消定期捐款；也歡迎
                 <Link to="/contact" className={textLink}>
                   與我們聯絡
                 </Link>

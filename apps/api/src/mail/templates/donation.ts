@@ -8,6 +8,8 @@ type DonationFacts = {
   frequency: "once" | "monthly" | "yearly";
   receipt: "none" | "per_gift" | "yearly";
   receipt_format: "digital" | "paper";
+  /** The member who gave, or null for a guest. */
+  member_id: number | null;
 };
 type ChargeFacts = { sequence: number; amount: number; receipt_number: string | null };
 
@@ -55,7 +57,16 @@ export function donationThanksMail({
         text: `我們已收到您的${which} ${money(charge.amount)}（捐款編號 ${donation.number}）。每一份支持，都讓我們能繼續記錄與保存台灣的飲食文化。`,
       },
       ...(periodic
-        ? [{ kind: "paragraph" as const, text: "定期捐款將依您選擇的週期自動扣款，您可隨時在會員中心取消。" }]
+        ? [
+            {
+              kind: "paragraph" as const,
+              // A guest's gifts show in the member area of the account with the same confirmed address.
+              text:
+                donation.member_id !== null
+                  ? "定期捐款將依您選擇的週期自動扣款，您可隨時在會員中心的捐款紀錄取消。"
+                  : "定期捐款將依您選擇的週期自動扣款。以這個電子郵件註冊或登入會員後，即可在會員中心查看每次扣款或隨時取消；也歡迎與我們聯絡。",
+            },
+          ]
         : []),
       { kind: "paragraph", text: receiptNote(donation, charge, receiptAttached) },
       { kind: "action", label: "查看捐款紀錄", url: new URL("/member/support-us", siteUrl).href },

@@ -3,6 +3,7 @@ import { escapeHtml } from "./layout.ts";
 import {
   contactCopyMail,
   contactInboxMail,
+  donationThanksMail,
   newsletterConfirmMail,
   passwordChangedMail,
   passwordResetMail,
@@ -150,5 +151,25 @@ describe("what each mail says", () => {
     expect(() =>
       verifyEmailMail({ siteUrl, name: "王小明", verifyUrl: "javascript:alert(1)", validHours: 24 }),
     ).toThrow(/Not a web link/);
+  });
+});
+
+describe("a monthly gift's thank-you mail", () => {
+  const gift = {
+    number: "26112500000001",
+    name: "王小明",
+    amount: 500,
+    frequency: "monthly" as const,
+    receipt: "none" as const,
+    receipt_format: "digital" as const,
+  };
+  const charge = { sequence: 1, amount: 500, receipt_number: null };
+
+  it("tells a member where to stop it, and a guest how to reach the same place", () => {
+    const member = donationThanksMail({ siteUrl, donation: { ...gift, member_id: 7 }, charge });
+    expect(member.text).toContain("您可隨時在會員中心的捐款紀錄取消");
+    const guest = donationThanksMail({ siteUrl, donation: { ...gift, member_id: null }, charge });
+    expect(guest.text).toContain("以這個電子郵件註冊或登入會員後，即可在會員中心查看每次扣款或隨時取消");
+    expect(guest.text).not.toContain("您可隨時在會員中心的捐款紀錄取消");
   });
 });
