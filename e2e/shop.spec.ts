@@ -217,6 +217,30 @@ test("what a visitor typed at checkout is there again after going back to the ca
   await expect(page.getByRole("textbox", { name: "給我們的話" })).toHaveValue("請在週末送達");
 });
 
+test("a reader abroad orders an issue to their own address and phone, at the overseas price", async ({
+  page,
+  request,
+}) => {
+  const magazine = await productInStock(request, "magazines");
+  await seedLocalCart(page, magazine, "e2e-abroad");
+  await chooseOnCart(page, { shipping: "海外寄送", payment: "信用卡" });
+  await customer(page).getByRole("textbox", { name: "姓名" }).fill("Lin Hua");
+  await customer(page).getByRole("textbox", { name: "電子郵件" }).fill(`abroad${Date.now()}@example.test`);
+  await customer(page).getByRole("textbox", { name: "手機" }).fill("+81 90 1234 5678");
+  await page.getByRole("button", { name: "同訂購人資料" }).click();
+  const address = page.getByRole("group", { name: /海外收件地址/ });
+  await address.getByRole("textbox", { name: "郵遞區號 Postal code" }).fill("150-0001");
+  await address.getByRole("textbox", { name: "國家 Country" }).fill("Japan");
+  await address.getByRole("textbox", { name: "州省／城市 State / City" }).fill("Tokyo");
+  await address.getByRole("textbox", { name: "街道地址 Street" }).fill("1-2-3 Jingumae, Shibuya-ku");
+  await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await page.getByRole("button", { name: "信用卡付款成功" }).click();
+  await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
+  await expect(page.getByText("1-2-3 Jingumae, Shibuya-ku, Tokyo 150-0001, Japan")).toBeVisible();
+  await expect(page.getByText("+81 90 1234 5678").first()).toBeVisible();
+});
+
 test("back from ECPay's page, the cart tells of the order waiting for payment and leads to paying it", async ({
   page,
   request,

@@ -161,6 +161,48 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect([overseas.body.data.line_items[0]!.unit_price, overseas.body.data.postage]).toEqual([400, 92]);
     });
 
+    it("sends abroad to a foreign address and phone, and keeps Taiwan's rules at home", async () => {
+      const issue = await insertMagazine(api.db, { price: 280, overseas_price: 400 });
+      const line = [{ item_id: issue.id, type: "magazine" as const, quantity: 1 }];
+      const abroad = {
+        shipping: "overseas" as const,
+        delivery: undefined,
+        customer: {
+          name: "Lin Hua",
+          email: `abroad${(sequence += 1)}@example.com`,
+          phone: "+44 20 7946 0958",
+        },
+        receiver: {
+          name: "Lin Hua",
+          phone: "+49 30 1234567",
+          address: { zip: "10115", city: "Germany", dist: "Berlin", addr: "Torstraße 1" },
+        },
+      };
+      const placed = await place(
+        draft(line, { ...abroad, register: 1, password: "Abcdef12", password_confirmation: "Abcdef12" }),
+      );
+      expect(placed.status).toBe(201);
+      expect(placed.body.data.receiver).toMatchObject({
+        phone: "+49 30 1234567",
+        address: abroad.receiver.address,
+      });
+      // The buyer's number abroad is the order's, not their mobile as a member.
+      const [member] = await api.db.select().from(members).where(eq(members.email, abroad.customer.email));
+      expect(member?.mobile).toBeNull();
+
+      const home = await place<ApiError>(
+        draft(line, {
+          ...abroad,
+          shipping: "home",
+          customer: { ...abroad.customer, email: `home${(sequence += 1)}@example.com` },
+        }),
+      );
+      expectInvalid(home, "customer.phone");
+      expect(home.body.errors?.["receiver.phone"]).toEqual(["請輸入 09 開頭的 10 位數手機號碼"]);
+      expect(home.body.errors?.["receiver.address.zip"]).toBeUndefined();
+      expect(await stockOf(issue.id)).toBe(issue.stock - 1);
+    });
+
     it("names each missing or wrong field by its path and keeps the stock", async () => {
       const issue = await insertMagazine(api.db, { stock: 5 });
       const line = [{ item_id: issue.id, type: "magazine" as const, quantity: 1 }];
@@ -334,6 +376,28 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       const paid = await orderOf(order.number, token);
       expect(paid.invoice).toMatchObject({ type: "company", status: "issued", tax_id: "22099131" });
       expect(paid.shipping.status).toBe("pending");
+    });
+
+    it("invoices a buyer abroad by e-mail, and mails the address as it is written there", async () => {
+      const address = { zip: "SW1A 1AA", city: "United Kingdom", dist: "London", addr: "10 Downing Street" };
+      const issue = await insertMagazine(api.db, { overseas_price: 400 });
+      const placed = await place(
+        draft([{ item_id: issue.id, type: "magazine", quantity: 1 }], {
+          shipping: "overseas",
+          delivery: undefined,
+          customer: { name: "Lin Hua", email: `uk${(sequence += 1)}@example.com`, phone: "+44 20 7946 0958" },
+          receiver: { name: "Lin Hua", phone: "+44 20 7946 0958", address },
+        }),
+      );
+      expect(placed.status).toBe(201);
+      const order = placed.body.data;
+      const token = { "x-order-token": placed.body.access_token };
+      const form = await paymentForm(order.number, token);
+      expect((await api.postForm("/ecpay/return", paidNotice(form))).body).toBe("1|OK");
+      const paid = await orderOf(order.number, token);
+      expect(paid.invoice.status).toBe("issued");
+      const [mail] = api.mail.messages({ subject: order.number });
+      expect(mail?.text).toContain("10 Downing Street, London SW1A 1AA, United Kingdom");
     });
 
     it("changes nothing for a forged CheckMacValue, a tampered amount or SimulatePaid=1", async () => {

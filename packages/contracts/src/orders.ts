@@ -10,7 +10,6 @@ import {
   maxLength,
   optionalField,
   password,
-  phone,
   requiredRaw,
   requiredText,
   taxId,
@@ -88,6 +87,8 @@ export const orderLimits = {
   storeName: 60,
   storeAddress: 200,
   receiptTitle: 60,
+  /** An address's country, state or city abroad (Taiwan's 縣市 and 鄉鎮市區 are far shorter). */
+  region: 60,
   lineItems: 50,
   /** Minutes an unpaid order holds its stock before the reservation lapses. */
   reservationMinutes: 30,
@@ -113,13 +114,22 @@ export const orderMessages = {
   cvsMapFailed: "無法開啟門市地圖，請稍後再試",
   cvsReceiverName: "超商取貨的收件人姓名請填寫 2 至 5 個中文字或 4 至 10 個英文字母，並與證件相符",
   paymentLimit: (min: number, max: number) => `此付款方式的金額須介於 ${min} 至 ${max} 元`,
+  zip: "請輸入 3 至 6 位數的郵遞區號",
+  overseasZip: "請輸入正確的郵遞區號（英文字母、數字）",
+  overseasPhone: "請輸入 09 開頭的手機號碼，或以 + 與國碼開頭的電話號碼",
 } as const;
 
+/** Taiwan's postcodes: 3, 5 or 6 digits (3+2, 3+3). */
+const taiwanZip = /^\d{3,6}$/;
+/** A postcode anywhere: letters, digits, a space or a hyphen (SW1A 1AA, 10115, 100-0001). */
+const anyZip = /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/;
+/** A mobile number in Taiwan (SPEC §5), and one abroad: +, the country code and the number. */
+const taiwanMobile = /^09\d{8}$/;
+const internationalPhone = /^\+[1-9](?:[ -]?\d){6,14}$/;
+export const isTaiwanMobile = (phone: string) => taiwanMobile.test(phone);
+
 const zip = () =>
-  z
-    .string({ error: messages.required })
-    .trim()
-    .regex(/^\d{3,6}$/, { error: "請輸入 3 至 6 位數的郵遞區號" });
+  z.string({ error: messages.required }).trim().regex(taiwanZip, { error: orderMessages.zip });
 
 /** A postal address in Taiwan (or abroad, as typed). */
 export const postalAddressSchema = z.object({
@@ -128,6 +138,33 @@ export const postalAddressSchema = z.object({
   dist: requiredText().check(maxLength(memberLimits.dist)),
   addr: requiredText().check(maxLength(memberLimits.addr)),
 });
+
+/**
+ * An order's address: in Taiwan, or abroad for overseas delivery (country in `city`, state or
+ * city in `dist`). The draft's `check` holds a Taiwan delivery to Taiwan's postcodes.
+ */
+const orderAddressSchema = postalAddressSchema.extend({
+  zip: requiredText().check(maxLength(12)),
+  // A country or a region abroad may run long (United Kingdom, Nordrhein-Westfalen).
+  city: requiredText().check(maxLength(orderLimits.region)),
+  dist: requiredText().check(maxLength(orderLimits.region)),
+});
+
+/** The phone of an order's buyer or receiver; the draft's `check` says which kinds each delivery takes. */
+const orderPhone = () => requiredText().check(maxLength(24));
+
+/**
+ * An address on one line, as it is written: in Taiwan from the postcode down (106 臺北市大安區…),
+ * abroad from the street up (Torstraße 1, Berlin 10115, Germany).
+ */
+export function addressLine(
+  address: { zip: string; city: string; dist: string; addr: string },
+  overseas: boolean,
+): string {
+  return overseas
+    ? `${address.addr}, ${address.dist} ${address.zip}, ${address.city}`
+    : `${address.zip} ${address.city}${address.dist}${address.addr}`;
+}
 
 /** The store chosen on ECPay's map: its id, name and address as the map sent them back. */
 export const storeSchema = z.object({
@@ -149,8 +186,8 @@ const customerSchema = z.object({
       .trim()
       .regex(/^[\d\-#() ]{6,20}$/, { error: "請輸入正確的電話號碼" }),
   ),
-  phone: phone(),
-  address: postalAddressSchema.partial().optional(),
+  phone: orderPhone(),
+  address: orderAddressSchema.partial().optional(),
 });
 
 const receiverSchema = z.object({
@@ -161,9 +198,9 @@ const receiverSchema = z.object({
       .trim()
       .regex(/^[\d\-#() ]{6,20}$/, { error: "請輸入正確的電話號碼" }),
   ),
-  phone: phone(),
+  phone: orderPhone(),
   /** Home and overseas delivery: where to. */
-  address: postalAddressSchema.partial().optional(),
+  address: orderAddressSchema.partial().optional(),
   /** Convenience-store pickup: the store from the map. */
   store: storeSchema.optional(),
 });
@@ -233,6 +270,25 @@ export const orderDraftSchema = z
         for (const key of ["zip", "city", "dist", "addr"] as const) {
           if (!address[key]) issue(["receiver", "address", key], messages.required);
         }
+        if (typeof address.zip === "string" && address.zip !== "") {
+          if (draft.shipping === "overseas" && !anyZip.test(address.zip))
+            issue(["receiver", "address", "zip"], orderMessages.overseasZip);
+          if (draft.shipping !== "overseas" && !taiwanZip.test(address.zip))
+            issue(["receiver", "address", "zip"], orderMessages.zip);
+        }
+      }
+      const customer = (draft.customer ?? {}) as Partial<OrderDraft["customer"]>;
+      const contactZip = customer.address?.zip;
+      if (typeof contactZip === "string" && contactZip !== "" && !anyZip.test(contactZip))
+        issue(["customer", "address", "zip"], orderMessages.overseasZip);
+      // In Taiwan a mobile number (SPEC §5); for overseas delivery, a number abroad too.
+      for (const [path, value] of [
+        [["customer", "phone"], customer.phone],
+        [["receiver", "phone"], receiver.phone],
+      ] as const) {
+        if (typeof value !== "string" || value === "" || taiwanMobile.test(value)) continue;
+        if (draft.shipping !== "overseas") issue([...path], messages.phone);
+        else if (!internationalPhone.test(value)) issue([...path], orderMessages.overseasPhone);
       }
       if (receipt.type === "mobile" && !receipt.carrier) issue(["receipt", "carrier"], messages.required);
       if (receipt.type === "company") {

@@ -299,7 +299,7 @@ export async function registerMember(deps: MemberDeps, input: Registration): Pro
  */
 export async function registerCheckoutMember(
   deps: MemberDeps,
-  input: { email: string; name: string; mobile: string; password: string; address: StoredAddress | null },
+  input: { email: string; name: string; mobile?: string; password: string; address: StoredAddress | null },
   emailTaken: string,
 ): Promise<MemberRow> {
   const { db } = deps;
@@ -314,7 +314,7 @@ export async function registerCheckoutMember(
         .values({
           email: input.email,
           name: input.name,
-          mobile: input.mobile,
+          mobile: input.mobile ?? null,
           address: input.address,
           password_hash: passwordHash,
         })

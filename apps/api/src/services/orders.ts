@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import {
+  isTaiwanMobile,
   orderMessages,
   orderPaymentLimits,
   postageSetting,
@@ -450,7 +451,8 @@ export async function placeOrder(
       {
         email: draft.customer.email,
         name: draft.customer.name,
-        mobile: draft.customer.phone,
+        // A number abroad is the order's, not a member's mobile (SPEC §5: 09 and 8 digits).
+        mobile: isTaiwanMobile(draft.customer.phone) ? draft.customer.phone : undefined,
         password: draft.password,
         address: addressOf(draft.customer.address),
       },

@@ -11,6 +11,7 @@ import {
   type EcpayRequest,
   type Shipment,
 } from "@shiyi/ecpay";
+import { isTaiwanMobile } from "@shiyi/contracts";
 import { and, eq, gt, inArray, isNull, lt, notExists, notInArray, or } from "drizzle-orm";
 import { orderPayments, orders } from "../db/schema.ts";
 import { orderConfirmationMail, paymentCodeMail } from "../mail/templates/index.ts";
@@ -478,7 +479,8 @@ export function invoiceData(
     RelateNumber: row.number,
     CustomerName: customer.name,
     CustomerAddr: address,
-    CustomerPhone: customer.phone,
+    // ECPay takes a Taiwan number here; with one from abroad the invoice goes by e-mail alone.
+    CustomerPhone: isTaiwanMobile(customer.phone) ? customer.phone : "",
     CustomerEmail: customer.email,
     ClearanceMark: "",
     TaxType: "1",

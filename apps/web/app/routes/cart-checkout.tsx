@@ -353,6 +353,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
   const hydrated = useHydrated();
   const registering = fields.register.value === "on";
   const receiptType = receipt.type.value ?? "personal";
+  const overseas = choice.shipping === "overseas";
 
   /** Copies values into fields (the buttons below work once the page runs). */
   const fill = (values: Record<string, string | null | undefined>) => {
@@ -399,8 +400,8 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
               meta={customer.phone}
               type="tel"
               label="手機"
-              hint="09 開頭的 10 位數字"
-              inputMode="numeric"
+              hint={overseas ? "09 開頭的 10 位數字，或 + 國碼與號碼" : "09 開頭的 10 位數字"}
+              inputMode={overseas ? "tel" : "numeric"}
               autoComplete="tel"
               required
             />
@@ -464,9 +465,15 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
             <TextField
               meta={receiver.phone}
               type="tel"
-              label="手機"
-              hint={choice.shipping === "cvs" ? "到店時會以簡訊通知" : "09 開頭的 10 位數字"}
-              inputMode="numeric"
+              label={overseas ? "電話" : "手機"}
+              hint={
+                choice.shipping === "cvs"
+                  ? "到店時會以簡訊通知"
+                  : overseas
+                    ? "+ 國碼與號碼，例如 +81 90 1234 5678；台灣手機亦可"
+                    : "09 開頭的 10 位數字"
+              }
+              inputMode={overseas ? "tel" : "numeric"}
               autoComplete="tel"
               required
             />
@@ -482,7 +489,8 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
             />
           ) : (
             <AddressFields
-              legend={choice.shipping === "overseas" ? "海外收件地址" : "收件地址"}
+              legend={overseas ? "海外收件地址" : "收件地址"}
+              overseas={overseas}
               required
               fieldset={receiver.address.getFieldset()}
               action={
@@ -650,19 +658,34 @@ type AddressFieldset = ReturnType<
   >["address"]["getFieldset"]
 >;
 
+/** The labels of an address's four fields: in Taiwan, and abroad (country, then state or city). */
+const addressLabels = {
+  taiwan: { zip: "郵遞區號", city: "縣市", dist: "鄉鎮市區", addr: "詳細地址" },
+  abroad: {
+    zip: "郵遞區號 Postal code",
+    city: "國家 Country",
+    dist: "州省／城市 State / City",
+    addr: "街道地址 Street",
+  },
+} as const;
+
 function AddressFields({
   legend,
   hint,
   required,
+  overseas = false,
   fieldset,
   action,
 }: {
   legend: string;
   hint?: string;
   required?: boolean;
+  /** Abroad: the fields take a country, a region and a street, in the letters of that country. */
+  overseas?: boolean;
   fieldset: AddressFieldset;
   action?: ReactNode;
 }) {
+  const labels = overseas ? addressLabels.abroad : addressLabels.taiwan;
   return (
     <fieldset className="grid min-w-0 gap-5">
       <legend className="mb-5 text-[0.9375rem] font-medium tracking-[0.06em] text-ink">
@@ -678,16 +701,26 @@ function AddressFields({
       <div className="grid gap-x-6 gap-y-7 sm:grid-cols-[8rem_1fr_1fr]">
         <TextField
           meta={fieldset.zip}
-          label="郵遞區號"
-          inputMode="numeric"
+          label={labels.zip}
+          inputMode={overseas ? "text" : "numeric"}
           autoComplete="postal-code"
           required={required}
         />
-        <TextField meta={fieldset.city} label="縣市" autoComplete="address-level1" required={required} />
-        <TextField meta={fieldset.dist} label="鄉鎮市區" autoComplete="address-level2" required={required} />
+        <TextField
+          meta={fieldset.city}
+          label={labels.city}
+          autoComplete={overseas ? "country-name" : "address-level1"}
+          required={required}
+        />
+        <TextField
+          meta={fieldset.dist}
+          label={labels.dist}
+          autoComplete={overseas ? "address-level1" : "address-level2"}
+          required={required}
+        />
         <TextField
           meta={fieldset.addr}
-          label="詳細地址"
+          label={labels.addr}
           autoComplete="street-address"
           required={required}
           className="sm:col-span-3"

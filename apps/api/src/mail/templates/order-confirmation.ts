@@ -1,4 +1,5 @@
 import {
+  addressLine,
   cvsBrandNames,
   paymentMethodNames,
   shippingMethodNames,
@@ -24,7 +25,7 @@ function destination(order: Order): string {
   }
   const address = receiver.address;
   return address
-    ? `${address.zip} ${address.city}${address.dist}${address.addr}`
+    ? addressLine(address, shipping.method === "overseas")
     : shippingMethodNames[shipping.method];
 }
 

@@ -67,6 +67,13 @@ function Hint({ meta, hint }: { meta: Field; hint: ReactNode }) {
 }
 
 /** The field's messages, in the danger colour under the control; the control names it in aria-describedby. */
+/**
+ * A field's label, hint, control and error, top to bottom. Side by side in a form's grid, fields
+ * share their row's height, and the control takes the free space above it: the boxes of a row
+ * line up whether or not each has a hint, or a hint of two lines.
+ */
+const fieldStack = "flex flex-col gap-2";
+
 export function FieldError({ meta }: { meta: Field }) {
   if (!meta.errors?.length) return null;
   return (
@@ -99,7 +106,7 @@ export function TextField({
   const autoFocus = useAutoFocus(meta.name);
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hintId(meta, hint) });
   return (
-    <div className={["grid content-start gap-2", className].filter(Boolean).join(" ")}>
+    <div className={[fieldStack, className].filter(Boolean).join(" ")}>
       <Label meta={meta} required={required}>
         {label}
       </Label>
@@ -110,7 +117,7 @@ export function TextField({
         {...input}
         autoFocus={autoFocus}
         aria-required={required || undefined}
-        className={`${control} min-h-11`}
+        className={`${control} mt-auto min-h-11`}
       />
       <FieldError meta={meta} />
     </div>
@@ -195,7 +202,7 @@ function EnhancedSelectField({
   const describedBy = [invalid && meta.errorId, hintId(meta, hint)].filter(Boolean).join(" ");
   const value = typeof control.value === "string" && control.value !== "" ? control.value : null;
   return (
-    <div className={["grid content-start gap-2", className].filter(Boolean).join(" ")}>
+    <div className={[fieldStack, className].filter(Boolean).join(" ")}>
       <span id={labelId} className={labelStyle}>
         {label}
         {required && <RequiredMark />}
@@ -212,6 +219,7 @@ function EnhancedSelectField({
         required={required}
         invalid={invalid}
         aria-describedby={describedBy || undefined}
+        className="mt-auto"
       />
       <FieldError meta={meta} />
     </div>
@@ -230,12 +238,12 @@ function NativeSelectField({
   const autoFocus = useAutoFocus(meta.name);
   const { key, defaultValue, ...props } = getSelectProps(meta, { ariaDescribedBy: hintId(meta, hint) });
   return (
-    <div className={["grid content-start gap-2", className].filter(Boolean).join(" ")}>
+    <div className={[fieldStack, className].filter(Boolean).join(" ")}>
       <Label meta={meta} required={required}>
         {label}
       </Label>
       <Hint meta={meta} hint={hint} />
-      <div className="relative">
+      <div className="relative mt-auto">
         <select
           key={key}
           {...props}
@@ -318,9 +326,6 @@ export function NewPasswordFields({
   confirmation: Field;
   label?: string;
 }) {
-  // Side by side, the hint's row takes up the difference, so that the two boxes line up when one
-  // hint runs to two lines.
-  const rows = "grid-rows-[auto_1fr_auto_auto]";
   return (
     <>
       <TextField
@@ -330,7 +335,6 @@ export function NewPasswordFields({
         hint={"8–16 字，需含英文大小寫及數字；符號限\u00a0$@!%*?&"}
         autoComplete="new-password"
         required
-        className={rows}
       />
       <TextField
         meta={confirmation}
@@ -339,7 +343,6 @@ export function NewPasswordFields({
         hint={`再輸入一次${label}`}
         autoComplete="new-password"
         required
-        className={rows}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import {
+  addressLine,
   cvsBrandNames,
   invoiceStatusNames,
   orderStatusNames,
@@ -129,7 +130,7 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
 const destination = (order: Order) => {
   const { store, address } = order.receiver;
   if (store) return `${cvsBrandNames[store.brand]} ${store.name}（${store.address}）`;
-  if (address) return `${address.zip} ${address.city}${address.dist}${address.addr}`;
+  if (address) return addressLine(address, order.shipping.method === "overseas");
   return null;
 };
 

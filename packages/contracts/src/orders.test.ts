@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { addressLine, orderDraftSchema, type OrderDraftInput } from "./orders.ts";
+
+const taipei = { zip: "106", city: "臺北市", dist: "大安區", addr: "復興南路一段 219 巷 18 號" };
+const berlin = { zip: "10115", city: "Germany", dist: "Berlin", addr: "Torstraße 1" };
+const london = { zip: "SW1A 1AA", city: "United Kingdom", dist: "London", addr: "10 Downing Street" };
+
+const draft = (overrides: Partial<OrderDraftInput>): OrderDraftInput => ({
+  customer: { name: "林小華", email: "reader@example.com", phone: "0912345678" },
+  receiver: { name: "林小華", phone: "0912345678", address: taipei },
+  line_items: [{ item_id: 1, type: "magazine", sku: [], quantity: 1 }],
+  payment: "credit",
+  shipping: "home",
+  receipt: { type: "personal" },
+  ...overrides,
+});
+
+const errorsOf = (input: OrderDraftInput) => {
+  const parsed = orderDraftSchema.safeParse(input);
+  if (parsed.success) return {};
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (errors[issue.path.join(".")] ??= []).push(issue.message);
+  return errors;
+};
+
+describe("where an order goes, and how the people in it are reached", () => {
+  it("delivers in Taiwan to Taiwan's postcodes and mobile numbers (SPEC §5)", () => {
+    expect(errorsOf(draft({}))).toEqual({});
+    expect(
+      errorsOf(
+        draft({
+          customer: { name: "林小華", email: "reader@example.com", phone: "+1 415 555 0100" },
+          receiver: { name: "林小華", phone: "0912", address: { ...taipei, zip: "SW1A 1AA" } },
+        }),
+      ),
+    ).toEqual({
+      "customer.phone": ["請輸入 09 開頭的 10 位數手機號碼"],
+      "receiver.phone": ["請輸入 09 開頭的 10 位數手機號碼"],
+      "receiver.address.zip": ["請輸入 3 至 6 位數的郵遞區號"],
+    });
+  });
+
+  it("sends abroad to an address and a phone of the receiver's country", () => {
+    const abroad = draft({
+      shipping: "overseas",
+      customer: { name: "Lin Hua", email: "reader@example.com", phone: "+44 20 7946 0958" },
+      receiver: { name: "Lin Hua", phone: "+49 30 1234567", address: berlin },
+    });
+    expect(errorsOf(abroad)).toEqual({});
+    expect(
+      errorsOf({ ...abroad, receiver: { name: "Lin Hua", phone: "0912345678", address: london } }),
+    ).toEqual({});
+    expect(
+      errorsOf({
+        ...abroad,
+        receiver: { name: "Lin Hua", phone: "12345", address: { ...berlin, zip: "#1" } },
+      }),
+    ).toEqual({
+      "receiver.phone": ["請輸入 09 開頭的手機號碼，或以 + 與國碼開頭的電話號碼"],
+      "receiver.address.zip": ["請輸入正確的郵遞區號（英文字母、數字）"],
+    });
+  });
+
+  it("writes an address on one line the way its country does", () => {
+    expect(addressLine(taipei, false)).toBe("106 臺北市大安區復興南路一段 219 巷 18 號");
+    expect(addressLine(berlin, true)).toBe("Torstraße 1, Berlin 10115, Germany");
+  });
+
+  it("keeps a draft's phone within bounds", () => {
+    expect(
+      errorsOf(
+        draft({ customer: { name: "林小華", email: "reader@example.com", phone: `+${"1".repeat(30)}` } }),
+      )["customer.phone"],
+    ).toContain("數值長度不得大於 24");
+  });
+});
