@@ -202,7 +202,9 @@ test("/cart is private: never stored, never indexed", async ({ request }) => {
   expect(await response.text()).toContain('<meta name="robots" content="noindex"/>');
 });
 
-test("without JavaScript a visitor's 加入購物車 asks them to log in and come back", async ({ request }) => {
+test("without JavaScript a visitor's 加入購物車 asks them to log in and come back, saying why", async ({
+  request,
+}) => {
   const issue = await issueOnSale(request);
   const response = await request.post("/cart", {
     headers: { "user-agent": userAgent, origin: "http://localhost:3100" },
@@ -210,7 +212,8 @@ test("without JavaScript a visitor's 加入購物車 asks them to log in and com
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);
-  expect(response.headers()["location"]).toBe(
-    `/auth/login?redirect=${encodeURIComponent(`/magazines/${issue.path}`)}`,
-  );
+  const location = response.headers()["location"]!;
+  expect(location).toBe(`/auth/login?redirect=${encodeURIComponent(`/magazines/${issue.path}`)}&reason=cart`);
+  const login = await request.get(location, { headers: { "user-agent": userAgent } });
+  expect(await login.text()).toContain("未啟用 JavaScript 時，購物車需要登入會員才能使用。");
 });

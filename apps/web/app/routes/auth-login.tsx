@@ -71,6 +71,8 @@ const noticeOf = (done: string | null) =>
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const notice = noticeOf(searchParams.get("done"));
+  // Sent here by 加入購物車 without JavaScript: a visitor's cart lives in the browser's scripts.
+  const forCart = searchParams.get("reason") === "cart";
   const { form, fields } = useSchemaForm(loginSchema, { id: "login", lastResult: actionData?.result });
   useActionToast(actionData?.toast);
   return (
@@ -99,6 +101,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <div className="mb-8">
           <FormSuccess title={notice} />
         </div>
+      )}
+      {forCart && (
+        <p role="status" className="mb-8 border-l-4 border-primary bg-paper-deep px-4 py-3 leading-7">
+          未啟用 JavaScript
+          時，購物車需要登入會員才能使用。登入後會回到剛才的頁面，再按一次「加入購物車」即可。
+        </p>
       )}
       <SchemaForm form={form}>
         <div className="grid gap-7">

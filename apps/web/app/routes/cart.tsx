@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Only a visitor without JavaScript posts here (with it, their cart is local): they log in and
     // come back to the page they were on.
     const back = safeLocalPath(String(form.get("from") ?? "")) ?? "/cart";
-    return redirect(`/auth/login?redirect=${encodeURIComponent(back)}`);
+    return redirect(`/auth/login?redirect=${encodeURIComponent(back)}&reason=cart`);
   }
   const api = context.get(apiContext);
   // A plain form post (no JavaScript) sees its result on the cart page; a failure stays as a message.
