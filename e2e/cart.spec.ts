@@ -16,7 +16,15 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ "x-forwarded-for": testAddress() });
 });
 
-type Issue = { path: string; title: string; stock: number; max_quantity: number; available: 0 | 1 };
+type Issue = {
+  path: string;
+  title: string;
+  price: number;
+  overseas_price: number | null;
+  stock: number;
+  max_quantity: number;
+  available: 0 | 1;
+};
 
 /** An issue on sale with a few copies left: the seeded site has sold-out ones too. */
 async function issueOnSale(request: APIRequestContext): Promise<Issue> {
@@ -193,6 +201,30 @@ test("a payment that cannot take the order's total is offered disabled, saying w
   await quantityOf(page, item.title).fill("1");
   await expect(toast(page, "成功更新購物車")).toBeVisible();
   await expect(summary.getByRole("radio", { name: /超商代碼繳費/ })).toBeEnabled();
+});
+
+test("choosing overseas delivery prices the cart's lines at the overseas price, as the summary", async ({
+  page,
+  request,
+}) => {
+  const issue = await issueOnSale(request);
+  expect(issue.overseas_price, "an issue sold abroad").not.toBeNull();
+  await open(page, `/magazines/${issue.path}`);
+  await page.getByRole("textbox", { name: "數量" }).fill("2");
+  await page.getByRole("button", { name: "加入購物車" }).click();
+  await expect(toast(page, "成功加入購物車")).toBeVisible();
+
+  await open(page, "/cart");
+  const price = (amount: number) => `NT$ ${amount.toLocaleString("en-US")}`;
+  const line = page.getByRole("listitem", { name: issue.title });
+  await expect(line.getByText(price(issue.price * 2), { exact: true })).toBeVisible();
+  await page.getByRole("radio", { name: /海外寄送/ }).check();
+  await expect(line.getByText(price(issue.overseas_price! * 2), { exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole("complementary", { name: "訂單摘要" })
+      .getByText(price(issue.overseas_price! * 2), { exact: true }),
+  ).toBeVisible();
 });
 
 test("/cart is private: never stored, never indexed", async ({ request }) => {

@@ -273,7 +273,7 @@ test("back from ECPay's page, the cart tells of the order waiting for payment an
 
   // Paid, the order no longer waits: the cart says nothing of it.
   await page.goto("/cart");
-  await expect(page.getByRole("heading", { name: "購物車" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "購物車", level: 1 })).toBeVisible();
   await expect(page.getByRole("region", { name: "您有一筆尚未付款的訂單" })).toHaveCount(0);
 });
 

@@ -5,12 +5,13 @@ import {
   type CartLine,
   type CartPreviewLine,
   type Settings,
+  type ShippingMethod,
 } from "@shiyi/contracts";
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { enhancedField, type CartReply } from "../../lib/cart/cart-reply.ts";
 import { sameLine } from "../../lib/cart/local-cart.ts";
-import { itemHref, lineProblem } from "../../lib/cart/totals.ts";
+import { itemHref, lineProblem, unitPrice } from "../../lib/cart/totals.ts";
 import { localCart, useLocalCart } from "../../lib/cart/use-local-cart.ts";
 import { formatDateTime, formatPrice } from "../../lib/format.ts";
 import type { UnpaidOrder } from "../../lib/unpaid-order.server.ts";
@@ -53,6 +54,8 @@ export function CartView({
 }) {
   const lines = useCartLines(serverLines);
   const hydrated = useHydrated();
+  // The shipping chosen in the summary prices the lines too (overseas: the overseas price).
+  const [shipping, setShipping] = useState<ShippingMethod | null>(choice?.shipping ?? null);
   const removeLine = useRemoveLine();
   const failure = reply && "ok" in reply && !reply.ok ? reply.toast.message : undefined;
 
@@ -105,7 +108,12 @@ export function CartView({
             </h2>
             <ul>
               {lines.lines.map((line) => (
-                <CartLineItem key={line.key} line={line} onRemove={() => removeLine(line)} />
+                <CartLineItem
+                  key={line.key}
+                  line={line}
+                  shipping={shipping}
+                  onRemove={() => removeLine(line)}
+                />
               ))}
             </ul>
             <p className="mt-6 text-sm">
@@ -118,6 +126,7 @@ export function CartView({
             lines={lines.lines}
             settings={settings}
             choice={choice}
+            onShippingChange={setShipping}
             lastResult={reply && "result" in reply ? reply.result : undefined}
           />
         </div>
@@ -249,7 +258,15 @@ function UnpaidNotice({ order }: { order: UnpaidOrder }) {
   );
 }
 
-function CartLineItem({ line, onRemove }: { line: ViewLine; onRemove: () => void }) {
+function CartLineItem({
+  line,
+  shipping,
+  onRemove,
+}: {
+  line: ViewLine;
+  shipping: ShippingMethod | null;
+  onRemove: () => void;
+}) {
   const problem = problemText(line);
   const blocked = lineProblem(line) === "unavailable" || lineProblem(line) === "soldOut";
   const max = Math.max(cartItemLimit(line).max, line.quantity, 1);
@@ -322,7 +339,12 @@ function CartLineItem({ line, onRemove }: { line: ViewLine; onRemove: () => void
         <div className="flex items-center gap-4 sm:flex-col sm:items-end sm:gap-2">
           <p className="text-right">
             <span className="sr-only">小計</span>
-            <span className="font-serif text-lg tabular-nums">{formatPrice(line.price * line.quantity)}</span>
+            {shipping === "overseas" && line.overseas_price !== null && (
+              <span className="mr-2 text-xs tracking-[0.06em] text-muted">海外售價</span>
+            )}
+            <span className="font-serif text-lg tabular-nums">
+              {formatPrice((unitPrice(line, shipping) ?? line.price) * line.quantity)}
+            </span>
           </p>
           <RemoveButton line={line} onRemove={onRemove} />
         </div>

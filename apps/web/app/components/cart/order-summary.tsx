@@ -14,7 +14,7 @@ import {
   type Settings,
   type ShippingMethod,
 } from "@shiyi/contracts";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { formatPrice } from "../../lib/format.ts";
 import type { OrderDraftChoice } from "../../lib/order-draft.server.ts";
 import { cartTotals, lineProblem, shipsOverseas } from "../../lib/cart/totals.ts";
@@ -34,11 +34,14 @@ export function OrderSummary({
   lines,
   settings,
   choice,
+  onShippingChange,
   lastResult,
 }: {
   lines: ViewLine[];
   settings: Settings;
   choice: OrderDraftChoice | null;
+  /** Told of each change of the shipping chosen here (the lines are priced by it). */
+  onShippingChange: (shipping: ShippingMethod | null) => void;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { form, fields } = useSchemaForm(orderChoiceSchema, {
@@ -50,6 +53,7 @@ export function OrderSummary({
     ? (fields.shipping.value as ShippingMethod)
     : null;
   const hydrated = useHydrated();
+  useEffect(() => onShippingChange(shipping), [shipping, onShippingChange]);
   const totals = cartTotals(lines, shipping, settings);
   const overseasOk = shipsOverseas(lines);
   const problems = lines.filter((line) => lineProblem(line) !== null).length;
