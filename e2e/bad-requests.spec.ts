@@ -99,6 +99,8 @@ test("the image proxy refuses a modifier it cannot use with 400 and an unknown f
     "/media/..%2Fpglite%2FPG_VERSION",
     "/media/..%5Cpglite%5CPG_VERSION",
     "/assets/..%2Fpglite%2FPG_VERSION",
+    "/media/a?/../../pglite/PG_VERSION",
+    "/media/a?x=/../../pglite/PG_VERSION",
   ]) {
     const database = await request.get(`/_ipx/_${path}`);
     expect(database.status(), path).toBe(404);

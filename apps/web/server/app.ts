@@ -162,6 +162,9 @@ export function createWebServer({
   app.get("/_ipx/*", async (c) => {
     const url = new URL(c.req.url);
     url.pathname = url.pathname.slice("/_ipx".length);
+    // IPX takes nothing from the query, and would read it as part of the source's path
+    // (`media/a?/../../pglite`): it is dropped, so that IPX reads only the path judged here.
+    url.search = "";
     // "/<modifiers>/<source…>", judged as IPX reads it: decoded, so `media/..%2Fpglite` is no way out.
     if (!isImageSource(url.pathname)) return c.json({ message: "找不到這張圖片" }, 404);
     const response = await ipxHandler(new Request(url, c.req.raw));
