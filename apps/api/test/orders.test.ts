@@ -462,6 +462,35 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect(refunds[0]!.text).toContain(`${order.number}P02`);
     });
 
+    it("reports a duplicate whose report was cut short when ECPay sends its notice again", async () => {
+      const { order, token } = await guestOrder();
+      const first = await paymentForm(order.number, token);
+      const second = await paymentForm(order.number, token);
+      expect((await api.postForm("/ecpay/return", paidNotice(first))).body).toBe("1|OK");
+      const late = paidNotice(second, { TradeNo: "2611231200008888" });
+      expect((await api.postForm("/ecpay/return", late)).body).toBe("1|OK");
+      await api.mailSettled();
+      const refunds = () =>
+        api.mail.messages({ to: api.ecpay.shop.contactInboxes.orders, subject: order.number });
+      expect(refunds()).toHaveLength(1);
+
+      // As if the process had stopped after the duplicate was kept, before it was reported: the
+      // attempt's mark and the kept payment stand (one transaction), the report is not made.
+      await api.db
+        .update(duplicatePayments)
+        .set({ reported_at: null })
+        .where(eq(duplicatePayments.number, order.number));
+      for (let i = 0; i < 2; i += 1) expect((await api.postForm("/ecpay/return", late)).body).toBe("1|OK");
+      await api.mailSettled();
+      expect(refunds()).toHaveLength(2);
+      const [kept] = await api.db
+        .select()
+        .from(duplicatePayments)
+        .where(eq(duplicatePayments.number, order.number));
+      expect(kept?.reported_at).not.toBeNull();
+      expect(kept?.trade_no).toBe("2611231200008888");
+    });
+
     it("leaves a failed payment's order payable with ECPay's message", async () => {
       const { order, token } = await guestOrder();
       const form = await paymentForm(order.number, token);

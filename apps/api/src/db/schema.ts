@@ -553,7 +553,10 @@ export const donationPayments = pgTable(
 /**
  * Money ECPay took for an order or gift that another attempt had already paid (duplicate-payments.ts):
  * one row per payment, keyed by its trade and its TradeNo (or a periodic charge's Gwsr), so a re-sent
- * notice is neither recorded nor reported twice. The office refunds it and sets `refunded_at`.
+ * notice is neither recorded nor reported twice. It is written with the attempt's `duplicate` mark,
+ * in one transaction; `reported_at` is set when it is claimed for its report (log, mail, a stopped
+ * schedule), so a report cut short is made when ECPay re-sends the notice. The office refunds it and
+ * sets `refunded_at`.
  */
 export const duplicatePayments = pgTable(
   "duplicate_payments",
@@ -563,8 +566,11 @@ export const duplicatePayments = pgTable(
     number: text("number").notNull(),
     merchant_trade_no: text("merchant_trade_no").notNull(),
     payment_key: text("payment_key").notNull(),
+    /** ECPay's TradeNo (of the schedule's first payment, for a later charge). */
+    trade_no: text("trade_no"),
     amount: integer("amount").notNull(),
     paid_at: timestamptz("paid_at").notNull(),
+    reported_at: timestamptz("reported_at"),
     refunded_at: timestamptz("refunded_at"),
     created_at: timestamps.created_at,
   },

@@ -48,7 +48,7 @@ import {
 } from "../mail/templates/index.ts";
 import { receiptText, renderReceiptPdfOffThread, type ReceiptGiftLine } from "../receipts/index.ts";
 import { newOrderNumber, sameHash, sha256, type OrderDeps } from "./orders.ts";
-import { recordDuplicatePayment } from "./duplicate-payments.ts";
+import { keepDuplicatePayment, reportDuplicatePayments } from "./duplicate-payments.ts";
 import { paymentCodeOf, postEcpayForm, taipeiInstant, type Outcome } from "./payments.ts";
 
 /*
@@ -303,24 +303,23 @@ async function recordCharge(
  * The thank-you mail; a digital receipt for the charge goes with it as a PDF. A receipt that
  * cannot be made (the font, say) is logged and the mail goes without it, saying where to get it.
  */
-function sendThanks(deps: DonationDeps, donation: DonationRow, charge: ChargeRow) {
-  const send = async () => {
-    const attachments = await receiptAttachment(deps, donation, charge).catch((error: unknown) => {
-      deps.logger.error(
-        { err: error, donation: donation.number },
-        "receipt not attached to the thank-you mail",
-      );
-      return undefined;
-    });
-    const mail = donationThanksMail({
-      siteUrl: deps.auth.siteUrl,
-      donation,
-      charge,
-      receiptAttached: attachments !== undefined,
-    });
-    await deps.mailer.send({ to: donation.email, ...mail, attachments });
-  };
-  void send().catch((error: unknown) => {
+async function sendThanks(deps: DonationDeps, donation: DonationRow, charge: ChargeRow) {
+  // The receipt is set before the notice is answered (on the receipt worker, so nothing else
+  // waits); the mail then goes in the background like every other.
+  const attachments = await receiptAttachment(deps, donation, charge).catch((error: unknown) => {
+    deps.logger.error(
+      { err: error, donation: donation.number },
+      "receipt not attached to the thank-you mail",
+    );
+    return undefined;
+  });
+  const mail = donationThanksMail({
+    siteUrl: deps.auth.siteUrl,
+    donation,
+    charge,
+    receiptAttached: attachments !== undefined,
+  });
+  void deps.mailer.send({ to: donation.email, ...mail, attachments }).catch((error: unknown) => {
     deps.logger.warn({ err: error, donation: donation.number }, "donation thank-you mail not sent");
   });
 }
@@ -426,10 +425,20 @@ export async function applyDonationPayment(
     if (!gift) return undefined;
     if (!["pending", "awaiting_payment", "expired"].includes(gift.status)) {
       // Another attempt paid this gift first (or it has ended): this money is not a second gift.
+      // It is kept for a refund with the attempt's mark, so that neither can be lost without the other.
       await tx
         .update(donationPayments)
         .set({ status: "duplicate" })
         .where(eq(donationPayments.id, attempt.id));
+      await keepDuplicatePayment(tx, {
+        kind: "donation",
+        number: gift.number,
+        merchantTradeNo: result.merchantTradeNo,
+        key: result.tradeNo,
+        tradeNo: result.tradeNo,
+        amount: result.amount,
+        paidAt: result.paymentDate ?? now,
+      });
       return { duplicate: true, gift } as const;
     }
     const [donation] = await tx
@@ -443,24 +452,13 @@ export async function applyDonationPayment(
       .returning();
     return { duplicate: false, donation: donation! } as const;
   });
-  if (!moved) return { ok: true, changed: false };
-  if (moved.duplicate) {
-    await recordDuplicatePayment(
-      deps,
-      {
-        key: result.tradeNo,
-        kind: "donation",
-        number: moved.gift.number,
-        merchantTradeNo: result.merchantTradeNo,
-        tradeNo: result.tradeNo,
-        amount: result.amount,
-        paidAt: result.paymentDate ?? now,
-      },
-      moved.gift.frequency === "once"
-        ? undefined
-        : () => stopSchedule(deps, result.merchantTradeNo, moved.gift.number, now),
+  // A duplicate found now, or one found earlier whose report was cut short: reported once, and
+  // the card schedule the duplicate payment opened is stopped.
+  if (!moved || moved.duplicate) {
+    await reportDuplicatePayments(deps, result.merchantTradeNo, now, () =>
+      stopDuplicateSchedule(deps, attempt.donation_id, result.merchantTradeNo, now),
     );
-    return { ok: true, changed: true };
+    return { ok: true, changed: moved !== undefined };
   }
   const donation = moved.donation;
   const charge = await recordCharge(db, donation, {
@@ -469,7 +467,7 @@ export async function applyDonationPayment(
     amount: result.amount,
     at: result.paymentDate ?? now,
   });
-  if (charge) sendThanks(deps, donation, charge);
+  if (charge) await sendThanks(deps, donation, charge);
   return { ok: true, changed: true };
 }
 
@@ -541,21 +539,19 @@ export async function applyPeriodicCharge(
   if (attempt.status === "duplicate") {
     // A schedule that should have been stopped when it was found a duplicate charged again.
     if (!result.authorized || result.simulated) return { ok: true, changed: false };
-    const recorded = await recordDuplicatePayment(
-      deps,
-      {
-        key: `gwsr:${result.gwsr}`,
-        kind: "donation",
-        number: donation.number,
-        merchantTradeNo: result.merchantTradeNo,
-        tradeNo: attempt.trade_no ?? undefined,
-        gwsr: result.gwsr,
-        amount: result.amount,
-        paidAt: taipeiInstant(result.processDate) ?? now,
-      },
-      () => stopSchedule(deps, result.merchantTradeNo, donation.number, now),
+    await keepDuplicatePayment(db, {
+      kind: "donation",
+      number: donation.number,
+      merchantTradeNo: result.merchantTradeNo,
+      key: `gwsr:${result.gwsr}`,
+      tradeNo: attempt.trade_no ?? undefined,
+      amount: result.amount,
+      paidAt: taipeiInstant(result.processDate) ?? now,
+    });
+    const reported = await reportDuplicatePayments(deps, result.merchantTradeNo, now, () =>
+      stopSchedule(deps, result.merchantTradeNo, donation.number, now),
     );
-    return { ok: true, changed: recorded };
+    return { ok: true, changed: reported > 0 };
   }
   if (!result.authorized) {
     logger.warn(
@@ -591,7 +587,7 @@ export async function applyPeriodicCharge(
       .set({ status: "ended", updated_at: now.toISOString() })
       .where(and(eq(donations.id, donation.id), eq(donations.status, "active")));
   }
-  sendThanks(deps, donation, charge);
+  await sendThanks(deps, donation, charge);
   return { ok: true, changed: true };
 }
 
@@ -705,7 +701,7 @@ async function reconcileSchedule(deps: DonationDeps, donation: DonationRow, now:
       { donation: donation.number, gwsr: execution.gwsr },
       "periodic charge recorded from ECPay's log",
     );
-    sendThanks(deps, donation, charge);
+    await sendThanks(deps, donation, charge);
   }
   const latest = info.executions.at(-1);
   if (latest && !latest.authorized) {
@@ -808,6 +804,24 @@ async function markDeclined(deps: DonationDeps, donation: DonationRow, rtnCode: 
 
 // ---------------------------------------------------------------------------------------------
 // Cancelling a schedule
+
+/**
+ * Stops the card schedule a duplicate payment of gift `donationId` opened: undefined when the gift
+ * is not periodic (its payment opened none).
+ */
+async function stopDuplicateSchedule(
+  deps: DonationDeps,
+  donationId: number,
+  merchantTradeNo: string,
+  now: Date,
+): Promise<boolean | undefined> {
+  const [gift] = await deps.db
+    .select({ number: donations.number, frequency: donations.frequency })
+    .from(donations)
+    .where(eq(donations.id, donationId));
+  if (!gift || gift.frequency === "once") return undefined;
+  return stopSchedule(deps, merchantTradeNo, gift.number, now);
+}
 
 /** Stops the card schedule `merchantTradeNo` opened (CreditCardPeriodAction Cancel); true once ECPay says so. */
 async function stopSchedule(deps: DonationDeps, merchantTradeNo: string, number: string, now: Date) {

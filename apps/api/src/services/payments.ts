@@ -15,7 +15,7 @@ import { isTaiwanMobile } from "@shiyi/contracts";
 import { and, eq, gt, inArray, isNull, lt, notExists, notInArray, or } from "drizzle-orm";
 import { orderPayments, orders } from "../db/schema.ts";
 import { orderConfirmationMail, paymentCodeMail } from "../mail/templates/index.ts";
-import { recordDuplicatePayment } from "./duplicate-payments.ts";
+import { keepDuplicatePayment, reportDuplicatePayments } from "./duplicate-payments.ts";
 import { orderMailKey, readOrder, retakeStock, type OrderDeps, type OrderRow } from "./orders.ts";
 
 /*
@@ -146,9 +146,19 @@ export async function applyPaymentResult(
     const [before] = await tx.select().from(orders).where(eq(orders.id, attempt.order_id)).for("update");
     if (!before) return undefined;
     if (before.status === "paid") {
-      // Another attempt paid first: this money is not a second sale.
+      // Another attempt paid first: this money is not a second sale. It is kept for a refund with
+      // the attempt's mark, so that neither can be lost without the other.
       await tx.update(orderPayments).set({ status: "duplicate" }).where(eq(orderPayments.id, attempt.id));
-      return { duplicate: true, order: before } as const;
+      await keepDuplicatePayment(tx, {
+        kind: "order",
+        number: before.number,
+        merchantTradeNo: result.merchantTradeNo,
+        key: result.tradeNo,
+        tradeNo: result.tradeNo,
+        amount: result.amount,
+        paidAt: result.paymentDate ?? now,
+      });
+      return { duplicate: true } as const;
     }
     const [after] = await tx
       .update(orders)
@@ -157,18 +167,10 @@ export async function applyPaymentResult(
       .returning();
     return { duplicate: false, before: before, after: after! } as const;
   });
-  if (!transitioned) return { ok: true, changed: false };
-  if (transitioned.duplicate) {
-    await recordDuplicatePayment(deps, {
-      key: result.tradeNo,
-      kind: "order",
-      number: transitioned.order.number,
-      merchantTradeNo: result.merchantTradeNo,
-      tradeNo: result.tradeNo,
-      amount: result.amount,
-      paidAt: result.paymentDate ?? now,
-    });
-    return { ok: true, changed: true };
+  // A duplicate found now, or one found earlier whose report was cut short: reported once.
+  if (!transitioned || transitioned.duplicate) {
+    await reportDuplicatePayments(deps, result.merchantTradeNo, now);
+    return { ok: true, changed: transitioned !== undefined };
   }
   if (transitioned.before.stock_released_at) await retakeStock(deps, transitioned.after);
   await fulfil(deps, transitioned.after, now);
