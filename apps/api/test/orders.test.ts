@@ -201,6 +201,13 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect(home.body.errors?.["receiver.phone"]).toEqual(["請輸入 09 開頭的 10 位數手機號碼"]);
       expect(home.body.errors?.["receiver.address.zip"]).toBeUndefined();
       expect(await stockOf(issue.id)).toBe(issue.stock - 1);
+
+      // A member's address abroad stays with the order: the profile keeps addresses in Taiwan.
+      const buyer = await signedIn();
+      const saved = await place(draft(line, { ...abroad, saveAddress: 1 }), buyer.auth);
+      expect(saved.status).toBe(201);
+      const [profile] = await api.db.select().from(members).where(eq(members.id, buyer.id));
+      expect(profile?.address).toBeNull();
     });
 
     it("names each missing or wrong field by its path and keeps the stock", async () => {

@@ -61,6 +61,30 @@ describe("where an order goes, and how the people in it are reached", () => {
     });
   });
 
+  it("keeps an address in Taiwan to what a member's profile takes", () => {
+    expect(
+      errorsOf(
+        draft({
+          customer: {
+            name: "林小華",
+            email: "reader@example.com",
+            phone: "0912345678",
+            address: { zip: "SW1A 1AA", city: "United Kingdom", dist: "London", addr: "10 Downing Street" },
+          },
+          receiver: {
+            name: "林小華",
+            phone: "0912345678",
+            address: { ...taipei, city: "臺北市臺北市臺北市臺北市" },
+          },
+        }),
+      ),
+    ).toEqual({
+      "customer.address.zip": ["請輸入 3 至 6 位數的郵遞區號"],
+      "customer.address.city": ["數值長度不得大於 10"],
+      "receiver.address.city": ["數值長度不得大於 10"],
+    });
+  });
+
   it("writes an address on one line the way its country does", () => {
     expect(addressLine(taipei, false)).toBe("106 臺北市大安區復興南路一段 219 巷 18 號");
     expect(addressLine(berlin, true)).toBe("Torstraße 1, Berlin 10115, Germany");

@@ -270,17 +270,25 @@ export const orderDraftSchema = z
         for (const key of ["zip", "city", "dist", "addr"] as const) {
           if (!address[key]) issue(["receiver", "address", key], messages.required);
         }
-        if (typeof address.zip === "string" && address.zip !== "") {
-          if (draft.shipping === "overseas" && !anyZip.test(address.zip))
-            issue(["receiver", "address", "zip"], orderMessages.overseasZip);
-          if (draft.shipping !== "overseas" && !taiwanZip.test(address.zip))
-            issue(["receiver", "address", "zip"], orderMessages.zip);
-        }
       }
       const customer = (draft.customer ?? {}) as Partial<OrderDraft["customer"]>;
-      const contactZip = customer.address?.zip;
-      if (typeof contactZip === "string" && contactZip !== "" && !anyZip.test(contactZip))
-        issue(["customer", "address", "zip"], orderMessages.overseasZip);
+      // Addresses are in Taiwan unless the parcel goes abroad: Taiwan's postcodes, and 縣市 and
+      // 鄉鎮市區 of a member's length (the profile keeps them).
+      const overseas = draft.shipping === "overseas";
+      for (const [path, address] of [
+        ["customer", customer.address],
+        ["receiver", draft.shipping === "cvs" ? undefined : receiver.address],
+      ] as const) {
+        if (!address) continue;
+        const { zip, city, dist } = address as Partial<Record<string, unknown>>;
+        if (typeof zip === "string" && zip !== "" && !(overseas ? anyZip : taiwanZip).test(zip))
+          issue([path, "address", "zip"], overseas ? orderMessages.overseasZip : orderMessages.zip);
+        if (overseas) continue;
+        if (typeof city === "string" && city.length > memberLimits.city)
+          issue([path, "address", "city"], messages.maxLength(memberLimits.city));
+        if (typeof dist === "string" && dist.length > memberLimits.dist)
+          issue([path, "address", "dist"], messages.maxLength(memberLimits.dist));
+      }
       // In Taiwan a mobile number (SPEC §5); for overseas delivery, a number abroad too.
       for (const [path, value] of [
         [["customer", "phone"], customer.phone],

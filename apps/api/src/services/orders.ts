@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import {
   isTaiwanMobile,
+  memberAddressSchema,
   orderMessages,
   orderPaymentLimits,
   postageSetting,
@@ -418,6 +419,15 @@ async function checkStartIssue(db: Database, issue: number) {
 const addressOf = (address: Partial<StoredAddress> | undefined): StoredAddress | null =>
   address && Object.values(address).some(Boolean) ? { ...address } : null;
 
+/**
+ * An order's address as a member's: only from an order delivered in Taiwan, and one the profile
+ * takes, so that an address abroad stays with its order and never leaves the profile unable to save.
+ */
+const memberAddressOf = (draft: OrderDraft, address: Partial<StoredAddress> | undefined) => {
+  const kept = draft.shipping === "overseas" ? null : addressOf(address);
+  return kept && memberAddressSchema.safeParse(kept).success ? kept : null;
+};
+
 export type PlacedOrder = { order: Order; accessToken: string };
 
 /** POST /orders. `memberId`: the signed-in buyer, if any. */
@@ -454,7 +464,7 @@ export async function placeOrder(
         // A number abroad is the order's, not a member's mobile (SPEC §5: 09 and 8 digits).
         mobile: isTaiwanMobile(draft.customer.phone) ? draft.customer.phone : undefined,
         password: draft.password,
-        address: addressOf(draft.customer.address),
+        address: memberAddressOf(draft, draft.customer.address),
       },
       orderMessages.accountExists,
     );
@@ -533,7 +543,8 @@ export async function placeOrder(
               );
           }
           if (draft.saveAddress === 1) {
-            const address = addressOf(
+            const address = memberAddressOf(
+              draft,
               draft.shipping === "cvs" ? draft.customer.address : draft.receiver.address,
             );
             if (address) {
