@@ -42,6 +42,16 @@ describe("receipts set on the worker thread", () => {
     expect(await text(pdf)).toContain("2026110005");
   });
 
+  it("refuses the receipts of a worker that ends, and sets the next ones on a new worker", async () => {
+    const cut = renderReceiptPdfOffThread(receipt("2026110007", 1_000), defaultReceiptFont);
+    const refused = expect(cut).rejects.toThrow(/stopped/);
+    await stopReceiptWorker();
+    await refused;
+    // The ended worker's own exit, arriving later, touches nothing of the new one's.
+    const next = renderReceiptPdfOffThread(receipt("2026110008", 1_000), defaultReceiptFont);
+    expect(await text(await next)).toContain("2026110008");
+  });
+
   it("starts a new worker after the last one was stopped", async () => {
     await stopReceiptWorker();
     const pdf = await renderReceiptPdfOffThread(receipt("2026110006", 1_000), defaultReceiptFont);
