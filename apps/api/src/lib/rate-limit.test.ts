@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rateLimitStoreTargets } from "../../test/rate-limit-stores.ts";
-import { createRateLimiter, MemoryRateLimitStore, type RateLimitStore } from "./rate-limit.ts";
+import { createRateLimiter, MemoryRateLimitStore, streakKept, type RateLimitStore } from "./rate-limit.ts";
 
 const rule = { limit: 3, windowMs: 10_000 };
 
@@ -91,6 +91,17 @@ describe.each(rateLimitStoreTargets)("$name store: streaks (counting only some a
     expect(await store.extendStreak("a", 10_000, 1_000)).toEqual([1_000]);
     expect(await store.extendStreak("a", 10_000, 5_000)).toEqual([1_000, 5_000]);
     expect(await store.extendStreak("a", 10_000, 14_000)).toEqual([1_000, 5_000, 14_000]);
+  });
+
+  it("keeps a long streak's latest times only, however long it runs", async () => {
+    const store = newStore();
+    let times: number[] = [];
+    for (let i = 0; i < streakKept + 8; i += 1)
+      times = await store.extendStreak("a", 10_000, 1_000 + i * 100);
+    expect(times).toHaveLength(streakKept);
+    expect(times.at(-1)).toBe(1_000 + (streakKept + 7) * 100);
+    expect(times[0]).toBe(1_000 + 8 * 100);
+    expect(await store.streak("a", 10_000, 10_000)).toEqual(times);
   });
 
   it("ends a streak once the idle time passes without an attempt, and starts a new one", async () => {

@@ -17,12 +17,19 @@ export type RateLimitHit = {
  * Where attempts are counted. The memory store suits one process; several instances need a shared
  * store (Redis when REDIS_URL is set: a sorted set per key, trimmed and counted in one script).
  */
+/**
+ * The most times a streak keeps, its latest: a login lock is at its longest by the tenth failure in
+ * a row (login-throttle.ts), so older ones change nothing, and a key hammered for hours stays small.
+ */
+export const streakKept = 32;
+
 export interface RateLimitStore {
   /** Counts an attempt on `key` at `now` unless `rule.limit` attempts already lie in the window. */
   hit(key: string, rule: RateLimitRule, now: number): Promise<RateLimitHit>;
   /**
    * Adds an attempt at `now` to `key`'s streak, whatever its length, and answers the streak's
-   * times, oldest first. A streak ends once `idleMs` pass without an attempt, and is forgotten.
+   * latest `streakKept` times, oldest first. A streak ends once `idleMs` pass without an attempt,
+   * and is forgotten.
    * For counting only some outcomes of a call, such as failed logins (see login-throttle.ts).
    */
   extendStreak(key: string, idleMs: number, now: number): Promise<number[]>;
@@ -51,7 +58,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
   // Read and write in one synchronous step, like the Redis store's script: concurrent calls
   // cannot lose each other's attempts.
   async extendStreak(key: string, idleMs: number, now: number): Promise<number[]> {
-    const times = [...this.#streak(key, idleMs, now), now];
+    const times = [...this.#streak(key, idleMs, now), now].slice(-streakKept);
     this.#keep(key, times, idleMs);
     return [...times];
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Redis, type Result } from "ioredis";
 import type { Logger } from "./logger.ts";
-import type { RateLimitHit, RateLimitRule, RateLimitStore } from "./rate-limit.ts";
+import { streakKept, type RateLimitHit, type RateLimitRule, type RateLimitStore } from "./rate-limit.ts";
 
 /** Every key the store writes starts with this, so the limits can share a Redis with others. */
 export const redisRateLimitPrefix = "shiyi:rl:";
@@ -48,6 +48,7 @@ local latest = redis.call('ZRANGE', key, -1, -1, 'WITHSCORES')[2]
 if latest and tonumber(latest) <= tonumber(ARGV[3]) then redis.call('DEL', key) end
 if ARGV[4] ~= '' then
   redis.call('ZADD', key, ARGV[1], ARGV[4])
+  redis.call('ZREMRANGEBYRANK', key, 0, -${streakKept + 1})
   expire_after_newest(key, tonumber(ARGV[2]), tonumber(ARGV[1]))
 end
 local entries = redis.call('ZRANGE', key, 0, -1, 'WITHSCORES')

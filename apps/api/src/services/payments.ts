@@ -11,9 +11,9 @@ import {
   type EcpayRequest,
   type Shipment,
 } from "@shiyi/ecpay";
-import { isTaiwanMobile } from "@shiyi/contracts";
+import { addressLine, isTaiwanMobile } from "@shiyi/contracts";
 import { and, eq, gt, inArray, isNull, lt, notExists, notInArray, or } from "drizzle-orm";
-import { orderPayments, orders } from "../db/schema.ts";
+import { orderPayments, orders, type StoredAddress } from "../db/schema.ts";
 import { orderConfirmationMail, paymentCodeMail } from "../mail/templates/index.ts";
 import { keepDuplicatePayment, reportDuplicatePayments } from "./duplicate-payments.ts";
 import { orderMailKey, readOrder, retakeStock, type OrderDeps, type OrderRow } from "./orders.ts";
@@ -388,6 +388,8 @@ export async function fulfil(deps: OrderDeps, row: OrderRow, now: Date): Promise
 }
 
 const ecpayTimeoutMs = 10_000;
+/** The most of an address a B2C invoice keeps (CustomerAddr). */
+const invoiceAddressLength = 100;
 
 /** POSTs a signed request to ECPay as a form, as its server-to-server calls take them. */
 export const postEcpayForm = (shop: OrderDeps["shop"], request: EcpayRequest) =>
@@ -465,17 +467,21 @@ export function invoiceData(
       : []),
   ];
   // A printed invoice (a company's) goes to an address: the buyer's, else where the parcel goes.
-  const join = (parts: (string | undefined)[]) => parts.filter(Boolean).join("");
-  const address =
-    join([customer.address?.zip, customer.address?.city, customer.address?.dist, customer.address?.addr]) ||
-    join([
-      row.receiver.address?.zip,
-      row.receiver.address?.city,
-      row.receiver.address?.dist,
-      row.receiver.address?.addr,
-    ]) ||
+  const overseas = row.shipping_method === "overseas";
+  const line = (address: Partial<StoredAddress> | null | undefined) =>
+    address?.zip && address.city && address.dist && address.addr
+      ? addressLine(
+          { zip: address.zip, city: address.city, dist: address.dist, addr: address.addr },
+          overseas,
+        )
+      : [address?.zip, address?.city, address?.dist, address?.addr].filter(Boolean).join("");
+  // ECPay keeps at most 100 characters of the address.
+  const address = (
+    line(customer.address) ||
+    line(row.receiver.address) ||
     row.receiver.store?.address ||
-    "";
+    ""
+  ).slice(0, invoiceAddressLength);
   const base = {
     MerchantID: deps.shop.invoice.merchantId,
     RelateNumber: row.number,

@@ -11,6 +11,7 @@ import {
   readSavedCheckout,
   savedCheckoutSetCookie,
   storeFromQuery,
+  keepOrderToken,
   withOrderToken,
 } from "./checkout.server.ts";
 
@@ -30,6 +31,18 @@ describe("a guest's order tokens", () => {
     tokens = withOrderToken(tokens, "260716000000002", "again");
     expect(tokens.at(-1)).toEqual(["260716000000002", "again"]);
     expect(tokens).toHaveLength(keptOrderTokens);
+  });
+
+  it("keeps a mailed key in its order's place, or as the newest for an order not kept", () => {
+    const tokens: [string, string][] = [
+      ["260716000000001", "t1"],
+      ["260716000000002", "t2"],
+    ];
+    expect(keepOrderToken(tokens, "260716000000001", "key")).toEqual([
+      ["260716000000001", "key"],
+      ["260716000000002", "t2"],
+    ]);
+    expect(keepOrderToken(tokens, "260716000000003", "key").at(-1)).toEqual(["260716000000003", "key"]);
   });
 
   it("ignores a cookie that is not the list it wrote", () => {

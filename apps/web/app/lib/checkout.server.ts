@@ -80,6 +80,13 @@ export function withOrderToken(tokens: OrderTokens, number: string, token: strin
   );
 }
 
+/** Keeps a token for order `number` where the order already stands in the list, else as the newest. */
+export function keepOrderToken(tokens: OrderTokens, number: string, token: string): OrderTokens {
+  return tokens.some(([kept]) => kept === number)
+    ? tokens.map((pair): [string, string] => (pair[0] === number ? [number, token] : pair))
+    : withOrderToken(tokens, number, token);
+}
+
 export function readOrderTokens(request: Request): OrderTokens {
   return parseOrderTokens(parseCookies(request.headers.get("cookie")).get(checkoutCookies.orders));
 }

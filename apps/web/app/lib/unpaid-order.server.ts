@@ -2,6 +2,9 @@ import type { Order } from "@shiyi/contracts";
 import { ApiRequestError, type ApiClient } from "./api.server.ts";
 import { orderAccessHeaders, readOrderTokens } from "./checkout.server.ts";
 
+/** How many of a guest browser's kept orders are asked about, newest first. */
+const guestOrdersLooked = 3;
+
 /** What the cart says of an order still waiting for its payment. */
 export type UnpaidOrder = Pick<Order, "number" | "total" | "reserved_until">;
 
@@ -25,15 +28,16 @@ export async function findUnpaidOrder(
       const order = orders.find((candidate) => candidate.payable);
       return order ? unpaid(order) : null;
     }
-    const newest = readOrderTokens(request).at(-1);
-    if (!newest) return null;
-    const [number] = newest;
-    const { data: order } = await api.get<{ data: Order }>(
-      `/orders/${number}`,
-      {},
-      { headers: orderAccessHeaders(request, number) },
-    );
-    return order.payable ? unpaid(order) : null;
+    // The browser's last few orders, newest first (an old order opened from its mail is kept too).
+    for (const [number] of readOrderTokens(request).slice(-guestOrdersLooked).reverse()) {
+      const { data: order } = await api.get<{ data: Order }>(
+        `/orders/${number}`,
+        {},
+        { headers: orderAccessHeaders(request, number) },
+      );
+      if (order.payable) return unpaid(order);
+    }
+    return null;
   } catch (error) {
     if (!(error instanceof ApiRequestError && error.status < 500))
       console.error("The unpaid order could not be looked up", error);

@@ -15,9 +15,9 @@ import {
   justPlaced,
   orderAccessHeaders,
   orderNumberPattern,
+  keepOrderToken,
   orderTokensSetCookie,
   readOrderTokens,
-  withOrderToken,
 } from "../lib/checkout.server.ts";
 import { apiContext, siteConfigContext } from "../lib/context.ts";
 import { formatDateTime } from "../lib/format.ts";
@@ -57,32 +57,40 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const number = orderNumber(request);
   if (!number) throw redirect("/cart");
   const key = mailKey(request);
+  const api = context.get(apiContext);
+  const read = (headers: Record<string, string>) =>
+    api.get<{ data: Order }>(`/orders/${number}`, {}, { headers }).then((reply) => reply.data);
+  const secure = context.get(siteConfigContext).publicUrl.startsWith("https:");
+  if (key) {
+    // Opened from the order's mail, in any browser: the key is kept with this browser's orders
+    // (in the order's place, if it is there), and the address loses it, so it stays out of the
+    // history and of any page's referrer. A key that no longer opens it (JWT_SECRET rotated)
+    // leaves the browser's own token, if any, to do so.
+    const opened = await read({ "x-order-token": key }).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof ApiRequestError && error.status === 404) return false;
+        throw error;
+      },
+    );
+    const tokens = readOrderTokens(request);
+    throw redirect(`/cart/result?number=${number}`, {
+      headers: opened
+        ? {
+            ...privatePage,
+            "set-cookie": orderTokensSetCookie(keepOrderToken(tokens, number, key), { secure }),
+          }
+        : privatePage,
+    });
+  }
   let order: Order;
   try {
-    const reply = await context
-      .get(apiContext)
-      .get<{ data: Order }>(
-        `/orders/${number}`,
-        {},
-        { headers: key ? { "x-order-token": key } : orderAccessHeaders(request, number) },
-      );
-    order = reply.data;
+    order = await read(orderAccessHeaders(request, number));
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) {
       throw data(error.message, { status: error.status });
     }
     throw error;
-  }
-  const secure = context.get(siteConfigContext).publicUrl.startsWith("https:");
-  if (key) {
-    // Opened from the order's mail, in any browser: the key is kept with this browser's orders,
-    // and the address loses it, so it stays out of the history and of any page's referrer.
-    throw redirect(`/cart/result?number=${number}`, {
-      headers: {
-        ...privatePage,
-        "set-cookie": orderTokensSetCookie(withOrderToken(readOrderTokens(request), number, key), { secure }),
-      },
-    });
   }
   const headers = new Headers(privatePage);
   // A guest's order was made from the local cart: this first visit clears its lines there.

@@ -381,14 +381,16 @@ function LineQuantity({ line, max, disabled }: { line: ViewLine; max: number; di
   function commit(typed: number) {
     // More than may be bought is lowered to the most, and the reader is told why, not left
     // looking at a number that was never saved.
-    const quantity = Math.min(Math.max(1, typed), max);
+    // The most is what may be bought now, even below a quantity held from before stock ran low.
+    const most = Math.max(1, cartItemLimit(line).max);
+    const quantity = Math.min(Math.max(1, typed), most);
     if (quantity !== typed) {
       setValue(quantity);
       // The field shows what was typed until it is left: it is set up afresh with the quantity
       // kept, and keeps the focus if it had it.
       refocus.current = form.current?.contains(document.activeElement) ?? false;
       setGeneration((n) => n + 1);
-      if (typed > max) showToast({ type: "danger", message: cartItemLimit(line).message });
+      if (typed > most) showToast({ type: "danger", message: cartItemLimit(line).message });
     }
     if (quantity === line.quantity) return;
     if (line.localId !== undefined) {
