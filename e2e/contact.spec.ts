@@ -63,9 +63,11 @@ test("a message reaches its topic's inbox, answerable to the sender, who gets a 
   );
   expect(((await editors.json()) as { data: unknown[] }).data).toEqual([]);
 
+  // The sender is told it arrived; nothing they typed goes back to the address they gave.
   const copy = await waitForMail(request, sender.email, "我們已收到您的來信");
-  expect(copy.text).toContain(`${sender.name} 您好：`);
-  expect(copy.text).toContain("> 想洽談第 20 期的廣告版位。");
+  expect(copy.text).toContain("廣告與合作");
+  expect(copy.text).not.toContain(sender.name);
+  expect(copy.text).not.toContain("想洽談第 20 期的廣告版位");
 });
 
 test("a refused captcha is said above the button, and nothing typed is lost", async ({ page }) => {

@@ -40,18 +40,19 @@ export function contactInboxMail({ siteUrl, id, message }: ContactMailData): Ren
 
 /** To the sender: we have it, and what they wrote. */
 export function contactCopyMail({ siteUrl, id, message }: ContactMailData): RenderedMail {
+  // The address is whatever the form was given: the mail repeats nothing the sender typed (name or
+  // message), so that the form cannot be used to send someone a text of one's own from our domain.
   return renderMail({
     siteUrl,
     subject: `我們已收到您的來信（#${id}）`,
     preheader: "感謝您的來信，我們會在服務時間內盡快回覆。",
     heading: "我們已收到您的來信",
     blocks: [
-      { kind: "paragraph", text: greeting(message.name) },
+      { kind: "paragraph", text: greeting("") },
       {
         kind: "paragraph",
-        text: `感謝您透過食藝誌網站來信（${topicLabel(message.topic)}）。我們已收到以下內容，將在服務時間（週一至週五 09:00~17:30）內盡快以電子郵件回覆您。`,
+        text: `感謝您透過食藝誌網站來信（${topicLabel(message.topic)}，編號 #${id}）。我們將在服務時間（週一至週五 09:00~17:30）內盡快以電子郵件回覆您；如需補充，請再次透過網站的聯絡表單來信並註明編號。`,
       },
-      { kind: "quote", text: message.message },
       { kind: "note", text: "如果您沒有填寫這份表單，請忽略這封信。" },
     ],
     reason: "您收到這封信，是因為有人以這個電子郵件地址在食藝誌網站留言。",
