@@ -537,6 +537,23 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("目前沒有捐款紀錄")).toBeVisible();
   });
 
+  test("a saved profile is shown as saved on the page that answers the form", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signIn(request, context, await createMember(request));
+    await page.goto("/member");
+    const form = page.getByRole("region", { name: "編輯會員資料" });
+    await form.getByRole("textbox", { name: "姓名" }).fill("林小滿");
+    await form.getByRole("textbox", { name: "手機" }).fill("0987654321");
+    await form.getByRole("button", { name: "儲存會員資料" }).click();
+    await expect(form.getByText("會員資料已更新")).toBeVisible();
+    const card = page.getByRole("region", { name: "基本資料" });
+    await expect(card).toContainText("林小滿");
+    await expect(card).toContainText("0987654321");
+  });
+
   test("an invalid registration comes back with its messages and what was typed, passwords left out", async ({
     page,
   }) => {

@@ -230,6 +230,11 @@ export class RequestSession {
     return this.#member;
   }
 
+  /** The member as a change just saved them: the page rendered after the change shows them so. */
+  updateMember(member: Member) {
+    this.#member = Promise.resolve(member);
+  }
+
   #set(name: string, value: string, maxAge: number) {
     const attributes = [
       `${name}=${encodeURIComponent(value)}`,

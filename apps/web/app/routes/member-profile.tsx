@@ -76,6 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         mobile: mobile ?? null,
         address: hasAddress ? address : null,
       });
+      // Without JavaScript the page is rendered in this request: with the member as now saved.
+      context.get(sessionContext).updateMember(saved.data);
       return data<MemberReply>({ intent, result: submission.reply(), saved: saved.message });
     } catch (error) {
       return reply(intent, apiFailureReply(submission, error, profileSchema));
@@ -92,6 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         `/members/${member.id}`,
         submission.value,
       );
+      context.get(sessionContext).updateMember(saved.data);
       // The fields empty again, so a new password does not sit in the page.
       return data<MemberReply>({
         intent,
