@@ -458,6 +458,24 @@ test.describe("member page", () => {
     await expect(card).not.toContainText("0912345678");
   });
 
+  test("a name and an address of the longest allowed, unbroken, keep the page within a phone's width", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(request, context, await createMember(request));
+    await open(page, "/member");
+    const form = page.getByRole("region", { name: "編輯會員資料" });
+    await form.getByRole("textbox", { name: "姓名" }).fill("W".repeat(50));
+    await form.getByRole("textbox", { name: "詳細地址" }).fill("x".repeat(120));
+    await form.getByRole("button", { name: "儲存會員資料" }).click();
+    await expect(form.getByRole("status")).toHaveText("會員資料已更新");
+    await page.reload();
+    await expect(page.getByRole("region", { name: "基本資料" })).toContainText("W".repeat(50));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  });
+
   test("changing the password needs the current one", async ({ page, context, request }) => {
     const member = await createMember(request);
     await signIn(request, context, member);

@@ -168,6 +168,8 @@ const pages = {
   results: `/search?q=${encodeURIComponent(sharedWord)}`,
   "no results": `/search?q=${encodeURIComponent(nonsense)}`,
   "empty query": "/search",
+  // One word of a hundred letters: the heading breaks it rather than widen the page.
+  "long-word": `/search?q=${"a".repeat(100)}`,
 };
 
 for (const width of [375, 1280]) {

@@ -17,11 +17,11 @@ export function PageHeading({
       <p className="kicker">{kicker}</p>
       {/* An opening bracket hangs into the margin, so the title's first character lines up with the kicker. */}
       <h1
-        className={`mt-3 font-serif text-3xl font-bold tracking-[0.12em] md:text-5xl ${title.startsWith("「") ? "-indent-[0.5em]" : ""}`}
+        className={`mt-3 font-serif text-3xl font-bold tracking-[0.12em] wrap-anywhere md:text-5xl ${title.startsWith("「") ? "-indent-[0.5em]" : ""}`}
       >
         {title}
       </h1>
-      {description && <p className="mt-4 max-w-2xl leading-8 text-ink-soft">{description}</p>}
+      {description && <p className="mt-4 max-w-2xl leading-8 text-ink-soft wrap-anywhere">{description}</p>}
       {children}
     </header>
   );

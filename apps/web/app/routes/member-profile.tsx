@@ -188,9 +188,12 @@ function ProfileCard({ member }: { member: Member }) {
   return (
     <dl className="divide-y divide-rule border-y border-rule">
       {rows.map((row) => (
-        <div key={row.term} className="grid gap-1 py-4 sm:grid-cols-[7rem_1fr]">
+        <div
+          key={row.term}
+          className="grid grid-cols-[minmax(0,1fr)] gap-1 py-4 sm:grid-cols-[7rem_minmax(0,1fr)]"
+        >
           <dt className="pt-0.5 text-sm tracking-widest text-muted">{row.term}</dt>
-          <dd className="font-serif text-lg leading-8">{row.value}</dd>
+          <dd className="min-w-0 font-serif text-lg leading-8 wrap-anywhere">{row.value}</dd>
         </div>
       ))}
     </dl>

@@ -22,7 +22,7 @@ export default function MemberLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page">
       <PageHeading kicker="Member" title="會員中心" description={`${loaderData.name}，您好。`} />
-      <div className="grid gap-10 pt-6 pb-20 lg:grid-cols-[11rem_minmax(0,1fr)] lg:gap-16 lg:pt-12">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-10 pt-6 pb-20 lg:grid-cols-[11rem_minmax(0,1fr)] lg:gap-16 lg:pt-12">
         <nav aria-label="會員中心">
           <ul className="flex gap-6 overflow-x-auto border-b border-rule lg:grid lg:gap-0 lg:border-b-0 lg:border-l">
             {sections.map((section) => (
