@@ -111,7 +111,8 @@ export function createApi({
   app.route("/", donationRoutes);
   app.route("/", ecpayRoutes);
 
-  app.doc31("/openapi.json", {
+  // The API is served under /api (in the site's process, or alone): the paths below are relative to it.
+  const document = {
     openapi: "3.1.0",
     info: {
       title: "食藝誌",
@@ -119,9 +120,11 @@ export function createApi({
       description:
         "食藝誌網站的 JSON API。列表預設 page 1、limit 999、status 1；詳細資料可用 id 或路徑查詢。",
     },
-  });
+    servers: [{ url: "/api", description: "本站的 API（與網站同一主機）" }],
+  };
+  app.doc31("/openapi.json", document);
   app.get("/reference", (c) => {
-    const doc = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "食藝誌", version: "1.0.0" } });
+    const doc = app.getOpenAPI31Document(document);
     return c.html(renderReference(doc as unknown as Parameters<typeof renderReference>[0]));
   });
 

@@ -11,6 +11,7 @@ type Operation = {
 type Document = {
   openapi: string;
   info: { title: string; version: string };
+  servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
   components?: Record<string, Record<string, unknown>>;
 };
@@ -60,6 +61,8 @@ describe.each(databaseTargets())("API description on $name", (target) => {
       expect(response.headers.get("content-type")).toMatch(/application\/json/);
       expect(response.body.openapi).toBe("3.1.0");
       expect(response.body.info).toMatchObject({ title: "食藝誌", version: expect.any(String) });
+      // Its paths are the API's, under /api wherever the document is read from.
+      expect(response.body.servers?.[0]?.url).toBe("/api");
     });
 
     it("lists every public reading call as a GET", async () => {
@@ -156,6 +159,8 @@ describe.each(databaseTargets())("API description on $name", (target) => {
       expect(response.body).toContain('lang="zh-Hant-TW"');
       expect(response.body).toContain("<title>食藝誌 API</title>");
       expect(response.body).toContain('href="openapi.json"');
+      expect(response.body).toContain("路徑皆在 <code>/api</code> 之下");
+      expect(response.body).not.toContain("<p></p>");
       for (const path of publicPaths) expect(response.body).toContain(`<code>${path}</code>`);
       expect(response.body).not.toMatch(/<script/i);
     });

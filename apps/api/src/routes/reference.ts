@@ -1,5 +1,6 @@
 type OpenApiDocument = {
   info: { title: string; version: string; description?: string };
+  servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
 };
 type Operation = {
@@ -24,7 +25,7 @@ export function renderReference(doc: OpenApiDocument): string {
       const params = (op.parameters ?? [])
         .map(
           (p) =>
-            `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}</td><td>${escape(p.schema?.type ?? "")}</td><td>${p.required ? "必填" : p.schema?.default !== undefined ? `預設 ${escape(p.schema.default)}` : "選填"}</td></tr>`,
+            `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}</td><td>${escape(p.schema?.type ?? "")}</td><td>${p.required ? "必填" : p.schema?.default !== undefined && p.schema.default !== "" ? `預設 ${escape(p.schema.default)}` : "選填"}</td></tr>`,
         )
         .join("");
       const responses = Object.entries(op.responses ?? {})
@@ -36,5 +37,5 @@ export function renderReference(doc: OpenApiDocument): string {
     }
   }
   const body = [...byTag].map(([tag, ops]) => `<h2>${escape(tag)}</h2>${ops.join("")}`).join("");
-  return `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(doc.info.title)} API</title><style>body{font:16px/1.6 system-ui,"Noto Sans CJK TC",sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}h2{border-bottom:1px solid #ccc;margin-top:2.5rem}section{margin:1.5rem 0}.m{display:inline-block;min-width:3.5rem;font-size:.8em;background:#2f4f3a;color:#fff;padding:0 .4em;border-radius:3px;text-align:center}table{border-collapse:collapse;font-size:.9em}td,th{border:1px solid #ddd;padding:.2em .6em;text-align:left}</style></head><body><h1>${escape(doc.info.title)} <small>${escape(doc.info.version)}</small></h1><p>${escape(doc.info.description ?? "")}</p><p>機器可讀版本：<a href="openapi.json">openapi.json</a></p>${body}</body></html>`;
+  return `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(doc.info.title)} API</title><style>body{font:16px/1.6 system-ui,"Noto Sans CJK TC",sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}h2{border-bottom:1px solid #ccc;margin-top:2.5rem}section{margin:1.5rem 0}.m{display:inline-block;min-width:3.5rem;font-size:.8em;background:#2f4f3a;color:#fff;padding:0 .4em;border-radius:3px;text-align:center}table{border-collapse:collapse;font-size:.9em}td,th{border:1px solid #ddd;padding:.2em .6em;text-align:left}</style></head><body><h1>${escape(doc.info.title)} <small>${escape(doc.info.version)}</small></h1>${doc.info.description ? `<p>${escape(doc.info.description)}</p>` : ""}<p>路徑皆在 <code>${escape(doc.servers?.[0]?.url ?? "")}</code> 之下；機器可讀版本：<a href="openapi.json">openapi.json</a></p>${body}</body></html>`;
 }
