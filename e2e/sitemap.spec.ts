@@ -35,6 +35,8 @@ test("the sitemap lists every kind of detail page with absolute URLs and a lastm
         `/features/${site.feature.path}`,
         `/magazines/${site.magazine.path}`,
         `/author/${site.author.path}`,
+        "/contact",
+        "/support-us",
         ...policies.data.map((policy) => `/policy/${policy.path}`),
       ].map((path) => new URL(path, baseURL).href),
     ),

@@ -29,9 +29,13 @@ export async function sitemapUrls(api: ApiClient): Promise<SitemapUrl[]> {
     all<AuthorSummary>(api, "/authors"),
   ]);
   const everything = [...news, ...columns, ...features, ...policies, ...magazines];
+  const newest = latest(everything.map((item) => item.updated_at));
   const urls: SitemapUrl[] = [
-    { loc: "/", lastmod: latest(everything.map((item) => item.updated_at)) },
-    { loc: "/about", lastmod: latest(everything.map((item) => item.updated_at)) },
+    { loc: "/", lastmod: newest },
+    { loc: "/about", lastmod: newest },
+    // Pages of the site's own words (the settings and the about blocks), dated as the about page.
+    { loc: "/contact", lastmod: newest },
+    { loc: "/support-us", lastmod: newest },
     { loc: "/ebooks", lastmod: latest(magazines.map((item) => item.updated_at)) },
     { loc: "/author", lastmod: latest(authors.map((item) => item.updated_at)) },
   ];
