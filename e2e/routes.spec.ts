@@ -196,3 +196,20 @@ test("/favicon.ico leads to the site's icon, for pages that name none", async ({
   const icon = await request.get("/favicon.ico");
   expect(icon.headers()["content-type"]).toContain("image/svg+xml");
 });
+
+test("each page has one address: other spellings and an item's id move for good to it", async ({
+  request,
+  site,
+}) => {
+  const moved = async (path: string) => {
+    const response = await request.get(path, { maxRedirects: 0 });
+    return [response.status(), response.headers().location];
+  };
+  expect(await moved("/NEWS")).toEqual([301, "/news"]);
+  expect(await moved("/news/?page=2")).toEqual([301, "/news?page=2"]);
+  expect(await moved(`/News/${site.news.path}`)).toEqual([301, `/news/${site.news.path}`]);
+  expect(await moved(`/news/${site.news.id}`)).toEqual([301, `/news/${site.news.path}`]);
+  expect(await moved(`/magazines/${site.magazine.id}`)).toEqual([301, `/magazines/${site.magazine.path}`]);
+  expect(await moved(`/author/${site.author.id}`)).toEqual([301, `/author/${site.author.path}`]);
+  expect(await moved(`/policy/${site.policy.id}`)).toEqual([301, `/policy/${site.policy.path}`]);
+});

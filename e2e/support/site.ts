@@ -3,7 +3,13 @@ import { expect, test as base, type APIRequestContext, type Page } from "@playwr
 /** The site name that closes every document title (SPEC §2: page title, then site name). */
 export const siteName = "食藝誌";
 
-type Named = { path: string; title?: string; name?: string; author?: { path: string; name: string } | null };
+type Named = {
+  id: number;
+  path: string;
+  title?: string;
+  name?: string;
+  author?: { path: string; name: string } | null;
+};
 type Settings = { name: string; title: string; pages: Record<string, { title: string; info_title: string }> };
 type SeoEntry = { path: string; title: string | null; info_title: string | null };
 

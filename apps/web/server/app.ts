@@ -24,6 +24,7 @@ import type * as entry from "../app/entry.server.tsx";
 import type { ApiFetch } from "../app/lib/api.server.ts";
 import { deferModuleScripts } from "./defer-scripts.ts";
 import type { WebConfig } from "./env.ts";
+import { ownPath } from "./own-path.ts";
 import { cachePublicPages } from "./page-cache.ts";
 import { cachePublicReads, publicReadTtlMs } from "./read-cache.ts";
 
@@ -279,6 +280,9 @@ export function createWebServer({
     if (!["GET", "HEAD", "POST"].includes(c.req.method)) {
       return c.text("此頁面不支援這個操作", 405, { allow: pageMethods });
     }
+    // One address per page: /News/ and /news are /news (the site's paths are lower case).
+    const own = c.req.method === "POST" ? null : ownPath(new URL(c.req.url).pathname);
+    if (own) return c.redirect(own + new URL(c.req.url).search, 301);
     const requestId = c.get("requestId");
     const context = createLoadContext({
       apiFetch,

@@ -1,5 +1,5 @@
 import type { Article, ArticleKind, ArticleSummary, Category, Item, Paginated } from "@shiyi/contracts";
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { getOr404 } from "./api.server.ts";
 import { proxyBodyImages } from "./article-html.ts";
 import { toCard, withRelatedCards } from "./cards.ts";
@@ -60,6 +60,14 @@ export async function loadArticle(
 
 const sectionNames = { news: "新聞", columns: "專欄", features: "專題" } as const;
 
+/**
+ * A detail page asked for by another name than its own (the item's id, say, which the API also
+ * finds it by): moved for good to its own address, so that an item has one URL.
+ */
+export function redirectToOwnPath(asked: string, own: string, section: string) {
+  if (asked !== own) throw redirect(`/${section}/${encodeURIComponent(own)}`, 301);
+}
+
 /** What a section page's loader is given, of React Router's loader arguments. */
 type SectionLoaderArgs = PageMetaArgs & { request: Request; params: { path: string } };
 
@@ -91,6 +99,7 @@ export async function loadArticlePage(
   type: "Article" | "NewsArticle",
 ) {
   const article = await loadArticle(args.context, kind, args.params.path);
+  redirectToOwnPath(args.params.path, article.path, kind);
   const categoryCrumb =
     article.category && kind !== "features"
       ? [{ name: article.category.name, path: `/${kind}/category/${article.category.path}` }]

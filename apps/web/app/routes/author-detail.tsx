@@ -3,6 +3,7 @@ import { ArticleCard } from "../components/article-card.tsx";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { Image } from "../components/image.tsx";
 import { getOr404 } from "../lib/api.server.ts";
+import { redirectToOwnPath } from "../lib/articles.server.ts";
 import { toCard } from "../lib/cards.ts";
 import { apiContext } from "../lib/context.ts";
 import { breadcrumbJsonLd, pageMeta } from "../lib/seo.server.ts";
@@ -16,6 +17,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { data: author } = await getOr404(
     api.get<Item<Author>>(`/authors/${encodeURIComponent(params.path)}`),
   );
+  redirectToOwnPath(params.path, author.path, "author");
   const [columns, news, features] = await Promise.all(
     (["columns", "news", "features"] as const).map((kind) =>
       api.get<Paginated<ArticleSummary>>(`/${kind}`, { author: author.path, limit: 24 }),

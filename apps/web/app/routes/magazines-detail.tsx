@@ -3,6 +3,7 @@ import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { AddToCart } from "../components/cart/add-to-cart.tsx";
 import { MagazineCover } from "../components/magazine-cover.tsx";
 import { getOr404 } from "../lib/api.server.ts";
+import { redirectToOwnPath } from "../lib/articles.server.ts";
 import { proxyBodyImages } from "../lib/article-html.ts";
 import { apiContext } from "../lib/context.ts";
 import { formatDate, formatPrice } from "../lib/format.ts";
@@ -16,6 +17,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { data: magazine } = await getOr404(
     context.get(apiContext).get<Item<Magazine>>(`/magazines/${encodeURIComponent(params.path)}`),
   );
+  redirectToOwnPath(params.path, magazine.path, "magazines");
   const crumbs = [
     { name: "首頁", path: "/" },
     { name: "雜誌", path: "/magazines" },

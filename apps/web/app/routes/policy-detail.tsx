@@ -1,5 +1,5 @@
 import { Breadcrumb } from "../components/breadcrumb.tsx";
-import { loadArticle } from "../lib/articles.server.ts";
+import { loadArticle, redirectToOwnPath } from "../lib/articles.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { breadcrumbJsonLd, pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
@@ -9,6 +9,7 @@ export const meta: Route.MetaFunction = loaderMeta;
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const policy = await loadArticle(context, "policy", params.path);
+  redirectToOwnPath(params.path, policy.path, "policy");
   const crumbs = [
     { name: "首頁", path: "/" },
     { name: "條款與政策", path: "/policy" },

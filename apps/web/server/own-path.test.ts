@@ -1,0 +1,19 @@
+import { expect, it } from "vitest";
+import { ownPath } from "./own-path.ts";
+
+it("gives a page's other spellings its own path, and leaves its own alone", () => {
+  expect(ownPath("/NEWS")).toBe("/news");
+  expect(ownPath("/News/winter-radish")).toBe("/news/winter-radish");
+  expect(ownPath("/news/Category/market")).toBe("/news/category/market");
+  expect(ownPath("/news/")).toBe("/news");
+  expect(ownPath("/news//")).toBe("/news");
+  expect(ownPath("/News/%E8%8C%B6")).toBe("/news/%E8%8C%B6");
+  expect(ownPath("/news/%E8%8C%B6")).toBeNull();
+  expect(ownPath("/")).toBeNull();
+  expect(ownPath("/news")).toBeNull();
+});
+
+it("keeps an item's slug as it is spelt, capitals and all", () => {
+  expect(ownPath("/news/Winter-Radish")).toBeNull();
+  expect(ownPath("/News/Winter-Radish/")).toBe("/news/Winter-Radish");
+});

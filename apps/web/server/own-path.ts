@@ -1,0 +1,13 @@
+/**
+ * The page's own path when `pathname` is another spelling of it, so that each page has one
+ * address; null when it is the page's own. The site's sections are lower case (`/News` is
+ * `/news`, `/news/Category/x` is `/news/category/x`), and no path ends in a slash. An item's own
+ * slug may hold capitals, so what follows a section is kept as sent, percent-escapes included.
+ */
+export function ownPath(pathname: string): string | null {
+  const segments = pathname.replace(/\/+$/, "").split("/");
+  if (segments[1]) segments[1] = segments[1].toLowerCase();
+  if (segments[2]?.toLowerCase() === "category") segments[2] = "category";
+  const own = segments.join("/") || "/";
+  return own === pathname ? null : own;
+}
