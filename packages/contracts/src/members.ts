@@ -5,6 +5,7 @@ import {
   confirmField,
   email,
   flag,
+  halfWidth,
   maxLength,
   optionalField,
   optionalPhone,
@@ -86,6 +87,7 @@ export const memberAddressSchema = z.object({
     z
       .string()
       .trim()
+      .overwrite(halfWidth)
       .regex(/^\d{3,6}$/, { error: "請輸入 3 至 6 位數的郵遞區號" }),
   ),
   city: optionalField(z.string().trim().check(maxLength(memberLimits.city))),

@@ -40,6 +40,31 @@ describe("where an order goes, and how the people in it are reached", () => {
     });
   });
 
+  it("reads phones and postcodes typed in full width or grouped, and keeps them plain", () => {
+    const parsed = orderDraftSchema.parse(
+      draft({
+        customer: { name: "林小華", email: "reader@example.com", phone: "０９１２－３４５－６７８" },
+        receiver: { name: "林小華", phone: "+886 912 345 678", address: { ...taipei, zip: "１０６" } },
+      }),
+    );
+    expect([parsed.customer.phone, parsed.receiver.phone, parsed.receiver.address?.zip]).toEqual([
+      "0912345678",
+      "0912345678",
+      "106",
+    ]);
+    const abroad = orderDraftSchema.parse(
+      draft({
+        shipping: "overseas",
+        receiver: {
+          name: "Lin Hua",
+          phone: "＋４９ ３０ １２３４５６７",
+          address: { ...berlin, zip: "１０１１５" },
+        },
+      }),
+    );
+    expect([abroad.receiver.phone, abroad.receiver.address?.zip]).toEqual(["+49 30 1234567", "10115"]);
+  });
+
   it("sends abroad to an address and a phone of the receiver's country", () => {
     const abroad = draft({
       shipping: "overseas",

@@ -7,7 +7,9 @@ import { messages } from "./messages.ts";
 import {
   email,
   flag,
+  halfWidth,
   maxLength,
+  mobileAsTyped,
   optionalField,
   password,
   requiredRaw,
@@ -129,7 +131,11 @@ const internationalPhone = /^\+[1-9](?:[ -]?\d){6,14}$/;
 export const isTaiwanMobile = (phone: string) => taiwanMobile.test(phone);
 
 const zip = () =>
-  z.string({ error: messages.required }).trim().regex(taiwanZip, { error: orderMessages.zip });
+  z
+    .string({ error: messages.required })
+    .trim()
+    .overwrite(halfWidth)
+    .regex(taiwanZip, { error: orderMessages.zip });
 
 /** A postal address in Taiwan (or abroad, as typed). */
 export const postalAddressSchema = z.object({
@@ -144,14 +150,14 @@ export const postalAddressSchema = z.object({
  * city in `dist`). The draft's `check` holds a Taiwan delivery to Taiwan's postcodes.
  */
 const orderAddressSchema = postalAddressSchema.extend({
-  zip: requiredText().check(maxLength(12)),
+  zip: requiredText().overwrite(halfWidth).check(maxLength(12)),
   // A country or a region abroad may run long (United Kingdom, Nordrhein-Westfalen).
   city: requiredText().check(maxLength(orderLimits.region)),
   dist: requiredText().check(maxLength(orderLimits.region)),
 });
 
 /** The phone of an order's buyer or receiver; the draft's `check` says which kinds each delivery takes. */
-const orderPhone = () => requiredText().check(maxLength(24));
+const orderPhone = () => requiredText().overwrite(mobileAsTyped).check(maxLength(24));
 
 /**
  * An address on one line, as it is written: in Taiwan from the postcode down (106 臺北市大安區…),

@@ -65,8 +65,13 @@ describe("numeric", () => {
     expect(numeric().parse("00123")).toBe("00123");
   });
 
+  it("reads the full-width digits of a Chinese input method as digits", () => {
+    expect(numeric().parse("１０６")).toBe("106");
+    expect(numeric().parse(" ００１２３ ")).toBe("00123");
+  });
+
   it("answers 僅限數字輸入 for anything but digits", () => {
-    for (const value of ["12a", "-1", "1.5", "1e3", "1 000", "１２"]) {
+    for (const value of ["12a", "-1", "1.5", "1e3", "1 000", "１２ａ"]) {
       expect(errors(numeric(), value)).toEqual(["僅限數字輸入"]);
     }
     expect(errors(numeric(), "")).toEqual(["此項為必填"]);
@@ -227,8 +232,30 @@ describe("optionalPhone", () => {
     for (const value of blanks) expect(optionalPhone().parse(value)).toBeUndefined();
   });
 
+  it("reads a mobile number as people write it: grouped, in full width, or with Taiwan's country code", () => {
+    for (const value of [
+      "0912-345-678",
+      "0912 345 678",
+      "(0912)345678",
+      "０９１２３４５６７８",
+      "０９１２－３４５－６７８",
+      "+886912345678",
+      "+886 912 345 678",
+      "+886-0912-345-678",
+    ]) {
+      expect(optionalPhone().parse(value)).toBe("0912345678");
+    }
+  });
+
   it("answers 請輸入 09 開頭的 10 位數手機號碼 otherwise", () => {
-    for (const value of ["0812345678", "091234567", "09123456789", "0912-345-678", "+886912345678"]) {
+    for (const value of [
+      "0812345678",
+      "091234567",
+      "09123456789",
+      "0912_345_678",
+      "+886212345678",
+      "+1 415 555 0100",
+    ]) {
       expect(errors(optionalPhone(), value)).toEqual(["請輸入 09 開頭的 10 位數手機號碼"]);
     }
   });

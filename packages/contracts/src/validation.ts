@@ -41,8 +41,26 @@ export const maxLength = (n: number) => z.maxLength(n, { error: messages.maxLeng
 
 export const email = () => requiredText().pipe(z.email({ error: messages.email }));
 
-/** Digits only, kept as a string so leading zeros survive (codes, postcodes). */
-export const numeric = () => requiredText().regex(/^\d+$/, { error: messages.numeric, abort: true });
+/**
+ * What a Chinese input method types in full width (０９１２, ＋８８６, a full-width space) as the
+ * plain characters a code or a number is checked in.
+ */
+export const halfWidth = (value: string) => value.normalize("NFKC");
+
+/**
+ * A mobile number in Taiwan as people write it: 0912-345-678, 0912 345 678, (0912)345678 and
+ * +886 912 345 678 are 0912345678. Anything else (a number abroad, or not a number) is kept as
+ * typed, in half width.
+ */
+export function mobileAsTyped(value: string): string {
+  const plain = halfWidth(value).trim();
+  const bare = plain.replace(/[\s().-]/g, "").replace(/^\+8860?(?=9)/, "0");
+  return /^09\d{8}$/.test(bare) ? bare : plain;
+}
+
+/** Digits only, kept as a string so leading zeros survive (codes, postcodes); full width is read as digits. */
+export const numeric = () =>
+  requiredText().overwrite(halfWidth).regex(/^\d+$/, { error: messages.numeric, abort: true });
 
 export type NumberBounds = { min?: number; max?: number };
 
@@ -117,8 +135,11 @@ export const confirmField = <K extends string>(field: K, confirmation: K) =>
       !issues.some((issue) => issue.path?.[0] === confirmation),
   });
 
-/** Mobile number: 09 and eight more digits. */
-export const phone = () => requiredText().regex(/^09\d{8}$/, { error: messages.phone });
+/** Mobile number: 09 and eight more digits (spaces, hyphens and full width as `mobileAsTyped` reads them). */
+export const phone = () =>
+  requiredText()
+    .overwrite(mobileAsTyped)
+    .regex(/^09\d{8}$/, { error: messages.phone });
 export const optionalPhone = () => optionalField(phone());
 
 /** A ticked HTML checkbox posts "on"; JSON sends `true`. Either becomes `true`. */
