@@ -83,4 +83,28 @@ test.describe("at 375 px", () => {
     await expect(page).toHaveURL(`${baseURL}/news`);
     await expect(menu).toBeHidden();
   });
+
+  test("the menu opens with the space bar too, as a button does", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "選單" }).focus();
+    await page.keyboard.press(" ");
+    await expect(page.getByRole("dialog", { name: "選單" })).toBeVisible();
+    await expect(page).not.toHaveURL(/#/);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("選單 leads to the footer's menu, with every section", async ({ page }) => {
+      await page.goto("/news");
+      await page.getByRole("button", { name: "選單" }).click();
+      await expect(page).toHaveURL(/\/news#site-menu$/);
+      const menu = page.getByRole("navigation", { name: "頁尾選單" });
+      await expect(menu).toBeInViewport();
+      for (const [label] of mainNavigation)
+        await expect(menu.getByRole("link", { name: label })).toBeVisible();
+      await menu.getByRole("link", { name: "雜誌" }).click();
+      await expect(page).toHaveURL(/\/magazines$/);
+    });
+  });
 });

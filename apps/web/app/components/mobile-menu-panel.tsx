@@ -11,7 +11,7 @@ export default function MobileMenuPanel({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  returnFocus: RefObject<HTMLButtonElement | null>;
+  returnFocus: RefObject<HTMLElement | null>;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

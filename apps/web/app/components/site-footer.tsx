@@ -1,6 +1,6 @@
 import type { Settings } from "@shiyi/contracts";
 import { Link } from "react-router";
-import { mainNavigation, secondaryNavigation } from "../lib/navigation.ts";
+import { mainNavigation, secondaryNavigation, siteMenuId } from "../lib/navigation.ts";
 import { NewsletterForm } from "./newsletter/newsletter-form.tsx";
 
 const socialLinks = (settings: Settings) =>
@@ -38,7 +38,7 @@ export function SiteFooter({ settings }: { settings: Settings }) {
             <NewsletterForm />
           </div>
         </div>
-        <nav aria-label="頁尾選單">
+        <nav id={siteMenuId} tabIndex={-1} aria-label="頁尾選單" className="scroll-mt-6 outline-none">
           <ul className="grid grid-cols-2 gap-y-2 text-sm">
             {[...mainNavigation, ...secondaryNavigation].map((item) => (
               <li key={item.to + item.label}>

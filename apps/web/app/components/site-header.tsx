@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
-import { mainNavigation } from "../lib/navigation.ts";
+import { mainNavigation, siteMenuId } from "../lib/navigation.ts";
 import { searchQueryOf } from "../lib/search-query.ts";
 import { Logo } from "./logo.tsx";
 
@@ -200,7 +200,7 @@ function CartLink({ count }: { count: number | null }) {
 function MobileMenu() {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const trigger = useRef<HTMLAnchorElement>(null);
   const navigationState = useNavigation().state;
   // Closing while rendering (not in an effect) so the panel never paints open on the new page.
   const [seenState, setSeenState] = useState(navigationState);
@@ -209,27 +209,39 @@ function MobileMenu() {
     setOpen(false);
   }
   const prefetch = () => setWanted(true);
+  const show = () => {
+    setWanted(true);
+    setOpen(true);
+  };
+  // A link to the footer's menu until scripts run (and without them), then the dialog's button:
+  // a tap before the page is ready still leads somewhere.
   return (
     <>
-      <button
+      <a
         ref={trigger}
-        type="button"
+        href={`#${siteMenuId}`}
+        role="button"
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={prefetch}
         onFocus={prefetch}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
+        onClick={(event) => {
+          event.preventDefault();
+          show();
         }}
-        className="ml-2 flex min-h-11 cursor-pointer items-center gap-1.5 border border-rule px-2 py-2 text-sm sm:ml-0 sm:gap-2 sm:px-3 lg:hidden"
+        onKeyDown={(event) => {
+          if (event.key !== " ") return;
+          event.preventDefault();
+          show();
+        }}
+        className="ml-2 flex min-h-11 cursor-pointer items-center gap-1.5 border border-rule px-2 py-2 text-sm text-ink sm:ml-0 sm:gap-2 sm:px-3 lg:hidden"
       >
         <span
           aria-hidden="true"
           className="block w-4 border-t-2 border-ink shadow-[0_5px_0_0_var(--color-ink),0_-5px_0_0_var(--color-ink)]"
         />
         <span>選單</span>
-      </button>
+      </a>
       {wanted && (
         <Suspense fallback={null}>
           <MobileMenuPanel open={open} onOpenChange={setOpen} returnFocus={trigger} />

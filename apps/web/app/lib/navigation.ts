@@ -15,3 +15,6 @@ export const secondaryNavigation = [
   { to: "/policy/shopping-notice", label: "購物須知", subtitle: "Notice" },
   { to: "/policy", label: "條款政策", subtitle: "Policy" },
 ] as const;
+
+/** The footer's menu, where the header's 選單 leads before scripts run (and without them). */
+export const siteMenuId = "site-menu";
