@@ -120,10 +120,10 @@ test.describe("registration and login", () => {
     await expect(page).toHaveURL(`${siteUrl}/`);
     await expect(headerLoginLink(page)).toBeVisible();
 
-    // The link has been used: it is refused, and the page offers a new mail.
+    // The link has been used: opened again, it says so at once and offers a new mail.
     await page.goto(link);
-    await page.getByRole("button", { name: "啟用帳號" }).click();
     await expect(page.getByRole("main").getByRole("alert").filter({ hasText: "無法啟用帳號" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "啟用帳號" })).toHaveCount(0);
     await expect(page.getByRole("textbox", { name: "電子郵件", exact: true })).toBeVisible();
   });
 
@@ -187,15 +187,13 @@ test.describe("registration and login", () => {
     await expect(page).toHaveURL(`${siteUrl}/member`);
     await expect(page.getByText(`${member.name}，您好。`)).toBeVisible();
 
-    // A reset link works once.
+    // A reset link works once: opened again, it says so before anything is typed, and asks for a new one.
     await page.goto(link);
-    await page.getByRole("textbox", { name: "新密碼", exact: true }).fill("Another2026ok");
-    await page.getByRole("textbox", { name: "確認新密碼" }).fill("Another2026ok");
-    await page.getByRole("button", { name: "重設密碼" }).click();
     await expect(
       page.getByRole("main").getByRole("alert").filter({ hasText: "重設密碼連結無效或已過期" }),
     ).toBeVisible();
-    await expect(page.getByRole("link", { name: "重新申請重設密碼" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "新密碼", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "寄送重設連結" })).toBeVisible();
   });
 });
 
@@ -381,6 +379,19 @@ test.describe("validation on input (SPEC §5)", () => {
     await expectOnInput(confirmation, "Renewed2026", "密碼驗證不相符");
     await expectRequired(confirmation);
     await expectValid(confirmation, "Renewed2026ok");
+
+    // The link is used elsewhere (another tab) while this page is open: the post is refused, and
+    // the page says why, with the way to a new link.
+    const token = new URL(link, siteUrl).searchParams.get("token");
+    const elsewhere = await request.post("/api/members/reset-password", {
+      data: { token, password: "Elsewhere2026ok", password_confirmation: "Elsewhere2026ok" },
+    });
+    expect(elsewhere.status()).toBe(200);
+    await page.getByRole("button", { name: "重設密碼" }).click();
+    await expect(
+      page.getByRole("main").getByRole("alert").filter({ hasText: "重設密碼連結無效或已過期" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "重新申請重設密碼" })).toBeVisible();
   });
 
   test("profile and password forms", async ({ page, context, request }) => {

@@ -733,6 +733,45 @@ describe.each(databaseTargets())("members on $name", (target) => {
       expectTooMany(await post("/members/forgot-password", { email: unknownEmail() }, address), 900);
     });
 
+    it("tells whether a mailed link still works, without using it up", async () => {
+      const check = (token: string, purpose: string, address?: string) =>
+        post<{ message: string } | ApiError>(
+          "/members/link-check",
+          { token, purpose },
+          address === undefined ? {} : from(address),
+        );
+      const { input, resetToken } = await resetRequested();
+      expect((await check(resetToken, "reset")).status).toBe(200);
+      expect((await check(resetToken, "reset")).status).toBe(200);
+      // A reset link is not a verification link.
+      expect((await check(resetToken, "verify")).body).toEqual({
+        message: texts.activationInvalid,
+        errors: { token: [texts.activationInvalid] },
+      });
+
+      expect((await reset(resetToken)).status).toBe(200);
+      const used = await check(resetToken, "reset");
+      expect(used.status).toBe(422);
+      expect(used.body).toEqual({ message: texts.resetInvalid, errors: { token: [texts.resetInvalid] } });
+
+      const { input: pending } = await registered();
+      const verifyToken = linkToken(await mailTo(pending.email, subjects.verify), "/auth/confirmation");
+      expect((await check(verifyToken, "verify")).status).toBe(200);
+      await api.db
+        .update(memberTokens)
+        .set({ expires_at: sql`now() - interval '1 second'` })
+        .where(eq(memberTokens.token_hash, hashToken(verifyToken)));
+      expect((await check(verifyToken, "verify")).status).toBe(422);
+
+      expectInvalid(await check(resetToken, "delete"), "purpose");
+      expectInvalid(await check("", "reset"), "token");
+      expect((await login(input.account, newPassword)).status).toBe(200);
+
+      const address = newAddress();
+      for (let i = 0; i < 60; i += 1) expect((await check("guess", "reset", address)).status).toBe(422);
+      expectTooMany(await check("guess", "reset", address), 900);
+    });
+
     it("allows 10 reset attempts in 15 minutes from one client address", async () => {
       const address = from(newAddress());
       const attempt = { token: "guess", password: newPassword, password_confirmation: newPassword };
@@ -1024,6 +1063,7 @@ describe.each(databaseTargets())("members on $name", (target) => {
         ["/members/refresh", "post", false],
         ["/members/forgot-password", "post", false],
         ["/members/reset-password", "post", false],
+        ["/members/link-check", "post", false],
         ["/members/me", "get", true],
         ["/members/{id}", "patch", true],
       ];

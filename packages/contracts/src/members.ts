@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { digits } from "./query.ts";
 import { memberMessages } from "./member-messages.ts";
+import { messages } from "./messages.ts";
 import {
   confirmField,
   email,
@@ -64,6 +65,15 @@ export type LoginInput = z.input<typeof loginSchema>;
 export const emailRequestSchema = z.object({ email: email().check(maxLength(memberLimits.email)) });
 
 export const activateSchema = z.object({ token: requiredText().check(maxLength(200)) });
+
+/** What a mailed link is for: verifying the address, or resetting the password. */
+export const mailLinkPurposes = ["verify", "reset"] as const;
+
+/** POST /members/link-check: whether a mailed link still works, before its page asks for more. */
+export const mailLinkCheckSchema = z.object({
+  token: requiredText().check(maxLength(200)),
+  purpose: z.enum(mailLinkPurposes, { error: messages.invalidParams }),
+});
 
 export const resetPasswordSchema = z
   .object({

@@ -7,6 +7,7 @@ import {
   emailRequestSchema,
   loginResultSchema,
   loginSchema,
+  mailLinkCheckSchema,
   memberClientId,
   memberItemSchema,
   memberMessages,
@@ -30,6 +31,7 @@ import {
   activateMember,
   authenticate,
   findMemberById,
+  isMailTokenLive,
   memberJson,
   registerMember,
   requestPasswordReset,
@@ -58,6 +60,8 @@ export const memberRateLimits = {
   forgotPerEmail: { limit: 3, windowMs: 15 * minute },
   forgotPerAddress: { limit: 10, windowMs: 15 * minute },
   reset: { limit: 10, windowMs: 15 * minute },
+  /** Looser: it is asked each time a mailed link is opened, and a guess at a token learns nothing usable. */
+  linkCheck: { limit: 60, windowMs: 15 * minute },
   /** Guesses at the current password with a stolen access token. */
   passwordChange: { limit: 10, windowMs: 15 * minute },
   /** Loose: every open tab refreshes every few minutes. */
@@ -367,6 +371,33 @@ memberRoutes.openapi(
       if (identifier) await c.var.loginThrottle.succeed(identifier);
     }
     return c.json({ message: memberMessages.resetDone }, 200);
+  },
+);
+
+memberRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/members/link-check",
+    tags: ["Members"],
+    summary: "檢查信中連結",
+    description:
+      "驗證信（purpose `verify`）或重設密碼信（purpose `reset`）中的連結是否仍然有效（未使用、未過期），不會用掉連結。網站據此在連結失效時直接說明並提供重新寄送，而不是先請會員填寫。同一來源位址 15 分鐘內最多 60 次。",
+    request: body(mailLinkCheckSchema),
+    responses: {
+      200: json(messageSchema, "連結有效"),
+      422: json(apiErrorSchema, "連結無效、已使用或已過期"),
+      ...tooManyResponse,
+    },
+  }),
+  async (c) => {
+    const { token, purpose } = c.req.valid("json");
+    const retryAfter = await refusedFor(c, [[memberRateLimits.linkCheck, addressKey(c, "link-check")]]);
+    if (retryAfter) return tooManyRequests(c, retryAfter);
+    if (!(await isMailTokenLive(c.var.db, token, purpose))) {
+      const message = purpose === "reset" ? memberMessages.resetInvalid : memberMessages.activationInvalid;
+      throw new ApiError(422, message, { token: [message] });
+    }
+    return c.json({ message: "連結有效" }, 200);
   },
 );
 

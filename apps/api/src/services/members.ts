@@ -183,6 +183,31 @@ async function useMailToken(db: Database, token: string, purpose: MailTokenPurpo
 }
 
 /**
+ * Whether a mailed link still works (unused, unexpired), without using it up: its page then asks
+ * for a new password, or offers 啟用帳號, only when that can succeed.
+ */
+export async function isMailTokenLive(
+  db: Database,
+  token: string,
+  purpose: MailTokenPurpose,
+  now = Date.now(),
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: memberTokens.id })
+    .from(memberTokens)
+    .where(
+      and(
+        eq(memberTokens.token_hash, hashToken(token)),
+        eq(memberTokens.purpose, purpose),
+        isNull(memberTokens.used_at),
+        gt(memberTokens.expires_at, iso(now)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
  * Sends a member mail without holding up the answer: what it reports is already stored, a slow
  * mail server must not push the call past the web's 5 s timeout (SPEC §9), and the answer takes
  * as long whether or not a mail goes out, so its timing does not tell which addresses have an

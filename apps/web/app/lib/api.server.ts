@@ -224,3 +224,21 @@ export async function readForm(request: Request): Promise<FormData> {
     throw data(messages.invalidParams, { status: 415 });
   }
 }
+
+/**
+ * Whether a mailed link (`?token=`) still works, asked before its page offers a form: a dead link
+ * says so at once, with the way to a new one. Only a clear refusal (422) counts as dead; when the
+ * check cannot be made the page offers its form, whose post checks the link anyway.
+ */
+export async function mailLinkIsDead(
+  api: Pick<ApiClient, "post">,
+  token: string,
+  purpose: "verify" | "reset",
+): Promise<boolean> {
+  try {
+    await api.post("/members/link-check", { token, purpose });
+    return false;
+  } catch (error) {
+    return error instanceof ApiRequestError && error.status === 422;
+  }
+}

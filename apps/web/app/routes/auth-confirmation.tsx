@@ -4,7 +4,7 @@ import { AuthLayout, DangerNotice, textLink } from "../components/auth/auth-layo
 import { EmailRequestForm } from "../components/auth/email-request-form.tsx";
 import { FormSuccess, SubmitButton } from "../components/form/schema-form.tsx";
 import { apiFailureReply, invalidReply, parseSubmission } from "../components/form/submission.server.ts";
-import { readForm } from "../lib/api.server.ts";
+import { mailLinkIsDead, readForm } from "../lib/api.server.ts";
 import { apiContext } from "../lib/context.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
@@ -15,7 +15,14 @@ import type { Route } from "./+types/auth-confirmation";
 export const meta: Route.MetaFunction = loaderMeta;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  return { meta: await pageMeta({ url, context }, { title: "電子郵件驗證", noindex: true }) };
+  const token = url.searchParams.get("token");
+  const [meta, linkDead] = await Promise.all([
+    pageMeta({ url, context }, { title: "電子郵件驗證", noindex: true }),
+    token && url.searchParams.get("sent") !== "1"
+      ? mailLinkIsDead(context.get(apiContext), token, "verify")
+      : false,
+  ]);
+  return { meta, linkDead };
 }
 
 /**
@@ -52,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/auth/confirmation?sent=1");
 }
 
-export default function Confirmation({ actionData }: Route.ComponentProps) {
+export default function Confirmation({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token");
   const sent = searchParams.get("sent") === "1";
@@ -75,7 +82,8 @@ export default function Confirmation({ actionData }: Route.ComponentProps) {
     );
   }
 
-  if (token && !activation) {
+  const refused = activation !== undefined || (token !== null && loaderData.linkDead);
+  if (token && !refused) {
     return (
       <AuthLayout
         kicker="Verification"
@@ -97,7 +105,7 @@ export default function Confirmation({ actionData }: Route.ComponentProps) {
       title="重新寄送驗證信"
       description="輸入註冊時使用的電子郵件，我們會寄出新的驗證信。"
     >
-      {activation && (
+      {refused && (
         <div className="mb-8">
           <DangerNotice title="無法啟用帳號">
             <p>

@@ -16,7 +16,7 @@ import {
   parseSubmission,
   type FormReply,
 } from "../components/form/submission.server.ts";
-import { readForm } from "../lib/api.server.ts";
+import { mailLinkIsDead, readForm } from "../lib/api.server.ts";
 import { apiContext } from "../lib/context.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
@@ -26,7 +26,14 @@ import type { Route } from "./+types/auth-reset-password";
 export const meta: Route.MetaFunction = loaderMeta;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  return { meta: await pageMeta({ url, context }, { title: "重設密碼", noindex: true }) };
+  const token = url.searchParams.get("token");
+  const [meta, linkDead] = await Promise.all([
+    pageMeta({ url, context }, { title: "重設密碼", noindex: true }),
+    token && url.searchParams.get("sent") !== "1"
+      ? mailLinkIsDead(context.get(apiContext), token, "reset")
+      : false,
+  ]);
+  return { meta, linkDead };
 }
 
 const hideFields = ["password", "password_confirmation"];
@@ -59,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/auth/reset-password?sent=1");
 }
 
-export default function ResetPassword({ actionData }: Route.ComponentProps) {
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token");
   useActionToast(actionData?.toast);
@@ -76,7 +83,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       </AuthLayout>
     );
   }
-  if (token) {
+  if (token && !loaderData.linkDead) {
     return (
       <AuthLayout kicker="Password" title="設定新密碼" description="請輸入新的密碼，完成後請以新密碼登入。">
         <NewPasswordForm token={token} reply={actionData} />
@@ -89,6 +96,15 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       title="忘記密碼"
       description="輸入註冊時使用的電子郵件，我們會寄出重設密碼的連結。"
     >
+      {token && (
+        <div className="mb-8">
+          <DangerNotice title={memberMessages.resetInvalid}>
+            <p>
+              連結只能使用一次，並在寄出 1 小時後失效；較新的連結寄出後，舊的連結也會失效。請在下方重新申請。
+            </p>
+          </DangerNotice>
+        </div>
+      )}
       <EmailRequestForm
         id="forgot-password"
         action="/auth/reset-password"
