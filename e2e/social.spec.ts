@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { siteUrl } from "./support/servers.ts";
-import { createMember, newMember, testAddress } from "./support/members.ts";
+import { createMember, linkIn, newMember, testAddress, waitForMail } from "./support/members.ts";
 
 /*
  * Social login (issue: Google, Facebook and LINE through arctic). With no provider keys set, the
@@ -67,4 +67,43 @@ test("a crafted /auth link with someone's tokens signs nobody in (the sign-in be
   await expect(page).toHaveURL(/\/auth\?status=0$/);
   await expect(page.getByRole("heading", { name: "登入失敗", level: 1 })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "登入" })).toBeVisible();
+});
+
+test("a member who joined with LINE confirms the address from the member page, and still signs in with LINE", async ({
+  page,
+  request,
+}) => {
+  const person = newMember();
+  const signInWithLine = async () => {
+    await page.goto("/auth/login");
+    await page.getByRole("link", { name: "使用 LINE 登入" }).click();
+    await page.getByLabel("電子郵件", { exact: true }).fill(person.email);
+    await page.getByLabel("名稱（選填）").fill(person.name);
+    // The address as LINE gives it when it has not confirmed it.
+    await page.getByLabel("電子郵件已驗證").uncheck();
+    await page.getByRole("button", { name: "允許" }).click();
+    await expect(page).toHaveURL(`${siteUrl}/auth?status=1`);
+    await expect(page.getByText(`歡迎，${person.name}`)).toBeVisible();
+  };
+  await signInWithLine();
+
+  // LINE vouches for no address: the member page offers to confirm it.
+  await page.goto("/member");
+  const profile = page.getByRole("region", { name: "基本資料" });
+  await expect(profile).toContainText("未驗證");
+  await profile.getByRole("button", { name: "寄送驗證信" }).click();
+  await expect(profile.getByRole("status")).toContainText("驗證信已寄出，請至信箱點擊連結完成驗證");
+
+  // The link, opened in this browser, confirms the address and keeps the LINE sign-in.
+  const link = new URL(linkIn(await waitForMail(request, person.email, "驗證"), "/auth/confirmation"));
+  await page.goto(link.pathname + link.search);
+  await page.getByRole("button", { name: "啟用帳號" }).click();
+  await expect(page).toHaveURL(`${siteUrl}/member?welcome=1`);
+  await expect(profile).toContainText("已驗證");
+  await expect(profile).toContainText("LINE");
+  await expect(profile.getByRole("button", { name: "寄送驗證信" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "登出", exact: true }).click();
+  await expect(page).toHaveURL(`${siteUrl}/`);
+  await signInWithLine();
 });

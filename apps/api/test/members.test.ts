@@ -22,6 +22,7 @@ const subjects = {
 const texts = {
   registered: "註冊成功！驗證信已寄至您的信箱，請點擊信中的連結啟用帳號",
   verificationSent: "若此電子郵件已註冊且尚未驗證，驗證信將寄至您的信箱",
+  ownVerificationSent: "驗證信已寄出，請至信箱點擊連結完成驗證",
   activated: "帳號已啟用，歡迎加入！",
   activationInvalid: "驗證連結無效或已過期，請重新寄送驗證信",
   loginFailed: "帳號或密碼錯誤",
@@ -409,6 +410,63 @@ describe.each(databaseTargets())("members on $name", (target) => {
 
     it("answers 422 without a token", async () => {
       expectInvalid(await post<ApiError>("/members/activate", {}), "token");
+    });
+  });
+
+  describe("POST /members/me/verification", () => {
+    /** A member signed in through a social account whose address is not confirmed yet. */
+    async function unconfirmedSocialMember() {
+      const email = unknownEmail();
+      const [row] = await api.db.insert(members).values({ email, name: "社群會員" }).returning();
+      await api.db.insert(memberIdentities).values({
+        member_id: row!.id,
+        provider: "line",
+        provider_user_id: `line-${row!.id}`,
+        email,
+        email_vouched: 0,
+      });
+      return { row: row!, tokens: await startSession(api.db, testAuthConfig, row!.id) };
+    }
+    const ask = (accessToken: string | undefined, body: unknown) =>
+      post<{ message: string } | ApiError>(
+        "/members/me/verification",
+        body,
+        accessToken ? bearer(accessToken) : {},
+      );
+    const verifyRows = (memberId: number) =>
+      api.db
+        .select()
+        .from(memberTokens)
+        .where(sql`${memberTokens.member_id} = ${memberId} and ${memberTokens.purpose} = 'verify'`);
+
+    it("mails the signed-in member a link bound to the nonce of the browser that asked", async () => {
+      const { row, tokens } = await unconfirmedSocialMember();
+      const vouch = "a-nonce-kept-in-this-browser";
+      const response = await ask(tokens.access_token, { vouch });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ message: texts.ownVerificationSent });
+      const token = linkToken(await mailTo(row.email, subjects.verify), "/auth/confirmation");
+      const [stored] = await verifyRows(row.id);
+      expect(stored).toMatchObject({ token_hash: hashToken(token), vouch_hash: hashToken(vouch) });
+
+      const activated = await post<LoginResult>("/members/activate", { token, vouch });
+      expect(activated.status).toBe(200);
+      const identities = await api.db
+        .select({ vouched: memberIdentities.email_vouched })
+        .from(memberIdentities)
+        .where(eq(memberIdentities.member_id, row.id));
+      expect(identities).toEqual([{ vouched: 1 }]);
+    });
+
+    it("sends nothing to a confirmed address, and asks for a session and a nonce", async () => {
+      const { row, tokens } = await socialMember();
+      expect((await ask(tokens.access_token, { vouch: "a-nonce-kept-in-this-browser" })).status).toBe(200);
+      expect(await verifyRows(row.id)).toEqual([]);
+
+      expect((await ask(undefined, { vouch: "a-nonce-kept-in-this-browser" })).status).toBe(401);
+      const unconfirmed = await unconfirmedSocialMember();
+      expectInvalid(await ask(unconfirmed.tokens.access_token, {}), "vouch");
+      expect(await verifyRows(unconfirmed.row.id)).toEqual([]);
     });
   });
 
@@ -1057,6 +1115,7 @@ describe.each(databaseTargets())("members on $name", (target) => {
         ["/members/register", "post", false],
         ["/members/verification", "post", false],
         ["/members/activate", "post", false],
+        ["/members/me/verification", "post", true],
         ["/members/login", "post", false],
         ["/members/logout", "post", true],
         ["/members/logout-all", "post", true],

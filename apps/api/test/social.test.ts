@@ -293,6 +293,44 @@ describe.each(databaseTargets())("social sign-in on $name", (target) => {
     expect(await refused("facebook", { email })).toBe(memberMessages.socialUnverifiedEmail);
   });
 
+  it("keeps the sign-in of a member who confirms the address with the link asked for while signed in, in that browser", async () => {
+    const email = freshEmail("own-link");
+    const memberId = await signedIn("line", { email, emailVerified: false });
+    const activate = (body: Record<string, string>) =>
+      api.request("/members/activate", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+
+    // Followed in another browser (another nonce, or none): the address is confirmed, and a sign-in
+    // whose holder has not shown they hold the mailbox goes, as with any verification link.
+    const elsewhere = await issueMailToken(
+      opened.db,
+      memberId,
+      "verify",
+      Date.now(),
+      "nonce-of-the-member's-browser",
+    );
+    expect((await activate({ token: elsewhere, vouch: "nonce-of-another-browser-00" })).status).toBe(200);
+    expect(await identitiesOf(memberId)).toEqual([]);
+
+    const next = freshEmail("own-link-kept");
+    const keptId = await signedIn("line", { email: next, emailVerified: false });
+    const token = await issueMailToken(
+      opened.db,
+      keptId,
+      "verify",
+      Date.now(),
+      "nonce-of-the-member's-browser",
+    );
+    expect((await activate({ token, vouch: "nonce-of-the-member's-browser" })).status).toBe(200);
+    expect((await memberRow(keptId))?.email_verified_at).toEqual(expect.any(String));
+    expect((await identitiesOf(keptId)).map((identity) => identity.provider)).toEqual(["line"]);
+    // The LINE account still signs in, to the same member.
+    expect(await signedIn("line", { email: next, emailVerified: false })).toBe(keptId);
+  });
+
   it("unlinks such a sign-in when a provider that vouches for the address joins the account", async () => {
     const email = freshEmail("vouched-later");
     const memberId = await signedIn("line", { email, emailVerified: false });

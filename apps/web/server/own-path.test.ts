@@ -17,3 +17,10 @@ it("keeps an item's slug as it is spelt, capitals and all", () => {
   expect(ownPath("/news/Winter-Radish")).toBeNull();
   expect(ownPath("/News/Winter-Radish/")).toBe("/news/Winter-Radish");
 });
+
+it("never answers an address on another site", () => {
+  expect(ownPath("//evil.example/")).toBe("/evil.example");
+  expect(ownPath("//evil.example")).toBe("/evil.example");
+  expect(ownPath("///evil.example/x/")).toBe("/evil.example/x");
+  expect(ownPath("/news//x")).toBe("/news/x");
+});

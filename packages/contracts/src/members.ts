@@ -64,7 +64,15 @@ export type LoginInput = z.input<typeof loginSchema>;
 /** Resend the verification mail, or ask for a password-reset mail. */
 export const emailRequestSchema = z.object({ email: email().check(maxLength(memberLimits.email)) });
 
-export const activateSchema = z.object({ token: requiredText().check(maxLength(200)) });
+/** The nonce a signed-in browser keeps for the verification link it asked for (POST /members/me/verification). */
+const vouch = z.string().min(16).max(200);
+
+export const activateSchema = z.object({
+  token: requiredText().check(maxLength(200)),
+  vouch: vouch.optional(),
+});
+
+export const ownVerificationSchema = z.object({ vouch });
 
 /** What a mailed link is for: verifying the address, or resetting the password. */
 export const mailLinkPurposes = ["verify", "reset"] as const;

@@ -70,6 +70,10 @@ describe("numeric", () => {
     expect(numeric().parse(" ００１２３ ")).toBe("00123");
   });
 
+  it("reads full width only: superscripts and circled numbers are not digits", () => {
+    for (const value of ["10²", "¹⁰⁶", "⑳⑳"]) expect(errors(numeric(), value)).toEqual(["僅限數字輸入"]);
+  });
+
   it("answers 僅限數字輸入 for anything but digits", () => {
     for (const value of ["12a", "-1", "1.5", "1e3", "1 000", "１２ａ"]) {
       expect(errors(numeric(), value)).toEqual(["僅限數字輸入"]);

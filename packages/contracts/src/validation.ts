@@ -45,7 +45,10 @@ export const email = () => requiredText().pipe(z.email({ error: messages.email }
  * What a Chinese input method types in full width (０９１２, ＋８８６, a full-width space) as the
  * plain characters a code or a number is checked in.
  */
-export const halfWidth = (value: string) => value.normalize("NFKC");
+export const halfWidth = (value: string) =>
+  value
+    .replace(/[\uFF01-\uFF5E]/g, (wide) => String.fromCharCode(wide.charCodeAt(0) - 0xfee0))
+    .replaceAll("\u3000", " ");
 
 /**
  * A mobile number in Taiwan as people write it: 0912-345-678, 0912 345 678, (0912)345678 and
@@ -84,7 +87,7 @@ export const wholeNumber = ({ min, max }: NumberBounds = {}) => {
  * digits, and thousands written with separators (1,000 or １，０００) without them.
  */
 export function asTyped(input: string): string {
-  const plain = input.normalize("NFKC").trim();
+  const plain = halfWidth(input).trim();
   return /^\d{1,3}(,\d{3})+$/.test(plain) ? plain.replaceAll(",", "") : plain;
 }
 

@@ -268,6 +268,11 @@ export const memberTokens = pgTable(
       .references(() => members.id, { onDelete: "cascade" }),
     purpose: text("purpose").$type<"verify" | "reset">().notNull(),
     token_hash: text("token_hash").notNull().unique(),
+    /**
+     * A verification link asked for from a signed-in browser: the SHA-256 of a nonce kept in that
+     * browser's cookie. Followed there, it proves the social sign-in and the mailbox are one person.
+     */
+    vouch_hash: text("vouch_hash"),
     expires_at: timestamptz("expires_at").notNull(),
     used_at: timestamptz("used_at"),
     created_at: timestamps.created_at,

@@ -8,6 +8,7 @@ import {
   loginResultSchema,
   loginSchema,
   mailLinkCheckSchema,
+  ownVerificationSchema,
   memberClientId,
   memberItemSchema,
   memberMessages,
@@ -34,6 +35,7 @@ import {
   isMailTokenLive,
   memberJson,
   registerMember,
+  requestOwnVerification,
   requestPasswordReset,
   resendVerification,
   resetPassword,
@@ -189,14 +191,45 @@ memberRoutes.openapi(
     },
   }),
   async (c) => {
-    const { token } = c.req.valid("json");
+    const { token, vouch } = c.req.valid("json");
     const { member, tokens } = await activateMember(deps(c), token, {
       userAgent: c.req.header("user-agent"),
+      vouch,
     });
     return c.json(
       { ...tokens, data: await memberJson(c.var.db, member), message: memberMessages.activated },
       200,
     );
+  },
+);
+
+memberRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/members/me/verification",
+    tags: ["Members"],
+    summary: "寄送驗證信給登入中的會員",
+    description:
+      "登入中、電子郵件尚未驗證的會員寄給自己的驗證信，先前的連結隨即失效；已驗證時不寄送。vouch 是網站存在此瀏覽器 cookie 中的隨機值：連結在同一瀏覽器開啟並附上相同的 vouch 啟用時，以社群帳號（LINE、Facebook）加入的會員保留其社群登入；否則如一般驗證，未經供應商確認電子郵件的社群登入隨即移除。同一電子郵件 10 分鐘內最多 3 次。",
+    security: signedIn,
+    middleware: [requireMember] as const,
+    request: body(ownVerificationSchema),
+    responses: {
+      200: json(messageSchema, "已受理"),
+      ...invalidResponse,
+      ...unauthenticatedResponse,
+      ...tooManyResponse,
+    },
+  }),
+  async (c) => {
+    const member = await findMemberById(c.var.db, c.var.member.id);
+    if (!member) throw new ApiError(401, memberMessages.unauthenticated);
+    const retryAfter = await refusedFor(c, [
+      [memberRateLimits.verificationPerEmail, `members:verification:email:${member.email.toLowerCase()}`],
+    ]);
+    if (retryAfter) return tooManyRequests(c, retryAfter);
+    await requestOwnVerification(deps(c), member.id, c.req.valid("json").vouch);
+    return c.json({ message: memberMessages.ownVerificationSent }, 200);
   },
 );
 

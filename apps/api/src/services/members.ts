@@ -142,7 +142,14 @@ export async function checkPassword(passwordHash: string | null | undefined, pas
 // Mailed links
 
 /** A new link for the member; earlier unused links of the same kind stop working. */
-export async function issueMailToken(db: Database, memberId: number, purpose: MailTokenPurpose, now: number) {
+export async function issueMailToken(
+  db: Database,
+  memberId: number,
+  purpose: MailTokenPurpose,
+  now: number,
+  /** For a verification link asked for by the signed-in member: the nonce its browser keeps. */
+  vouch?: string,
+) {
   await db
     .delete(memberTokens)
     .where(
@@ -157,6 +164,7 @@ export async function issueMailToken(db: Database, memberId: number, purpose: Ma
     member_id: memberId,
     purpose,
     token_hash: hashToken(token),
+    vouch_hash: vouch === undefined ? null : hashToken(vouch),
     expires_at: iso(now + mailTokenTtlMs[purpose]),
   });
   return token;
@@ -178,8 +186,8 @@ async function useMailToken(db: Database, token: string, purpose: MailTokenPurpo
         gt(memberTokens.expires_at, iso(now)),
       ),
     )
-    .returning({ memberId: memberTokens.member_id });
-  return row?.memberId;
+    .returning({ memberId: memberTokens.member_id, vouchHash: memberTokens.vouch_hash });
+  return row;
 }
 
 /**
@@ -380,6 +388,27 @@ export async function dropUnvouchedIdentities(db: Database, memberId: number) {
     .where(and(eq(memberIdentities.member_id, memberId), eq(memberIdentities.email_vouched, 0)));
 }
 
+/** The member's social sign-ins, the address now proven theirs. */
+async function vouchIdentities(db: Database, memberId: number) {
+  await db
+    .update(memberIdentities)
+    .set({ email_vouched: 1 })
+    .where(and(eq(memberIdentities.member_id, memberId), eq(memberIdentities.email_vouched, 0)));
+}
+
+/**
+ * The verification mail asked for by the signed-in member (from the member page), bound to the
+ * nonce that member's browser keeps: followed in that browser, it keeps the member's social
+ * sign-ins (`activateMember`). Nothing is sent for an address already confirmed.
+ */
+export async function requestOwnVerification(deps: MemberDeps, memberId: number, vouch: string) {
+  const member = await findMemberById(deps.db, memberId);
+  if (!member) throw new ApiError(401, memberMessages.unauthenticated);
+  if (member.email_verified_at) return;
+  const token = await issueMailToken(deps.db, member.id, "verify", Date.now(), vouch);
+  sendVerifyMail(deps, member, token);
+}
+
 /**
  * Confirms the address of the link's member and signs them in: the link came to their mailbox,
  * which is proof enough. The welcome mail goes out the first time the address is confirmed.
@@ -387,18 +416,26 @@ export async function dropUnvouchedIdentities(db: Database, memberId: number) {
 export async function activateMember(
   deps: MemberDeps,
   token: string,
-  options: { userAgent?: string } = {},
+  options: { userAgent?: string; vouch?: string } = {},
 ): Promise<{ member: MemberRow; tokens: TokenPair }> {
   const { db } = deps;
   const now = Date.now();
-  const memberId = await useMailToken(db, token, "verify", now);
-  if (memberId === undefined) throw activationInvalid();
+  const used = await useMailToken(db, token, "verify", now);
+  if (used === undefined) throw activationInvalid();
+  const { memberId, vouchHash } = used;
   const [verified] = await db
     .update(members)
     .set({ email_verified_at: iso(now), updated_at: iso(now) })
     .where(and(eq(members.id, memberId), isNull(members.email_verified_at)))
     .returning();
-  if (verified) await dropUnvouchedIdentities(db, memberId);
+  if (verified) {
+    // The link was asked for by the member signed in through a social account, and is followed in
+    // that same browser: the one who holds the social account holds the mailbox, and keeps it.
+    const vouched =
+      vouchHash !== null && options.vouch !== undefined && vouchHash === hashToken(options.vouch);
+    if (vouched) await vouchIdentities(db, memberId);
+    else await dropUnvouchedIdentities(db, memberId);
+  }
   // Other verification links would each sign someone in again; the address is confirmed now.
   await db
     .delete(memberTokens)
@@ -476,7 +513,7 @@ export async function resetPassword(deps: MemberDeps, token: string, password: s
   const passwordHash = await hashPassword(password);
   const now = Date.now();
   const member = await db.transaction(async (tx) => {
-    const memberId = await useMailToken(tx, token, "reset", now);
+    const memberId = (await useMailToken(tx, token, "reset", now))?.memberId;
     if (memberId === undefined) return undefined;
     const [before] = await tx
       .select({ verifiedAt: members.email_verified_at })

@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { mainNavigation, siteMenuId } from "../lib/navigation.ts";
 import { searchQueryOf } from "../lib/search-query.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
 import { Logo } from "./logo.tsx";
 
 const MobileMenuPanel = lazy(() => import("./mobile-menu-panel.tsx"));
@@ -214,22 +215,28 @@ function MobileMenu() {
     setOpen(true);
   };
   // A link to the footer's menu until scripts run (and without them), then the dialog's button:
-  // a tap before the page is ready still leads somewhere.
+  // a tap before the page is ready still leads somewhere, and is announced for what it does.
+  const hydrated = useHydrated();
   return (
     <>
       <a
         ref={trigger}
         href={`#${siteMenuId}`}
-        role="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
+        role={hydrated ? "button" : undefined}
+        aria-haspopup={hydrated ? "dialog" : undefined}
+        aria-expanded={hydrated ? open : undefined}
         onPointerEnter={prefetch}
         onFocus={prefetch}
         onClick={(event) => {
           event.preventDefault();
           show();
         }}
+        // Space acts on release, as a button's does (opening on the press would let the release
+        // fall on the dialog's close button, which takes the focus).
         onKeyDown={(event) => {
+          if (event.key === " ") event.preventDefault();
+        }}
+        onKeyUp={(event) => {
           if (event.key !== " ") return;
           event.preventDefault();
           show();

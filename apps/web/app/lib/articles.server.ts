@@ -62,10 +62,12 @@ const sectionNames = { news: "新聞", columns: "專欄", features: "專題" } a
 
 /**
  * A detail page asked for by another name than its own (the item's id, say, which the API also
- * finds it by): moved for good to its own address, so that an item has one URL.
+ * finds it by): moved for good to its own address, query kept, so that an item has one URL. A path
+ * of digits alone is left where it is: the API reads digits as an id, so it would not lead back.
  */
-export function redirectToOwnPath(asked: string, own: string, section: string) {
-  if (asked !== own) throw redirect(`/${section}/${encodeURIComponent(own)}`, 301);
+export function redirectToOwnPath(url: URL, asked: string, own: string, section: string) {
+  if (asked === own || /^\d+$/.test(own)) return;
+  throw redirect(`/${section}/${encodeURIComponent(own)}${url.search}`, 301);
 }
 
 /** What a section page's loader is given, of React Router's loader arguments. */
@@ -99,7 +101,7 @@ export async function loadArticlePage(
   type: "Article" | "NewsArticle",
 ) {
   const article = await loadArticle(args.context, kind, args.params.path);
-  redirectToOwnPath(args.params.path, article.path, kind);
+  redirectToOwnPath(args.url, args.params.path, article.path, kind);
   const categoryCrumb =
     article.category && kind !== "features"
       ? [{ name: article.category.name, path: `/${kind}/category/${article.category.path}` }]

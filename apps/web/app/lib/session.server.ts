@@ -25,6 +25,11 @@ export const sessionCookies = {
   signedOut: "shiyi_signed_out",
   /** The nonce of a social sign-in this browser began; /auth takes tokens only with it (login CSRF). */
   socialNonce: "shiyi_social_nonce",
+  /**
+   * The nonce of the verification mail the member asked for from this browser: the link, followed
+   * here, keeps the member's social sign-ins (POST /members/me/verification).
+   */
+  verifyNonce: "shiyi_verify_nonce",
 } as const;
 
 /** SPEC §9: the refresh token cookie lives 30 days. */
@@ -223,6 +228,18 @@ export class RequestSession {
     const expected = this.#cookies.get(sessionCookies.socialNonce);
     if (expected !== undefined) this.#set(sessionCookies.socialNonce, "", 0);
     return Boolean(nonce && expected && nonce.length === expected.length && nonce === expected);
+  }
+
+  /** The member asks for a verification mail from this browser: its nonce, kept for the link's 24 hours. */
+  beginOwnVerification(nonce: string) {
+    this.#set(sessionCookies.verifyNonce, nonce, 24 * 60 * 60);
+  }
+
+  /** The nonce of a verification mail this browser asked for, if any; spent. */
+  takeVerifyNonce(): string | undefined {
+    const nonce = this.#cookies.get(sessionCookies.verifyNonce);
+    if (nonce !== undefined) this.#set(sessionCookies.verifyNonce, "", 0);
+    return nonce || undefined;
   }
 
   memoMember(load: () => Promise<Member | null>) {

@@ -14,6 +14,14 @@ import type { Route } from "./+types/auth-confirmation";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
+/**
+ * Never kept by a cache: the page opened from a mail says whether its link still works, and the
+ * link's token is in the address.
+ */
+export function headers() {
+  return { "cache-control": "private, no-store" };
+}
+
 export async function loader({ url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
   const [meta, linkDead] = await Promise.all([
@@ -38,8 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = await parseSubmission(request, activateSchema);
     if (submission.status !== "success") return data({ intent, ...invalidReply(submission).data }, 422);
     let result: LoginResult;
+    // A link the member asked for from this browser, while signed in, keeps their social sign-ins.
+    const vouch = context.get(sessionContext).takeVerifyNonce();
     try {
-      result = await api.post<LoginResult>("/members/activate", submission.value);
+      result = await api.post<LoginResult>("/members/activate", { ...submission.value, vouch });
     } catch (error) {
       const reply = apiFailureReply(submission, error, activateSchema);
       return data({ intent, ...reply.data }, reply.init ?? undefined);

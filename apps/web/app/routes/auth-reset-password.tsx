@@ -25,6 +25,14 @@ import type { Route } from "./+types/auth-reset-password";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
+/**
+ * Never kept by a cache: the page opened from a mail says whether its link still works, and the
+ * link's token is in the address.
+ */
+export function headers() {
+  return { "cache-control": "private, no-store" };
+}
+
 export async function loader({ url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
   const [meta, linkDead] = await Promise.all([

@@ -17,7 +17,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { data: author } = await getOr404(
     api.get<Item<Author>>(`/authors/${encodeURIComponent(params.path)}`),
   );
-  redirectToOwnPath(params.path, author.path, "author");
+  redirectToOwnPath(url, params.path, author.path, "author");
   const [columns, news, features] = await Promise.all(
     (["columns", "news", "features"] as const).map((kind) =>
       api.get<Paginated<ArticleSummary>>(`/${kind}`, { author: author.path, limit: 24 }),

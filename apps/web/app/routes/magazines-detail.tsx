@@ -17,7 +17,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { data: magazine } = await getOr404(
     context.get(apiContext).get<Item<Magazine>>(`/magazines/${encodeURIComponent(params.path)}`),
   );
-  redirectToOwnPath(params.path, magazine.path, "magazines");
+  redirectToOwnPath(url, params.path, magazine.path, "magazines");
   const crumbs = [
     { name: "首頁", path: "/" },
     { name: "雜誌", path: "/magazines" },

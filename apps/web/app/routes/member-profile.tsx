@@ -6,6 +6,7 @@ import {
   socialProviderNames,
   type Member,
 } from "@shiyi/contracts";
+import { randomBytes } from "node:crypto";
 import { useId, type FormEvent } from "react";
 import { data, Form, Link, redirect, useSearchParams, useSubmit } from "react-router";
 import { NewPasswordFields, TextField } from "../components/form/fields.tsx";
@@ -20,7 +21,7 @@ import { apiFailureReply, invalidReply, parseSubmission } from "../components/fo
 import { MemberSection } from "../components/member/member-section.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { useConfirm } from "../components/ui/confirm-dialog.tsx";
-import { readForm } from "../lib/api.server.ts";
+import { actionFailure, readForm } from "../lib/api.server.ts";
 import { apiContext } from "../lib/context.ts";
 import { formatDate } from "../lib/format.ts";
 import { pageMeta } from "../lib/seo.server.ts";
@@ -46,6 +47,9 @@ type MemberReply = {
   saved?: string;
 };
 
+/** The reply of 寄送驗證信: sent, or the API's refusal (too many mails) as a toast. */
+type VerifyReply = { intent: "verify"; sent?: string; toast?: { type: "danger"; message: string } };
+
 const passwordFields = ["current_password", "password", "password_confirmation"];
 
 /**
@@ -57,6 +61,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const member = await requireMember({ request, context });
   const api = context.get(apiContext);
   const intent = (await readForm(request.clone())).get("intent");
+
+  if (intent === "verify") {
+    // The link is bound to this browser: followed here, it keeps the member's social sign-ins.
+    const nonce = randomBytes(24).toString("base64url");
+    try {
+      await api.post("/members/me/verification", { vouch: nonce });
+    } catch (error) {
+      const failure = actionFailure(error);
+      return data<VerifyReply>({ intent, toast: failure.data.toast }, failure.init ?? undefined);
+    }
+    context.get(sessionContext).beginOwnVerification(nonce);
+    return data<VerifyReply>({ intent, sent: memberMessages.ownVerificationSent });
+  }
 
   if (intent === "logout-all") {
     await api.post("/members/logout-all");
@@ -127,6 +144,12 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
       {welcome && <FormSuccess title={memberMessages.activated} />}
       <MemberSection id="profile" title="基本資料">
         <ProfileCard member={member} />
+        {!member.email_verified && (
+          <VerifyEmail
+            member={member}
+            sent={actionData && "sent" in actionData ? actionData.sent : undefined}
+          />
+        )}
       </MemberSection>
       <MemberSection id="edit-profile" title="編輯會員資料">
         <ProfileForm member={member} reply={actionData?.intent === "profile" ? actionData : undefined} />
@@ -308,8 +331,52 @@ function PasswordForm({ reply }: { reply?: MemberReply }) {
 }
 
 /** Members who joined with a social account have no password to change. */
+/**
+ * An address not yet confirmed (a LINE or Facebook sign-in gives none): the mail is sent from here,
+ * and its link, opened in this browser, confirms it and keeps the social sign-in.
+ */
+function VerifyEmail({ member, sent }: { member: Member; sent?: string }) {
+  if (sent)
+    return (
+      <div className="mt-6">
+        <FormSuccess title={sent}>
+          <p>
+            信已寄至 <span className="break-all">{member.email}</span>，連結 24
+            小時內有效。請在這個瀏覽器開啟信中的連結
+            {member.providers.length > 0 && "，以保留您的社群帳號登入"}。
+          </p>
+        </FormSuccess>
+      </div>
+    );
+  return (
+    <Form method="post" className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3">
+      <input type="hidden" name="intent" value="verify" />
+      <p className="leading-7 text-ink-soft">
+        電子郵件尚未驗證。驗證後，即可用這個信箱收取訂單與捐款通知、重設密碼。
+      </p>
+      <Button type="submit" variant="secondary">
+        寄送驗證信
+      </Button>
+    </Form>
+  );
+}
+
 function NoPassword({ member }: { member: Member }) {
   const via = providerNames(member) || "社群";
+  if (!member.email_verified)
+    return (
+      <p className="leading-8 text-ink-soft">
+        您以 {via}{" "}
+        帳號登入，沒有設定本站密碼。若想改用電子郵件與密碼登入，請先以上方的「寄送驗證信」驗證電子郵件，再透過
+        <Link
+          to="/auth/reset-password"
+          className="mx-1 text-primary underline underline-offset-4 hover:text-primary-deep"
+        >
+          忘記密碼
+        </Link>
+        設定密碼。
+      </p>
+    );
   return (
     <p className="leading-8 text-ink-soft">
       您以 {via} 帳號登入，沒有設定本站密碼，因此無法在這裡變更。若想改用電子郵件與密碼登入，可以透過

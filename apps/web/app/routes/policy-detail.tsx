@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = loaderMeta;
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const policy = await loadArticle(context, "policy", params.path);
-  redirectToOwnPath(params.path, policy.path, "policy");
+  redirectToOwnPath(url, params.path, policy.path, "policy");
   const crumbs = [
     { name: "首頁", path: "/" },
     { name: "條款與政策", path: "/policy" },

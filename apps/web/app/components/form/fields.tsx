@@ -5,7 +5,8 @@ import {
   useInputControl,
   type FieldMetadata,
 } from "@conform-to/react";
-import { useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Select } from "../ui/select.tsx";
 import { ErrorGlyph, useAutoFocus } from "./schema-form.tsx";
 
@@ -161,15 +162,6 @@ export function TextareaField({
 export type SelectOption = { value: string; label: string };
 
 type SelectFieldProps = FieldProps & { options: readonly SelectOption[]; placeholder?: string };
-
-const subscribeNever = () => () => {};
-/** False while the server renders and the page hydrates, true once React runs in the browser. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
 
 /**
  * A choice from a short list. In the browser it is the shared Select (SPEC §4, §9: typeahead,

@@ -6,12 +6,13 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { createContext, use, useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, use, useEffect, useRef, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { Button } from "../ui/button.tsx";
 import { errorFocusTarget, errorIdOf, focusErrorTarget, formErrorKey } from "./focus-first-error.ts";
 import { ErrorGlyph } from "./error-glyph.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /**
  * A form validated by one Zod schema in the browser and, with the same schema, in the route's
@@ -132,16 +133,6 @@ export function FormMessage<Fields extends AnyFields>({
         </div>
       )}
     </div>
-  );
-}
-
-const subscribeNever = () => () => {};
-/** False while rendering on the server and hydrating, true once the page runs in the browser. */
-function useHydrated() {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
   );
 }
 
