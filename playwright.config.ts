@@ -16,6 +16,9 @@ export default defineConfig({
   testDir: "e2e",
   workers: 2,
   retries: 0,
+  // The shop and member journeys cross a dozen pages, the ECPay simulator and a second browser; on
+  // a busy two-core machine they need more than the default 30 s, and a hang still fails in a minute.
+  timeout: 60_000,
   forbidOnly: !!process.env.CI,
   reporter: "list",
   use: {

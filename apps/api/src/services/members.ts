@@ -170,6 +170,15 @@ export async function issueMailToken(
   return token;
 }
 
+/** The mailed link of `token`, for `purpose`, unused and unexpired at `now`. */
+const liveToken = (token: string, purpose: MailTokenPurpose, now: number) =>
+  and(
+    eq(memberTokens.token_hash, hashToken(token)),
+    eq(memberTokens.purpose, purpose),
+    isNull(memberTokens.used_at),
+    gt(memberTokens.expires_at, iso(now)),
+  );
+
 /**
  * Uses up a mailed link: the statement that checks it is unused and unexpired also marks it used,
  * so of two simultaneous requests only one gets the member. `undefined` for any unusable token.
@@ -178,14 +187,7 @@ async function useMailToken(db: Database, token: string, purpose: MailTokenPurpo
   const [row] = await db
     .update(memberTokens)
     .set({ used_at: iso(now) })
-    .where(
-      and(
-        eq(memberTokens.token_hash, hashToken(token)),
-        eq(memberTokens.purpose, purpose),
-        isNull(memberTokens.used_at),
-        gt(memberTokens.expires_at, iso(now)),
-      ),
-    )
+    .where(liveToken(token, purpose, now))
     .returning({ memberId: memberTokens.member_id, vouchHash: memberTokens.vouch_hash });
   return row;
 }
@@ -203,14 +205,7 @@ export async function isMailTokenLive(
   const [row] = await db
     .select({ id: memberTokens.id })
     .from(memberTokens)
-    .where(
-      and(
-        eq(memberTokens.token_hash, hashToken(token)),
-        eq(memberTokens.purpose, purpose),
-        isNull(memberTokens.used_at),
-        gt(memberTokens.expires_at, iso(now)),
-      ),
-    )
+    .where(liveToken(token, purpose, now))
     .limit(1);
   return row !== undefined;
 }

@@ -228,13 +228,16 @@ export async function readForm(request: Request): Promise<FormData> {
 /**
  * Whether a mailed link (`?token=`) still works, asked before its page offers a form: a dead link
  * says so at once, with the way to a new one. Only a clear refusal (422) counts as dead; when the
- * check cannot be made the page offers its form, whose post checks the link anyway.
+ * check cannot be made the page offers its form, whose post checks the link anyway. A page without
+ * a token, or the `?sent=1` page after a new mail, has no link to check.
  */
 export async function mailLinkIsDead(
   api: Pick<ApiClient, "post">,
-  token: string,
+  url: URL,
   purpose: "verify" | "reset",
 ): Promise<boolean> {
+  const token = url.searchParams.get("token");
+  if (!token || url.searchParams.get("sent") === "1") return false;
   try {
     await api.post("/members/link-check", { token, purpose });
     return false;

@@ -23,12 +23,9 @@ export function headers() {
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const token = url.searchParams.get("token");
   const [meta, linkDead] = await Promise.all([
     pageMeta({ url, context }, { title: "電子郵件驗證", noindex: true }),
-    token && url.searchParams.get("sent") !== "1"
-      ? mailLinkIsDead(context.get(apiContext), token, "verify")
-      : false,
+    mailLinkIsDead(context.get(apiContext), url, "verify"),
   ]);
   return { meta, linkDead };
 }

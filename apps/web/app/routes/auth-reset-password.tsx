@@ -34,12 +34,9 @@ export function headers() {
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const token = url.searchParams.get("token");
   const [meta, linkDead] = await Promise.all([
     pageMeta({ url, context }, { title: "重設密碼", noindex: true }),
-    token && url.searchParams.get("sent") !== "1"
-      ? mailLinkIsDead(context.get(apiContext), token, "reset")
-      : false,
+    mailLinkIsDead(context.get(apiContext), url, "reset"),
   ]);
   return { meta, linkDead };
 }
