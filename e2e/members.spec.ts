@@ -194,6 +194,9 @@ test.describe("registration and login", () => {
     ).toBeVisible();
     await expect(page.getByRole("textbox", { name: "新密碼", exact: true })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "寄送重設連結" })).toBeVisible();
+    // The page tells of the link's state, so no cache may keep it.
+    const fetched = await page.request.get(link);
+    expect(fetched.headers()["cache-control"]).toBe("private, no-store");
   });
 });
 

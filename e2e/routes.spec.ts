@@ -1,3 +1,4 @@
+import http from "node:http";
 import { expect, jsonLdNodes, sectionTitle, siteName, test, typesOf, type Site } from "./support/site.ts";
 
 type RouteCase = {
@@ -200,6 +201,7 @@ test("/favicon.ico leads to the site's icon, for pages that name none", async ({
 test("each page has one address: other spellings and an item's id move for good to it", async ({
   request,
   site,
+  baseURL,
 }) => {
   const moved = async (path: string) => {
     const response = await request.get(path, { maxRedirects: 0 });
@@ -209,6 +211,22 @@ test("each page has one address: other spellings and an item's id move for good 
   expect(await moved("/news/?page=2")).toEqual([301, "/news?page=2"]);
   expect(await moved(`/News/${site.news.path}`)).toEqual([301, `/news/${site.news.path}`]);
   expect(await moved(`/news/${site.news.id}`)).toEqual([301, `/news/${site.news.path}`]);
+  expect(await moved(`/news/${site.news.id}?utm_source=x`)).toEqual([
+    301,
+    `/news/${site.news.path}?utm_source=x`,
+  ]);
+  // Never to another site: a doubled slash is a path here, not a host (sent as it is, unparsed).
+  const doubled = await new Promise<[number | undefined, string | undefined]>((resolve, reject) => {
+    const request = http.get(
+      { host: new URL(baseURL!).hostname, port: new URL(baseURL!).port, path: "//evil.example/" },
+      (response) => {
+        response.resume();
+        resolve([response.statusCode, response.headers.location]);
+      },
+    );
+    request.on("error", reject);
+  });
+  expect(doubled).toEqual([301, "/evil.example"]);
   expect(await moved(`/magazines/${site.magazine.id}`)).toEqual([301, `/magazines/${site.magazine.path}`]);
   expect(await moved(`/author/${site.author.id}`)).toEqual([301, `/author/${site.author.path}`]);
   expect(await moved(`/policy/${site.policy.id}`)).toEqual([301, `/policy/${site.policy.path}`]);

@@ -1,9 +1,9 @@
 /**
  * The page's own path when `pathname` is another spelling of it, so that each page has one
  * address; null when it is the page's own. The answer is always a path on this site (one leading
- * slash). The site's sections are lower case (`/News` is
- * `/news`, `/news/Category/x` is `/news/category/x`), and no path ends in a slash. An item's own
- * slug may hold capitals, so what follows a section is kept as sent, percent-escapes included.
+ * slash). The site's sections are lower case (`/News` is `/news`, `/news/Category/x` is
+ * `/news/category/x`), and no path ends in a slash. An item's own slug may hold capitals, so what
+ * follows a section is kept as sent, percent-escapes included.
  */
 export function ownPath(pathname: string): string | null {
   // Runs of slashes are one: `//host/` must never become a redirect to another site.
