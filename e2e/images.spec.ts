@@ -1,25 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
+import { webpWidth } from "../test/webp.ts";
 import { expect, test } from "./support/site.ts";
-
-/** The pixel width stored in a WebP file's first chunk (lossy VP8, lossless VP8L or extended VP8X). */
-function webpWidth(bytes: Buffer): number {
-  expect(bytes.toString("ascii", 0, 4)).toBe("RIFF");
-  expect(bytes.toString("ascii", 8, 12)).toBe("WEBP");
-  const chunk = bytes.toString("ascii", 12, 16);
-  switch (chunk) {
-    case "VP8 ":
-      // Frame tag (3 bytes) and start code 9d 01 2a, then 14 bits of width.
-      expect(bytes.subarray(23, 26)).toEqual(Buffer.from([0x9d, 0x01, 0x2a]));
-      return bytes.readUInt16LE(26) & 0x3fff;
-    case "VP8L":
-      expect(bytes[20]).toBe(0x2f);
-      return 1 + (((bytes[22]! & 0x3f) << 8) | bytes[21]!);
-    case "VP8X":
-      return 1 + bytes.readUIntLE(24, 3);
-    default:
-      throw new Error(`Not a WebP chunk: ${JSON.stringify(chunk)}`);
-  }
-}
 
 async function newsWithImage(request: APIRequestContext) {
   const { data } = (await (await request.get("/api/news?limit=50")).json()) as {
@@ -36,6 +17,16 @@ test("the image proxy answers webp at the requested width", async ({ request }) 
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("image/webp");
   expect(webpWidth(await response.body())).toBe(320);
+
+  // Made once: the next reader gets the same image from memory, and a browser's copy is confirmed.
+  const again = await request.get(`/_ipx/f_webp,w_320${image.url}`);
+  expect(again.headers()["x-cache"]).toBe("HIT");
+  expect(await again.body()).toEqual(await response.body());
+  const revalidated = await request.get(`/_ipx/f_webp,w_320${image.url}`, {
+    headers: { "if-none-match": response.headers()["etag"]! },
+  });
+  expect(revalidated.status()).toBe(304);
+  expect(revalidated.headers()["cache-control"]).toBe(response.headers()["cache-control"]);
 });
 
 test("the image proxy refuses a remote host that is not an alias", async ({ request }) => {

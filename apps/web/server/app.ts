@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import {
@@ -24,18 +25,22 @@ import type * as entry from "../app/entry.server.tsx";
 import type { ApiFetch } from "../app/lib/api.server.ts";
 import { deferModuleScripts } from "./defer-scripts.ts";
 import type { WebConfig } from "./env.ts";
+import { cacheProcessedImages } from "./image-cache.ts";
 import { ownPath } from "./own-path.ts";
 import { cachePublicPages } from "./page-cache.ts";
 import { cachePublicReads, publicReadTtlMs } from "./read-cache.ts";
 
 /** Public HTML may be cached by a CDN for five minutes and served stale for a day while it refreshes. */
 export const publicPageCache = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
-const imageCache = "public, max-age=86400, s-maxage=604800, stale-while-revalidate=86400";
+const imageMaxAgeMs = 86_400_000;
+const imageCache = `public, max-age=${imageMaxAgeMs / 1000}, s-maxage=604800, stale-while-revalidate=86400`;
 const immutable = "public, max-age=31536000, immutable";
 /** The methods a page answers. */
 const pageMethods = "GET, HEAD, POST";
 /** Bounds of the micro-cache of rendered pages: an article page is about 45 KB, 10 KB gzipped. */
 const pageCacheLimits = { maxEntries: 1000, maxBytes: 32 * 2 ** 20 };
+/** Bounds of the processed images kept in memory: a card's picture is 5–40 KB in webp. */
+const imageCacheLimits = { maxEntries: 5000, maxBytes: 64 * 2 ** 20 };
 
 /** Only these two remote hosts may be proxied, under the /youtube and /vimeo aliases. */
 const remoteImageAliases = { "/youtube": "https://img.youtube.com", "/vimeo": "https://i.vimeocdn.com" };
@@ -140,7 +145,6 @@ export function createWebServer({
     }),
     alias: remoteImageAliases,
   });
-  const ipxHandler = createIPXWebServer(ipx);
   // A local image is a file under DATA_DIR/media or one of the build's public files: the rest of
   // DATA_DIR (the database) is no source, not even to tell which of its files exist.
   const imageSources = new Set([
@@ -150,16 +154,32 @@ export function createWebServer({
     "http:",
     "https:",
   ]);
-  const isImageSource = (pathname: string) => {
+  /** The source that "/<modifiers>/<source…>" names, decoded as IPX reads it, if it may be read. */
+  const imageSource = (pathname: string): string | undefined => {
     let id: string;
     try {
       id = decodeURIComponent(pathname.split("/").slice(2).join("/"));
     } catch {
-      return false;
+      return undefined;
     }
     const segments = id.split(/[/\\]/);
-    return imageSources.has(segments[0] ?? "") && !segments.includes("..");
+    return imageSources.has(segments[0] ?? "") && !segments.includes("..") ? id : undefined;
   };
+  const images = cacheProcessedImages(createIPXWebServer(ipx), {
+    ...imageCacheLimits,
+    // A local file is looked up where IPX looks (DATA_DIR, then the build's public files); a
+    // remote picture is made again after a day, as long as browsers keep it.
+    async sourceVersion(url) {
+      const id = imageSource(url.pathname);
+      if (id === undefined) return undefined;
+      if (/^(?:https?:|youtube\/|vimeo\/)/.test(id)) return { version: "remote", ttlMs: imageMaxAgeMs };
+      for (const dir of [config.dataDir, clientDir]) {
+        const file = await stat(path.join(dir, id)).catch(() => undefined);
+        if (file?.isFile()) return { version: `${file.mtimeMs}:${file.size}`, ttlMs: imageMaxAgeMs };
+      }
+      return undefined;
+    },
+  });
   app.get("/_ipx/*", async (c) => {
     const url = new URL(c.req.url);
     url.pathname = url.pathname.slice("/_ipx".length);
@@ -167,12 +187,12 @@ export function createWebServer({
     // (`media/a?/../../pglite`): it is dropped, so that IPX reads only the path judged here.
     url.search = "";
     // "/<modifiers>/<source…>", judged as IPX reads it: decoded, so `media/..%2Fpglite` is no way out.
-    if (!isImageSource(url.pathname)) return c.json({ message: "找不到這張圖片" }, 404);
-    const response = await ipxHandler(new Request(url, c.req.raw));
-    // A revalidation answered 304 Not Modified goes back as it is.
+    if (imageSource(url.pathname) === undefined) return c.json({ message: "找不到這張圖片" }, 404);
+    const response = await images(new Request(url, c.req.raw));
     if (response.status >= 400) return imageFailure(c, response);
+    // A 304 Not Modified carries the lifetime a 200 would have (RFC 9110 §15.4.5).
     const headers = new Headers(response.headers);
-    if (response.ok) headers.set("cache-control", imageCache);
+    headers.set("cache-control", imageCache);
     return new Response(response.body, { status: response.status, headers });
   });
 

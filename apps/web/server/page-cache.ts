@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { Lru } from "./lru.ts";
 
 export type PageCacheOptions = {
   /** How long a rendered page is reused at most; a shorter `s-maxage` of the page wins. */
@@ -13,7 +14,6 @@ export type PageCacheOptions = {
 export type CacheState = "HIT" | "MISS" | "BYPASS";
 
 type Entry = {
-  key: string;
   stored: number;
   expires: number;
   status: number;
@@ -69,27 +69,8 @@ export function cachePublicPages({
   maxBytes,
   now = Date.now,
 }: PageCacheOptions): MiddlewareHandler {
-  // A Map keeps insertion order: re-inserting on use makes its first key the least recently used.
-  const entries = new Map<string, Entry>();
+  const entries = new Lru<Entry>({ maxEntries, maxBytes });
   const inFlight = new Map<string, Promise<Entry | undefined>>();
-  let bytes = 0;
-
-  const forget = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.body.byteLength;
-  };
-  const keep = (entry: Entry) => {
-    forget(entry.key);
-    if (entry.body.byteLength > maxBytes) return;
-    entries.set(entry.key, entry);
-    bytes += entry.body.byteLength;
-    for (const key of entries.keys()) {
-      if (entries.size <= maxEntries && bytes <= maxBytes) break;
-      forget(key);
-    }
-  };
 
   const respond = (entry: Entry, state: "HIT" | "MISS", head: boolean) => {
     const headers = new Headers(entry.headers);
@@ -114,12 +95,8 @@ export function cachePublicPages({
     const pathAndQuery = url.slice(url.indexOf("/", url.indexOf("//") + 2));
     const key = `${pathAndQuery}\n${c.req.header("accept-encoding") ?? ""}`;
     const cached = entries.get(key);
-    if (cached && cached.expires > now()) {
-      entries.delete(key);
-      entries.set(key, cached);
-      return respond(cached, "HIT", head);
-    }
-    if (cached) forget(key);
+    if (cached && cached.expires > now()) return respond(cached, "HIT", head);
+    if (cached) entries.delete(key);
 
     // A HEAD has no body to keep: unless a GET is being rendered, it is rendered as usual (without
     // a body) and stores nothing. No await comes before a render is registered in flight, so that
@@ -141,14 +118,13 @@ export function cachePublicPages({
       const body = new Uint8Array(await c.res.arrayBuffer());
       const stored = now();
       const entry: Entry = {
-        key,
         stored,
         expires: stored + Math.min(ttlMs, lifetimeMs),
         status: c.res.status,
         headers: [...c.res.headers].filter(([name]) => !perRequestHeaders.has(name)),
         body,
       };
-      keep(entry);
+      entries.set(key, entry, body.byteLength);
       return entry;
     })();
     inFlight.set(key, render);
