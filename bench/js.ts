@@ -67,13 +67,15 @@ try {
     { page: "search", path: "/search?q=%E9%A3%9F" },
   ];
   const fetchAsset = createAssetFetcher();
-  console.log("page            JS gzip KB   files");
+  console.log("page            JS gzip KB   sent (Brotli) KB   files");
   let articleFiles: AssetFile[] = [];
   for (const { page, path: pagePath } of pages) {
     const assets = await measurePageAssets(page, site.url, pagePath, fetchAsset);
     const files = [...assets.js, ...assets.jsUnlisted];
     if (page === "article") articleFiles = files;
-    console.log(`${page.padEnd(16)}${kb(sum(files, "gzip")).padStart(10)}   ${files.length}`);
+    console.log(
+      `${page.padEnd(16)}${kb(sum(files, "gzip")).padStart(10)}   ${kb(sum(files, "sent")).padStart(16)}   ${files.length}`,
+    );
   }
 
   // Share each chunk's gzip size among its source modules by the minified bytes they produced.

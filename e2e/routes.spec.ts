@@ -173,6 +173,29 @@ test("hashed assets under /assets/ are cached as immutable", async ({ request })
   }
 });
 
+test("scripts and stylesheets go compressed as the build made them: Brotli, else gzip, else plain", async ({
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  const assets = [...new Set(html.match(/\/assets\/(?:framework|shell|app)-[\w-]+\.(?:js|css)/g) ?? [])];
+  expect(assets.length, "the home page links its framework, shell and stylesheet").toBeGreaterThanOrEqual(3);
+  for (const asset of assets) {
+    const plain = await request.get(asset, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers()["content-encoding"], asset).toBeUndefined();
+    for (const [accepted, sent] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip, deflate", "gzip"],
+    ] as const) {
+      const response = await request.get(asset, { headers: { "accept-encoding": accepted } });
+      expect(response.headers()["content-encoding"], `${asset} for ${accepted}`).toBe(sent);
+      expect(response.headers()["vary"], asset).toMatch(/accept-encoding/i);
+      expect(response.headers()["cache-control"], asset).toContain("immutable");
+      // What the browser decodes is the file itself.
+      expect(await response.body(), `${asset} for ${accepted}`).toEqual(await plain.body());
+    }
+  }
+});
+
 test("the code every page shares comes in two chunks: the framework and the site's shell", async ({
   request,
 }) => {

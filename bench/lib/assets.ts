@@ -1,6 +1,12 @@
 import { gzipSync } from "node:zlib";
 
-export type AssetFile = { url: string; raw: number; gzip: number };
+export type AssetFile = {
+  url: string;
+  raw: number;
+  gzip: number;
+  /** What the server sends a browser accepting Brotli: its Content-Length, else the gzip size. */
+  sent: number;
+};
 
 export type PageAssets = {
   page: string;
@@ -63,11 +69,17 @@ export function createAssetFetcher() {
     let entry = cache.get(url);
     if (!entry) {
       entry = (async () => {
-        const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+        const response = await fetch(url, {
+          headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+          signal: AbortSignal.timeout(15_000),
+        });
         if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+        // fetch() decodes the body; the header still tells the bytes that crossed the wire.
+        const length = Number(response.headers.get("content-length") ?? Number.NaN);
         const bytes = new Uint8Array(await response.arrayBuffer());
+        const gzip = gzipSize(bytes);
         return {
-          file: { url, raw: bytes.length, gzip: gzipSize(bytes) },
+          file: { url, raw: bytes.length, gzip, sent: Number.isFinite(length) ? length : gzip },
           text: new TextDecoder().decode(bytes),
         };
       })();
@@ -114,5 +126,5 @@ export async function measurePageAssets(
   };
 }
 
-export const sum = (files: AssetFile[], key: "raw" | "gzip") =>
+export const sum = (files: AssetFile[], key: "raw" | "gzip" | "sent") =>
   files.reduce((total, file) => total + file[key], 0);

@@ -227,10 +227,15 @@ export function createWebServer({
   // Compression is applied per kind of answer: for pages it sits inside the page cache, so that a
   // page is kept as it was sent.
   const compressed = compress();
+  // Scripts and stylesheets go as the build compressed them (Brotli, gzip; vite/precompress.ts).
   app.use(
     "/assets/*",
     compressed,
-    serveStatic({ root: clientDir, onFound: (_path, c) => c.header("cache-control", immutable) }),
+    serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (_path, c) => c.header("cache-control", immutable),
+    }),
   );
   app.use(
     "/media/*",
