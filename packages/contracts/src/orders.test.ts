@@ -65,6 +65,29 @@ describe("where an order goes, and how the people in it are reached", () => {
     expect([abroad.receiver.phone, abroad.receiver.address?.zip]).toEqual(["+49 30 1234567", "10115"]);
   });
 
+  it("takes a landline as it is written, at home or abroad, and refuses what is no number", () => {
+    const parsed = orderDraftSchema.parse(
+      draft({
+        customer: {
+          name: "林小華",
+          email: "reader@example.com",
+          phone: "0912345678",
+          tel: "（０２）２３４５－６７８９＃１２",
+        },
+        receiver: { name: "Lin Hua", phone: "0912345678", tel: " +44 20 7946 0958 ", address: taipei },
+      }),
+    );
+    expect([parsed.customer.tel, parsed.receiver.tel]).toEqual(["(02)2345-6789#12", "+44 20 7946 0958"]);
+    expect(
+      errorsOf(
+        draft({
+          customer: { name: "林小華", email: "reader@example.com", phone: "0912345678", tel: "02-2345-678x" },
+          receiver: { name: "林小華", phone: "0912345678", tel: "12+345678", address: taipei },
+        }),
+      ),
+    ).toEqual({ "customer.tel": ["請輸入正確的電話號碼"], "receiver.tel": ["請輸入正確的電話號碼"] });
+  });
+
   it("sends abroad to an address and a phone of the receiver's country", () => {
     const abroad = draft({
       shipping: "overseas",

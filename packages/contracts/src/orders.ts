@@ -119,6 +119,7 @@ export const orderMessages = {
   zip: "請輸入 3 至 6 位數的郵遞區號",
   overseasZip: "請輸入正確的郵遞區號（英文字母、數字）",
   overseasPhone: "請輸入 09 開頭的手機號碼，或以 + 與國碼開頭的電話號碼",
+  tel: "請輸入正確的電話號碼",
 } as const;
 
 /** Taiwan's postcodes: 3, 5 or 6 digits (3+2, 3+3). */
@@ -156,6 +157,17 @@ const orderAddressSchema = postalAddressSchema.extend({
   dist: requiredText().check(maxLength(orderLimits.region)),
 });
 
+/**
+ * A landline as it is written: digits with hyphens, spaces, brackets and # before an extension
+ * ((02) 2345-6789 #12), a + before a country code abroad; full width (from a Chinese input method)
+ * is read as half width.
+ */
+const landline = () =>
+  z
+    .string()
+    .overwrite((value) => halfWidth(value).trim())
+    .regex(/^\+?[\d\-#() ]{6,20}$/, { error: orderMessages.tel });
+
 /** The phone of an order's buyer or receiver; the draft's `check` says which kinds each delivery takes. */
 const orderPhone = () => requiredText().overwrite(mobileAsTyped).check(maxLength(24));
 
@@ -186,24 +198,14 @@ export type Store = z.output<typeof storeSchema>;
 const customerSchema = z.object({
   name: requiredText().check(maxLength(orderLimits.name)),
   email: email().check(maxLength(orderLimits.email)),
-  tel: optionalField(
-    z
-      .string()
-      .trim()
-      .regex(/^[\d\-#() ]{6,20}$/, { error: "請輸入正確的電話號碼" }),
-  ),
+  tel: optionalField(landline()),
   phone: orderPhone(),
   address: orderAddressSchema.partial().optional(),
 });
 
 const receiverSchema = z.object({
   name: requiredText().check(maxLength(orderLimits.name)),
-  tel: optionalField(
-    z
-      .string()
-      .trim()
-      .regex(/^[\d\-#() ]{6,20}$/, { error: "請輸入正確的電話號碼" }),
-  ),
+  tel: optionalField(landline()),
   phone: orderPhone(),
   /** Home and overseas delivery: where to. */
   address: orderAddressSchema.partial().optional(),
