@@ -173,6 +173,26 @@ test("hashed assets under /assets/ are cached as immutable", async ({ request })
   }
 });
 
+test("pages and the API's answers go compressed: Brotli, else gzip, else plain", async ({ request }) => {
+  for (const path of ["/news", "/api/news?limit=5"]) {
+    const plain = await request.get(path, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers()["content-encoding"], path).toBeUndefined();
+    for (const [accepted, sent] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip, deflate", "gzip"],
+    ] as const) {
+      const response = await request.get(path, { headers: { "accept-encoding": accepted } });
+      expect(response.headers()["content-encoding"], `${path} for ${accepted}`).toBe(sent);
+      expect(response.headers()["vary"], path).toMatch(/accept-encoding/i);
+      // Decoded, the same answer (a page's markup, the API's JSON) as the plain one.
+      const body = await response.text();
+      expect(body.length, path).toBeGreaterThan(1024);
+      if (path.startsWith("/api")) expect(JSON.parse(body)).toEqual(await plain.json());
+      else expect(body).toContain("<h1");
+    }
+  }
+});
+
 test("scripts and stylesheets go compressed as the build made them: Brotli, else gzip, else plain", async ({
   request,
 }) => {

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { ApiEnv } from "./app-env.ts";
 import type { Database } from "./db/client.ts";
 import type { AuthConfig } from "./env.ts";
+import { compressResponses } from "./lib/compress.ts";
 import { ApiError } from "./lib/errors.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createLoginThrottle } from "./lib/login-throttle.ts";
@@ -97,6 +98,7 @@ export function createApi({
     );
   });
 
+  app.use(compressResponses());
   app.use(requestSizeLimit());
   app.use(cleanJsonBody());
 

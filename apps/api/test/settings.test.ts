@@ -1,4 +1,5 @@
 import type { Category, Item, Settings } from "@shiyi/contracts";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { expectInvalid, expectPublicCache, useApi } from "./api.ts";
 import { databaseTargets } from "./databases.ts";
@@ -7,6 +8,26 @@ import { insertCategory, insertSetting } from "./fixtures.ts";
 describe.each(databaseTargets())("GET /settings on $name", (target) => {
   describe("without overrides", () => {
     const api = useApi(target);
+
+    it("is sent compressed to a client that accepts Brotli or gzip, and plain to one that does not", async () => {
+      const plain = await api.getBytes("/settings", { accept: "application/json" });
+      expect(plain.headers.has("content-encoding")).toBe(false);
+      for (const [accepted, encoding, decode] of [
+        ["gzip, deflate, br, zstd", "br", brotliDecompressSync],
+        ["gzip", "gzip", gunzipSync],
+      ] as const) {
+        const response = await api.getBytes("/settings", {
+          accept: "application/json",
+          "accept-encoding": accepted,
+        });
+        expect(response.headers.get("content-encoding")).toBe(encoding);
+        expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+        expect(response.body.byteLength).toBeLessThan(plain.body.byteLength);
+        expect(JSON.parse(decode(response.body).toString("utf8"))).toEqual(
+          JSON.parse(new TextDecoder().decode(plain.body)),
+        );
+      }
+    });
 
     it("answers the defaults: postage 44/60/92, office hours and every page text", async () => {
       const response = await api.get<Item<Settings>>("/settings");

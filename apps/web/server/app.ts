@@ -4,6 +4,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import {
+  compressResponses,
   createApi,
   localOAuthProvider,
   shopConfig,
@@ -16,7 +17,6 @@ import {
 import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
 import { messages } from "@shiyi/contracts/messages";
 import { Hono, type Context } from "hono";
-import { compress } from "hono/compress";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { createIPX, createIPXWebServer, ipxFSStorage, ipxHttpStorage } from "ipx";
 import { isbot } from "isbot";
@@ -226,7 +226,7 @@ export function createWebServer({
 
   // Compression is applied per kind of answer: for pages it sits inside the page cache, so that a
   // page is kept as it was sent.
-  const compressed = compress();
+  const compressed = compressResponses();
   // Scripts and stylesheets go as the build compressed them (Brotli, gzip; vite/precompress.ts).
   app.use(
     "/assets/*",
@@ -326,8 +326,8 @@ export function createWebServer({
       logger.warn({ requestId, status: response.status, path: c.req.path }, "error page withheld from a bot");
       return new Response(null, { status: response.status });
     }
-    // compress() would add this header itself, through c.header(), which rebuilds the response
-    // around a stream of its body; set here, the page stays a string that is written in one go.
+    // Said here, on the page's own headers: compressResponses() would otherwise add it through
+    // c.header(), which makes the answer anew around its body.
     if (!/accept-encoding/i.test(response.headers.get("vary") ?? "")) {
       response.headers.append("vary", "Accept-Encoding");
     }

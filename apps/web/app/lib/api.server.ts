@@ -148,6 +148,9 @@ export function createApiClient(options: {
     }
     const headers: Record<string, string> = {
       accept: "application/json",
+      // The API compresses for browsers; between the web and the API (in-process, or a neighbour
+      // on API_BASE_URL) it would only cost both of them the work.
+      "accept-encoding": "identity",
       ...extra,
       "x-request-id": options.requestId,
     };
