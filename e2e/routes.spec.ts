@@ -1,4 +1,5 @@
 import http from "node:http";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { expect, jsonLdNodes, sectionTitle, siteName, test, typesOf, type Site } from "./support/site.ts";
 
 type RouteCase = {
@@ -173,17 +174,30 @@ test("hashed assets under /assets/ are cached as immutable", async ({ request })
   }
 });
 
+/**
+ * `path` asked for by a browser that accepts Brotli, one that accepts gzip only, and one that
+ * accepts neither: each gets its encoding, and the answer says it varies on it.
+ */
+async function askInEachEncoding(request: APIRequestContext, path: string) {
+  const plain = await request.get(path, { headers: { "accept-encoding": "identity" } });
+  expect(plain.headers()["content-encoding"], path).toBeUndefined();
+  const encoded: APIResponse[] = [];
+  for (const [accepted, sent] of [
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip, deflate", "gzip"],
+  ] as const) {
+    const response = await request.get(path, { headers: { "accept-encoding": accepted } });
+    expect(response.headers()["content-encoding"], `${path} for ${accepted}`).toBe(sent);
+    expect(response.headers()["vary"], path).toMatch(/accept-encoding/i);
+    encoded.push(response);
+  }
+  return { plain, encoded };
+}
+
 test("pages and the API's answers go compressed: Brotli, else gzip, else plain", async ({ request }) => {
   for (const path of ["/news", "/api/news?limit=5"]) {
-    const plain = await request.get(path, { headers: { "accept-encoding": "identity" } });
-    expect(plain.headers()["content-encoding"], path).toBeUndefined();
-    for (const [accepted, sent] of [
-      ["gzip, deflate, br, zstd", "br"],
-      ["gzip, deflate", "gzip"],
-    ] as const) {
-      const response = await request.get(path, { headers: { "accept-encoding": accepted } });
-      expect(response.headers()["content-encoding"], `${path} for ${accepted}`).toBe(sent);
-      expect(response.headers()["vary"], path).toMatch(/accept-encoding/i);
+    const { plain, encoded } = await askInEachEncoding(request, path);
+    for (const response of encoded) {
       // Decoded, the same answer (a page's markup, the API's JSON) as the plain one.
       const body = await response.text();
       expect(body.length, path).toBeGreaterThan(1024);
@@ -200,18 +214,11 @@ test("scripts and stylesheets go compressed as the build made them: Brotli, else
   const assets = [...new Set(html.match(/\/assets\/(?:framework|shell|app)-[\w-]+\.(?:js|css)/g) ?? [])];
   expect(assets.length, "the home page links its framework, shell and stylesheet").toBeGreaterThanOrEqual(3);
   for (const asset of assets) {
-    const plain = await request.get(asset, { headers: { "accept-encoding": "identity" } });
-    expect(plain.headers()["content-encoding"], asset).toBeUndefined();
-    for (const [accepted, sent] of [
-      ["gzip, deflate, br, zstd", "br"],
-      ["gzip, deflate", "gzip"],
-    ] as const) {
-      const response = await request.get(asset, { headers: { "accept-encoding": accepted } });
-      expect(response.headers()["content-encoding"], `${asset} for ${accepted}`).toBe(sent);
-      expect(response.headers()["vary"], asset).toMatch(/accept-encoding/i);
+    const { plain, encoded } = await askInEachEncoding(request, asset);
+    for (const response of encoded) {
       expect(response.headers()["cache-control"], asset).toContain("immutable");
       // What the browser decodes is the file itself.
-      expect(await response.body(), `${asset} for ${accepted}`).toEqual(await plain.body());
+      expect(await response.body(), asset).toEqual(await plain.body());
     }
   }
 });
