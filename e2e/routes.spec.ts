@@ -194,6 +194,18 @@ async function askInEachEncoding(request: APIRequestContext, path: string) {
   return { plain, encoded };
 }
 
+test("a public page read again with its ETag is answered 304 Not Modified", async ({ request }) => {
+  const first = await request.get("/news");
+  const etag = first.headers()["etag"];
+  expect(etag, "the page's validator").toMatch(/^W\/"/);
+  const again = await request.get("/news", { headers: { "if-none-match": etag! } });
+  expect(again.status()).toBe(304);
+  expect(again.headers()["cache-control"]).toBe(first.headers()["cache-control"]);
+  expect((await again.body()).byteLength).toBe(0);
+  const changed = await request.get("/news", { headers: { "if-none-match": 'W/"an-older-page"' } });
+  expect(changed.status()).toBe(200);
+});
+
 test("pages and the API's answers go compressed: Brotli, else gzip, else plain", async ({ request }) => {
   for (const path of ["/news", "/api/news?limit=5"]) {
     const { plain, encoded } = await askInEachEncoding(request, path);

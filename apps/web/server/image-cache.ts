@@ -1,3 +1,4 @@
+import { notModified, notModifiedAnswer } from "./conditional.ts";
 import { Lru, type LruLimits } from "./lru.ts";
 
 /** Which version of its source an image was made from, and how long it may be reused. */
@@ -19,8 +20,6 @@ type Entry = {
   body: Uint8Array<ArrayBuffer>;
 };
 
-/** Headers that describe one exchange or a body, not a stored image's validators. */
-const notOn304 = new Set(["content-length", "content-type", "x-cache"]);
 /** What makes an answer conditional: the processing behind a miss is asked without them. */
 const conditionalHeaders = ["if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "range"];
 
@@ -79,25 +78,8 @@ export function cacheProcessedImages(
 
 function respond(entry: Entry, request: Request, head: boolean, state: "HIT" | "MISS") {
   const headers = new Headers(entry.headers);
-  if (notModified(request.headers, headers)) {
-    for (const name of notOn304) headers.delete(name);
-    return new Response(null, { status: 304, headers });
-  }
+  if (notModified(request.headers, headers)) return notModifiedAnswer(headers);
   headers.set("x-cache", state);
   headers.set("content-length", String(entry.body.byteLength));
   return new Response(head ? null : entry.body, { status: 200, headers });
-}
-
-/** Whether the browser's copy is the kept one (RFC 9110 §13.1.2, §13.1.3; weak comparison). */
-function notModified(asked: Headers, kept: Headers): boolean {
-  const ifNoneMatch = asked.get("if-none-match");
-  if (ifNoneMatch !== null) {
-    const etag = kept.get("etag");
-    if (!etag) return false;
-    const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-    return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
-  }
-  const ifModifiedSince = Date.parse(asked.get("if-modified-since") ?? "");
-  const lastModified = Date.parse(kept.get("last-modified") ?? "");
-  return !Number.isNaN(ifModifiedSince) && !Number.isNaN(lastModified) && lastModified <= ifModifiedSince;
 }

@@ -64,6 +64,34 @@ describe("cachePublicPages", () => {
     expect(await get(app, "/short")).toMatchObject({ cache: "MISS", body: "#2" });
   });
 
+  it("gives a stored page a weak ETag of its bytes, and answers a revalidation with 304", async () => {
+    const { app, clock, renders } = site(
+      {},
+      (c) =>
+        new Response(`${c.req.path} as rendered`, { headers: { ...shareable, vary: "Accept-Encoding" } }),
+    );
+    const first = await get(app, "/about");
+    const etag = first.response.headers.get("etag");
+    expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect((await get(app, "/news")).response.headers.get("etag")).not.toBe(etag);
+
+    for (const state of ["HIT", "MISS"] as const) {
+      // MISS: the stored page has expired, and the new render's bytes (so its ETag) are the same.
+      if (state === "MISS") clock.now = 20_000;
+      const again = await get(app, "/about", { "if-none-match": etag! });
+      expect(again).toMatchObject({ status: 304, cache: state, body: "" });
+      expect(again.response.headers.get("etag")).toBe(etag);
+      expect(again.response.headers.get("cache-control")).toBe(shareable["cache-control"]);
+      expect(again.response.headers.get("vary")).toBe("Accept-Encoding");
+      expect(again.response.headers.has("content-type")).toBe(false);
+      expect(again.response.headers.has("content-length")).toBe(false);
+    }
+    expect(renders()).toBe(3);
+    const stale = await get(app, "/about", { "if-none-match": 'W/"an-older-page"' });
+    expect(stale).toMatchObject({ status: 200, cache: "HIT", body: "/about as rendered" });
+    expect((await get(app, "/about", { "if-none-match": etag! }, "HEAD")).status).toBe(304);
+  });
+
   it("keeps one page per path, query and Accept-Encoding", async () => {
     const { app, renders } = site();
     const variants: Array<[string, Record<string, string>]> = [

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { bodyHeaders, notModified, notModifiedAnswer } from "./conditional.ts";
 import { Lru } from "./lru.ts";
 
 export type PageCacheOptions = {
@@ -72,11 +74,13 @@ export function cachePublicPages({
   const entries = new Lru<Entry>({ maxEntries, maxBytes });
   const inFlight = new Map<string, Promise<Entry | undefined>>();
 
-  const respond = (entry: Entry, state: "HIT" | "MISS", head: boolean) => {
+  const respond = (entry: Entry, state: "HIT" | "MISS", head: boolean, asked: Headers) => {
     const headers = new Headers(entry.headers);
     headers.set("x-cache", state);
     // As any shared cache must (RFC 9111 §5.1), so that a CDN in front counts the time spent here.
     if (state === "HIT") headers.set("age", String(Math.floor((now() - entry.stored) / 1000)));
+    // A browser (max-age=0) or a CDN (past s-maxage) that asks again with the page's ETag has it.
+    if (notModified(asked, headers)) return notModifiedAnswer(headers);
     if (!head) return new Response(entry.body, { status: entry.status, headers });
     headers.set("content-length", String(entry.body.byteLength));
     return new Response(null, { status: entry.status, headers });
@@ -95,7 +99,8 @@ export function cachePublicPages({
     const pathAndQuery = url.slice(url.indexOf("/", url.indexOf("//") + 2));
     const key = `${pathAndQuery}\n${c.req.header("accept-encoding") ?? ""}`;
     const cached = entries.get(key);
-    if (cached && cached.expires > now()) return respond(cached, "HIT", head);
+    const asked = c.req.raw.headers;
+    if (cached && cached.expires > now()) return respond(cached, "HIT", head, asked);
     if (cached) entries.delete(key);
 
     // A HEAD has no body to keep: unless a GET is being rendered, it is rendered as usual (without
@@ -104,7 +109,7 @@ export function cachePublicPages({
     const pending = inFlight.get(key);
     if (head || pending) {
       const shared = await pending?.catch(() => undefined);
-      if (shared) return respond(shared, "HIT", head);
+      if (shared) return respond(shared, "HIT", head, asked);
       // Not shareable after all (an error, a private page): this request renders its own.
       await next();
       c.res.headers.set("x-cache", "MISS" satisfies CacheState);
@@ -117,11 +122,16 @@ export function cachePublicPages({
       if (lifetimeMs === undefined) return undefined;
       const body = new Uint8Array(await c.res.arrayBuffer());
       const stored = now();
+      const headers = [...c.res.headers].filter(([name]) => !perRequestHeaders.has(name));
+      // A validator for the page as sent (one per encoding). Rendering is deterministic, so the
+      // next render of unchanged content has the same one, and a revalidation is answered 304.
+      if (!c.res.headers.has("etag"))
+        headers.push(["etag", `W/"${createHash("sha1").update(body).digest("base64url")}"`]);
       const entry: Entry = {
         stored,
         expires: stored + Math.min(ttlMs, lifetimeMs),
         status: c.res.status,
-        headers: [...c.res.headers].filter(([name]) => !perRequestHeaders.has(name)),
+        headers,
         body,
       };
       entries.set(key, entry, body.byteLength);
@@ -135,7 +145,10 @@ export function cachePublicPages({
       inFlight.delete(key);
     }
     // The body was read to be stored: the response is rebuilt from the stored bytes.
-    if (entry) c.res = respond(entry, "MISS", false);
-    else c.res.headers.set("x-cache", "MISS" satisfies CacheState);
+    if (entry) {
+      c.res = respond(entry, "MISS", false, asked);
+      // Hono copies the rendered answer's headers onto the one assigned: a 304 keeps no body's.
+      if (c.res.status === 304) for (const name of bodyHeaders) c.res.headers.delete(name);
+    } else c.res.headers.set("x-cache", "MISS" satisfies CacheState);
   };
 }
