@@ -158,15 +158,27 @@ test("a visitor's ATM order shows its account and stays waiting; the local cart 
   await expect(customer(page).getByText("此項為必填").first()).toBeVisible();
 
   await customer(page).getByRole("textbox", { name: "姓名" }).fill("陳大文");
-  await customer(page).getByRole("textbox", { name: "電子郵件" }).fill(`guest${Date.now()}@example.test`);
+  const email = `guest${Date.now()}@example.test`;
+  await customer(page).getByRole("textbox", { name: "電子郵件" }).fill(email);
   await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
   await customer(page).getByRole("textbox", { name: "郵遞區號" }).fill("106");
   await customer(page).getByRole("textbox", { name: "縣市" }).fill("臺北市");
   await customer(page).getByRole("textbox", { name: "鄉鎮市區" }).fill("大安區");
   await customer(page).getByRole("textbox", { name: "詳細地址" }).fill("復興南路一段 219 巷 18 號");
+  // The optional landline is checked as it is written; the rest of the form stays as it was typed.
+  await customer(page).getByRole("textbox", { name: "市話" }).fill("請白天打");
+  await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  await expect(customer(page).getByRole("textbox", { name: "市話" })).toBeFocused();
+  await expect(customer(page).getByText("請輸入正確的電話號碼")).toBeVisible();
+  await expect(customer(page).getByRole("textbox", { name: "姓名" })).toHaveValue("陳大文");
+  // Typed in full width by a Chinese input method, it is read as half width.
+  await customer(page).getByRole("textbox", { name: "市話" }).fill("（０２）２３４５－６７８９＃１２");
   await page.getByRole("button", { name: "同訂購人資料" }).click();
   await expect(receiver(page).getByRole("textbox", { name: "詳細地址" })).toHaveValue(
     "復興南路一段 219 巷 18 號",
+  );
+  await expect(receiver(page).getByRole("textbox", { name: "市話" })).toHaveValue(
+    "（０２）２３４５－６７８９＃１２",
   );
 
   await page.getByRole("button", { name: "送出訂單並付款" }).click();
@@ -194,6 +206,8 @@ test("a visitor's ATM order shows its account and stays waiting; the local cart 
   expect(paid.status(), await paid.text()).toBe(200);
   await page.getByRole("link", { name: "重新整理" }).click();
   await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
+  const mail = await waitForMail(request, email, `訂單 ${number}`);
+  expect(mail.text).toContain("收件人：陳大文（0912345678、(02)2345-6789#12）；寄送方式：宅配到府，");
 });
 
 test("what a visitor typed at checkout is there again after going back to the cart to change it", async ({

@@ -402,10 +402,10 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
               label="手機"
               hint={overseas ? "09 開頭的 10 位數字，或 + 國碼與號碼" : "09 開頭的 10 位數字"}
               inputMode={overseas ? "tel" : "numeric"}
-              autoComplete="tel"
+              autoComplete="mobile tel"
               required
             />
-            <TextField meta={customer.tel} type="tel" label="市話" hint="選填" autoComplete="tel" />
+            <TextField meta={customer.tel} type="tel" label="市話" hint="選填" autoComplete="home tel" />
           </div>
           <AddressFields
             legend="聯絡地址"
@@ -474,10 +474,10 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
                     : "09 開頭的 10 位數字"
               }
               inputMode={overseas ? "tel" : "numeric"}
-              autoComplete="tel"
+              autoComplete="mobile tel"
               required
             />
-            <TextField meta={receiver.tel} type="tel" label="市話" hint="選填" autoComplete="tel" />
+            <TextField meta={receiver.tel} type="tel" label="市話" hint="選填" autoComplete="home tel" />
           </div>
           {choice.shipping === "cvs" ? (
             <StorePicker

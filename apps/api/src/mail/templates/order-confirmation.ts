@@ -29,6 +29,9 @@ function destination(order: Order): string {
     : shippingMethodNames[shipping.method];
 }
 
+/** The receiver's numbers as the buyer typed them, so a wrong one is noticed before delivery. */
+const phones = ({ phone, tel }: Order["receiver"]) => (tel ? `${phone}、${tel}` : phone);
+
 /** Sent once ECPay reports the order paid: what was bought, the total, and where it will go. */
 export function orderConfirmationMail({ siteUrl, order, viewKey }: OrderConfirmationData): RenderedMail {
   const lines: MailBlock[] = order.line_items.map((line) => ({
@@ -61,7 +64,7 @@ export function orderConfirmationMail({ siteUrl, order, viewKey }: OrderConfirma
       },
       {
         kind: "paragraph",
-        text: `收件人：${order.receiver.name}；寄送方式：${shippingMethodNames[order.shipping.method]}，${destination(order)}。`,
+        text: `收件人：${order.receiver.name}（${phones(order.receiver)}）；寄送方式：${shippingMethodNames[order.shipping.method]}，${destination(order)}。`,
       },
       { kind: "action", label: "查看訂單", url: resultUrl },
       {

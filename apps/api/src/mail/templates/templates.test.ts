@@ -1,3 +1,4 @@
+import type { Order } from "@shiyi/contracts";
 import { describe, expect, it } from "vitest";
 import { escapeHtml } from "./layout.ts";
 import {
@@ -5,6 +6,7 @@ import {
   contactInboxMail,
   donationThanksMail,
   newsletterConfirmMail,
+  orderConfirmationMail,
   passwordChangedMail,
   passwordResetMail,
   verifyEmailMail,
@@ -170,5 +172,78 @@ describe("a monthly gift's thank-you mail", () => {
     const guest = donationThanksMail({ siteUrl, donation: { ...gift, member_id: null }, charge });
     expect(guest.text).toContain("以這個電子郵件註冊或登入會員後，即可在會員中心查看每次扣款或隨時取消");
     expect(guest.text).not.toContain("您可隨時在會員中心的捐款紀錄取消");
+  });
+});
+
+describe("an order's confirmation mail", () => {
+  const order: Order = {
+    id: 12,
+    number: "26112500000012",
+    status: "paid",
+    payable: false,
+    customer: { name: "陳大文", email: "reader@example.com", tel: null, phone: "0912345678" },
+    receiver: {
+      name: "林美華",
+      tel: "(02)2345-6789#12",
+      phone: "0987654321",
+      address: { zip: "106", city: "臺北市", dist: "大安區", addr: "復興南路一段 219 巷 18 號" },
+      store: null,
+    },
+    line_items: [
+      {
+        item_id: 3,
+        type: "magazine",
+        sku: [],
+        quantity: 2,
+        title: "食藝誌 第 48 期",
+        path: "issue-48-next-generation",
+        issue: 48,
+        thumbnail: null,
+        unit_price: 380,
+        subtotal: 760,
+      },
+    ],
+    items_total: 760,
+    postage: 60,
+    total: 820,
+    payment: { method: "atm", paid_at: "2026-11-25T03:00:00Z", code: null, failure: null },
+    shipping: { method: "home", delivery: null, status: "pending", logistics_id: null },
+    invoice: { type: "personal", status: "pending", number: null, title: null, tax_id: null },
+    start_issue: null,
+    remarks: null,
+    reserved_until: null,
+    created_at: "2026-11-25T02:50:00Z",
+  };
+
+  it("names what was bought, the total, and the receiver with the numbers and the address given", () => {
+    const mail = orderConfirmationMail({ siteUrl, order, viewKey: "k".repeat(43) });
+    expect(mail.subject).toBe("訂單 26112500000012 付款完成");
+    expect(mail.text).toContain("食藝誌 第 48 期 × 2　NT$ 760");
+    expect(mail.text).toContain("商品小計 NT$ 760，運費 NT$ 60，合計 NT$ 820。");
+    expect(mail.text).toContain(
+      "收件人：林美華（0987654321、(02)2345-6789#12）；寄送方式：宅配到府，106 臺北市大安區復興南路一段 219 巷 18 號。",
+    );
+    expect(mail.text).toContain(`https://shiyi.test/cart/result?number=26112500000012&key=${"k".repeat(43)}`);
+  });
+
+  it("gives the mobile alone when no landline was given, and the store for a pickup", () => {
+    const pickup: Order = {
+      ...order,
+      receiver: {
+        ...order.receiver,
+        tel: null,
+        address: null,
+        store: {
+          id: "131386",
+          name: "建盛門市",
+          address: "台北市大安區復興南路一段 200 號",
+          brand: "UNIMARTC2C",
+        },
+      },
+      shipping: { ...order.shipping, method: "cvs", delivery: "UNIMARTC2C" },
+    };
+    const mail = orderConfirmationMail({ siteUrl, order: pickup, viewKey: "k".repeat(43) });
+    expect(mail.text).toContain("收件人：林美華（0987654321）；寄送方式：");
+    expect(mail.text).toContain("7-ELEVEN 建盛門市（台北市大安區復興南路一段 200 號）。");
   });
 });
