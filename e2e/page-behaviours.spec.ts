@@ -108,6 +108,30 @@ test.describe("loading screen", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => "__screenShown" in window)).toBe(false);
   });
+
+  test("does not come back between the error page and the site, either way", async ({ page, baseURL }) => {
+    // The first load is the error page: the screen lifts as on any page.
+    const response = await page.goto("/news/no-such-article");
+    expect(response?.status()).toBe(404);
+    await expect(screen(page)).toBeHidden();
+
+    // From the error page to the site: the page the site's layout is made anew for.
+    await page.getByRole("main").getByRole("link", { name: "回首頁" }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(screen(page)).toBeHidden();
+    await clickNews(page);
+    await expect(page).toHaveURL(/\/news$/);
+
+    // And from the site to the error page, in the browser (back twice): the way back is usable.
+    await page.goBack();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/news\/no-such-article$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("找不到相關頁面！請點擊其他連結瀏覽");
+    await expect(screen(page)).toBeHidden();
+    await page.getByRole("main").getByRole("link", { name: "回首頁" }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(screen(page)).toBeHidden();
+  });
 });
 
 test("the 4 px progress bar shows at the top during a slow navigation", async ({ page }) => {

@@ -36,7 +36,8 @@ function messageOf(error: unknown, status: number): string {
   if (isRouteErrorResponse(error)) {
     const own =
       typeof error.data === "string" ? error.data : (error.data as { message?: string } | null)?.message;
-    return own || error.statusText || String(status);
+    // Not the status text: it is English, and what the server sent it with may not match the status.
+    return own || String(status);
   }
   return String(status);
 }

@@ -18,18 +18,27 @@ const failOpenMs = 20_000;
  * Runs before any bundle: counts up to 92 every 100 ms and swallows wheel and touch input on the
  * screen (clicks land on the screen itself), so the percentage moves while the scripts download.
  * React later calls finish() (SPEC §4: loaded after the initial duration or at page end).
+ * The element is looked up on each call: React makes it anew when the page changes between the
+ * app and the error page, and an inline script it inserts again does not run again.
  */
-const script = `(function(){var el=document.getElementById(${JSON.stringify(id)});if(!el)return;
-var n=el.querySelector("[data-percent]"),p=0,t=0,h=0,max=${loadingScreen.max};
+const script = `(function(){var id=${JSON.stringify(id)},max=${loadingScreen.max},p=0,t=0,h=0,seen=null;
 function block(e){e.preventDefault()}
-["wheel","touchstart","touchmove"].forEach(function(type){el.addEventListener(type,block,{passive:false})});
-function render(){n.textContent=String(p);el.setAttribute("aria-valuenow",String(p))}
-function start(){clearInterval(t);clearTimeout(h);p=0;el.hidden=false;el.setAttribute("data-state","loading");render();
+function screen(){var el=document.getElementById(id);if(el&&el!==seen){seen=el;
+["wheel","touchstart","touchmove"].forEach(function(type){el.addEventListener(type,block,{passive:false})})}return el}
+function render(){var el=screen();if(!el)return;var n=el.querySelector("[data-percent]");if(n)n.textContent=String(p);el.setAttribute("aria-valuenow",String(p))}
+function start(){var el=screen();if(!el)return;clearInterval(t);clearTimeout(h);p=0;el.hidden=false;el.setAttribute("data-state","loading");render();
 t=setInterval(function(){p=Math.min(max,p+Math.max(1,Math.round((max-p)/10)));render();if(p>=max)clearInterval(t)},100)}
-function finish(){if(el.getAttribute("data-state")!=="loading")return;clearInterval(t);p=100;render();el.setAttribute("data-state","done");
-h=setTimeout(function(){el.hidden=true},matchMedia("(prefers-reduced-motion: reduce)").matches?0:400)}
+function finish(){var el=screen();if(!el||el.getAttribute("data-state")!=="loading")return;clearInterval(t);p=100;render();el.setAttribute("data-state","done");
+h=setTimeout(function(){var el=screen();if(el)el.hidden=true},matchMedia("(prefers-reduced-motion: reduce)").matches?0:400)}
 window.__loadingScreen={start:start,finish:finish,get percent(){return p}};
-if(el.getAttribute("data-state")==="loading"){start();setTimeout(finish,${failOpenMs})}})()`;
+var el=screen();if(el&&el.getAttribute("data-state")==="loading"){start();setTimeout(finish,${failOpenMs})}})()`;
+
+/**
+ * Whether the document's first screen has been mounted in this browser. A screen React makes
+ * later (the page switched between the app and the error page) starts hidden: the document is
+ * already loaded. On the server every request is a first load.
+ */
+let documentLoaded = false;
 
 /**
  * The full-screen loading screen (SPEC §2): the masthead and a percentage. It is in the server's
@@ -40,7 +49,13 @@ export const LoadingScreen = memo(function LoadingScreen({ name }: { name: strin
   const location = useLocation();
   const navigation = useNavigation();
   // What the server rendered: the first page decides whether the screen starts shown.
-  const [initiallyShown] = useState(() => !isLoadingScreenExcluded(location.pathname));
+  const [initiallyShown] = useState(
+    () => !(typeof document !== "undefined" && documentLoaded) && !isLoadingScreenExcluded(location.pathname),
+  );
+
+  useEffect(() => {
+    documentLoaded = true;
+  }, []);
   const loading = navigation.state === "loading";
   const target = navigation.location?.pathname;
 
