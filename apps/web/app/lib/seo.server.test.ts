@@ -64,6 +64,16 @@ describe("buildMeta", () => {
     expect(get(meta, "property", "og:image")?.content).toBe("https://shiyi.example/media/og/columns.jpg");
   });
 
+  it("treats a page's own fallback texts as the settings' page texts: the SEO entry overrides them", () => {
+    const fallback = { title: "作者", description: "為《食藝》書寫的人" };
+    const overridden = buildMeta(site, { pathname: "/columns", search: "" }, { fallback });
+    expect(title(overridden)).toBe("專欄總覽｜食藝誌");
+    expect(get(overridden, "name", "description")?.content).toBe("為《食藝》書寫的人");
+    const own = buildMeta(site, { pathname: "/author", search: "" }, { fallback });
+    expect(title(own)).toBe("作者｜食藝誌");
+    expect(get(own, "name", "description")?.content).toBe("為《食藝》書寫的人");
+  });
+
   it("prefers page inputs over the record, and the record over the rest", () => {
     const data = { title: "文章標題", info_title: null, description: "文章摘要", image: null };
     expect(title(buildMeta(site, { pathname: "/news/a", search: "" }, { page: "news", data }))).toBe(

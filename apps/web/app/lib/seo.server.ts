@@ -28,6 +28,11 @@ export type PageMeta = {
   company?: string | null;
   /** The settings' per-page texts to fall back to. */
   page?: PageKey;
+  /**
+   * A page's own texts where the settings have none for it: like the settings' texts, the
+   * server's SEO entry for the path overrides them (SPEC §1).
+   */
+  fallback?: { title: string; infoTitle?: string; description?: string };
   /** The record shown, when the page shows one. */
   data?: {
     title?: string | null;
@@ -71,7 +76,13 @@ function shareImageUrl(image: Image | string | null | undefined): string | null 
 export function buildMeta(site: MetaSite, location: MetaLocation, page: PageMeta): MetaDescriptor[] {
   const { settings, publicUrl } = site;
   const seo = site.seo.find((entry) => entry.path === location.pathname);
-  const pageText = page.page ? settings.pages[page.page] : undefined;
+  const pageText = page.page
+    ? settings.pages[page.page]
+    : page.fallback && {
+        title: page.fallback.title,
+        info_title: page.fallback.infoTitle,
+        description: page.fallback.description,
+      };
   const name = page.company ?? settings.name;
 
   const title = page.title ?? page.data?.title ?? seo?.title ?? pageText?.title ?? settings.title;

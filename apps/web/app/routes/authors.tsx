@@ -14,9 +14,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const meta = await pageMeta(
     { url, context },
     {
-      title: "作者",
-      infoTitle: "Authors",
-      description: "為《食藝》書寫的主廚、研究者、記者與經營者。",
+      fallback: {
+        title: "作者",
+        infoTitle: "Authors",
+        description: "為《食藝》書寫的主廚、研究者、記者與經營者。",
+      },
     },
   );
   return { authors, meta };
