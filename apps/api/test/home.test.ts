@@ -60,6 +60,16 @@ describe.each(databaseTargets())("home on $name", (target) => {
       expect(section.body.data.length).toBeGreaterThan(0);
     });
 
+    it("takes a page of the section with page and limit", async () => {
+      const whole = (await api.get<{ data: { id: number }[] }>("/home/news")).body.data;
+      expect(whole.length).toBeGreaterThanOrEqual(4);
+      const ids = async (query: string) =>
+        (await api.get<{ data: { id: number }[] }>(`/home/news?${query}`)).body.data.map((item) => item.id);
+      expect(await ids("limit=2")).toEqual(whole.slice(0, 2).map((item) => item.id));
+      expect(await ids("page=2&limit=2")).toEqual(whole.slice(2, 4).map((item) => item.id));
+      expect(await ids("page=999")).toEqual([]);
+    });
+
     it.each([
       ["an unknown section", "recipes"],
       ["an article kind that is no section", "about"],

@@ -24,14 +24,21 @@ export const maxId = 2_147_483_647;
 export const digits = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && !/^\d+$/.test(value) ? Number.NaN : value), schema);
 
+/** Digits too many for a number to hold exactly: they are a number, only too large. */
+const tooLarge = (value: unknown) =>
+  typeof value === "string" && /^\d{16,}$/.test(value) && !Number.isSafeInteger(Number(value));
+
 export const positiveInt = (fallback: number, max: number) =>
-  digits(
-    z.coerce
-      .number({ error: messages.numeric })
-      .int({ error: messages.numeric })
-      .min(1, { error: messages.min(1) })
-      .max(max, { error: messages.max(max) })
-      .default(fallback),
+  z.preprocess(
+    (value) => (tooLarge(value) ? String(Number.MAX_SAFE_INTEGER) : value),
+    digits(
+      z.coerce
+        .number({ error: messages.numeric })
+        .int({ error: messages.numeric })
+        .min(1, { error: messages.min(1) })
+        .max(max, { error: messages.max(max) })
+        .default(fallback),
+    ),
   );
 
 /** Query of every list call: page 1, limit 999, status 1 by default (SPEC §7, §9). */

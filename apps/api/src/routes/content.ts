@@ -88,7 +88,12 @@ export const contentRoutes = new OpenAPIHono<ApiEnv>()
         ...errors,
       },
     }),
-    async (c) => c.json({ data: await getHomeSection(c.var.db, c.req.valid("param").key) }, 200),
+    async (c) => {
+      // A section is as long as the home page shows it; page and limit take a part of it.
+      const { page, limit } = c.req.valid("query");
+      const section = await getHomeSection(c.var.db, c.req.valid("param").key);
+      return c.json({ data: section.slice((page - 1) * limit, page * limit) }, 200);
+    },
   )
   .openapi(
     listSpec({ path: "/article/seo", tag: "Articles", summary: "各路徑的 SEO 設定", item: seoEntrySchema }),
