@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { sanitizeUserHtml } from "../src/lib/sanitize.ts";
+import { useApi } from "./api.ts";
+import { databaseTargets } from "./databases.ts";
+import { insertArticle, insertAuthor, insertMagazine, insertMerch } from "./fixtures.ts";
 
 /** The element `html` parses to, for asserting on its attributes without depending on attribute order. */
 function attributesOf(html: string, tag: string): Record<string, string> {
@@ -89,5 +92,31 @@ describe("sanitizeUserHtml", () => {
       '<style>body{display:none}</style><link rel="stylesheet" href="//x"><form action="/x"><input name="a"></form><p>留下</p>',
     );
     expect(clean).toBe("<p>留下</p>");
+  });
+});
+
+describe.each(databaseTargets())("stored HTML handed out by the API, on $name", (target) => {
+  const hostile =
+    '<p>正文</p><script>alert(1)</script><img src="/media/a.jpg" onerror="alert(2)" alt="菜"><a href="javascript:alert(3)">連結</a>';
+  const api = useApi(target, async (db) => {
+    const author = await insertAuthor(db, { path: "hostile-author", content: hostile });
+    await insertArticle(db, { kind: "news", path: "hostile-news", content: hostile, author_id: author.id });
+    await insertMagazine(db, { path: "hostile-issue", content: hostile });
+    await insertMerch(db, { path: "hostile-merch", content: hostile });
+  });
+
+  it.each([
+    "/news/hostile-news",
+    "/authors/hostile-author",
+    "/magazines/hostile-issue",
+    "/merch/hostile-merch",
+  ])("%s: the body goes through the allow-list, whatever wrote it", async (call) => {
+    const response = await api.get<{ data: { content: string } }>(call);
+    expect(response.status).toBe(200);
+    const { content } = response.body.data;
+    expect(content).toContain("<p>正文</p>");
+    expect(content).toContain("連結");
+    expect(content).not.toMatch(/script|onerror|javascript|alert/i);
+    expect(attributesOf(content, "img")).toEqual({ src: "/media/a.jpg", alt: "菜" });
   });
 });

@@ -42,3 +42,22 @@ const options: sanitizeHtml.IOptions = {
 };
 
 export const sanitizeUserHtml = (html: string): string => sanitizeHtml(html, options);
+
+/** Bodies already cleaned, by their stored HTML: the same few bodies are read again and again. */
+const cleaned = new Map<string, string>();
+const cleanedLimit = 300;
+
+/**
+ * Stored HTML as the API hands it out: whatever wrote it (the seed, an import, an editor working
+ * on the database), it leaves through the allow-list. Each distinct body is cleaned once.
+ */
+export function safeHtml<T extends string | null>(html: T): T {
+  if (html === null) return html;
+  let clean = cleaned.get(html);
+  if (clean === undefined) {
+    clean = sanitizeUserHtml(html);
+    if (cleaned.size >= cleanedLimit) cleaned.delete(cleaned.keys().next().value!);
+    cleaned.set(html, clean);
+  }
+  return clean as T;
+}

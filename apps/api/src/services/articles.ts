@@ -12,6 +12,7 @@ import type { Database } from "../db/client.ts";
 import { articles, authors, categories } from "../db/schema.ts";
 import { notFound } from "../lib/errors.ts";
 import { pageWindow, paginationMeta } from "../lib/paginate.ts";
+import { safeHtml } from "../lib/sanitize.ts";
 import { authorSummaryColumns } from "./authors.ts";
 import { byIdOrPath, published } from "./visibility.ts";
 
@@ -145,7 +146,7 @@ export async function getArticle(db: Database, kind: ArticleKind | null, key: st
   ]);
   return {
     ...toSummary(row),
-    content: article.content,
+    content: safeHtml(article.content),
     images: article.images,
     previous: previous ?? null,
     next: next ?? null,

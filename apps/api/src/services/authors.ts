@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 import { articles, authors } from "../db/schema.ts";
 import { notFound } from "../lib/errors.ts";
 import { pageWindow, paginationMeta } from "../lib/paginate.ts";
+import { safeHtml } from "../lib/sanitize.ts";
 import { byIdOrPath, published } from "./visibility.ts";
 
 /** The columns of an author as other records embed them. */
@@ -48,7 +49,7 @@ export async function getAuthor(db: Database, key: string): Promise<Author> {
     .select({ value: count() })
     .from(articles)
     .where(and(eq(articles.author_id, row.id), published(articles)));
-  return { ...row, article_count: pieces?.value ?? 0 };
+  return { ...row, content: safeHtml(row.content), article_count: pieces?.value ?? 0 };
 }
 
 export async function featuredAuthors(db: Database, limit: number): Promise<AuthorSummary[]> {

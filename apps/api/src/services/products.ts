@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 import { magazines, merchandise } from "../db/schema.ts";
 import { notFound } from "../lib/errors.ts";
 import { pageWindow, paginationMeta } from "../lib/paginate.ts";
+import { safeHtml } from "../lib/sanitize.ts";
 import { byIdOrPath, onSale } from "./visibility.ts";
 
 type Sellable = {
@@ -81,7 +82,7 @@ export async function getMagazine(db: Database, key: string): Promise<Magazine> 
     .where(and(onSale(magazines), byIdOrPath(magazines, key)))
     .limit(1);
   if (!row) throw notFound("找不到這一期雜誌");
-  return { ...toMagazineSummary(row), content: row.content, toc: row.toc, images: row.images };
+  return { ...toMagazineSummary(row), content: safeHtml(row.content), toc: row.toc, images: row.images };
 }
 
 export async function latestMagazines(db: Database, limit: number): Promise<MagazineSummary[]> {
@@ -117,5 +118,5 @@ export async function getMerch(db: Database, key: string): Promise<Merch> {
     .where(and(onSale(merchandise), byIdOrPath(merchandise, key)))
     .limit(1);
   if (!row) throw notFound("找不到這項商品");
-  return { ...toMerchSummary(row), content: row.content, images: row.images };
+  return { ...toMerchSummary(row), content: safeHtml(row.content), images: row.images };
 }

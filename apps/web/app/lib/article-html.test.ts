@@ -9,6 +9,13 @@ describe("proxyBodyImages", () => {
     );
   });
 
+  it("reads the sanitizer's self-closing form as the same image", () => {
+    const html = proxyBodyImages('<img src="/media/news/a.jpg" alt="湯" width="1600" height="1000" />');
+    expect(html).toMatch(
+      /^<img alt="湯" width="1600" height="1000" src="\/_ipx\/f_webp,w_720,q_80\/media\/news\/a\.jpg" srcset="[^"]+" sizes="[^"]+" loading="lazy" decoding="async">$/,
+    );
+  });
+
   it("leaves other images and markup alone", () => {
     const html = '<p>文字</p><img src="/youtube/vi/x/0.jpg" alt="">';
     expect(proxyBodyImages(html)).toBe(html);

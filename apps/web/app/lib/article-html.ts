@@ -15,6 +15,7 @@ export function proxyBodyImages(html: string): string {
       const attributes = `${before}${after}`
         .replace(/\s(?:srcset|loading|decoding)="[^"]*"/g, "")
         .replace(/\s+/g, " ")
+        .replace(/\s*\/$/, "")
         .trimEnd();
       const at = (width: number) => imageUrl(src, { width, format: "webp", quality: 80 });
       const srcset = bodyWidths.map((width) => `${at(width)} ${width}w`).join(", ");
