@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { messages } from "@shiyi/contracts";
 import { HTTPException } from "hono/http-exception";
-import { z } from "zod";
+import type { z } from "zod";
 import type { ApiEnv } from "./app-env.ts";
 import type { Database } from "./db/client.ts";
 import type { AuthConfig } from "./env.ts";
@@ -11,7 +11,7 @@ import { ApiError } from "./lib/errors.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createLoginThrottle } from "./lib/login-throttle.ts";
 import { createRateLimiter, MemoryRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
-import { apiMessage, cleanJsonBody, requestSizeLimit } from "./lib/request-body.ts";
+import { cleanJsonBody, fieldErrors, requestSizeLimit } from "./lib/request-body.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { cartRoutes } from "./routes/cart.ts";
 import { donationRoutes } from "./routes/donations.ts";
@@ -59,13 +59,7 @@ export function createApi({
   const app = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
-        const fieldErrors = z.flattenError(result.error as z.ZodError).fieldErrors as Record<
-          string,
-          string[]
-        >;
-        const errors = Object.fromEntries(
-          Object.entries(fieldErrors).map(([field, texts]) => [field, texts.map(apiMessage)]),
-        );
+        const errors = fieldErrors(result.error as z.ZodError);
         return c.json({ message: Object.values(errors)[0]?.[0] ?? messages.invalidParams, errors }, 422);
       }
     },

@@ -305,6 +305,10 @@ describe.each(databaseTargets())("cart on $name", (target) => {
       expectInvalid(await member.add({ item_id: item.id, type: "ebook", quantity: 1 }), "type");
       expectInvalid(await member.add({ item_id: item.id, type: "merch", sku: [""], quantity: 1 }), "sku");
       expectInvalid(await member.add({ item_id: "x", type: "merch", quantity: 1 }), "item_id");
+      // A field of the wrong type gets the site's words, not the schema library's English.
+      const wrongType = await member.add({ item_id: item.id, type: "merch", sku: null, quantity: 1 });
+      expectInvalid(wrongType, "sku");
+      expect(wrongType.body).toEqual({ message: "參數格式不正確", errors: { sku: ["參數格式不正確"] } });
     });
 
     describe("with items (the local cart merged at login)", () => {

@@ -204,6 +204,22 @@ describe.each(databaseTargets())("input validation on $name", (target) => {
       expect(repeated.body.errors?.category).toEqual(["參數格式不正確"]);
     });
 
+    it.each([
+      ["/orders", "null", "null"],
+      ["/orders", "fields of the wrong types", JSON.stringify({ customer: [], remarks: 5 })],
+      [
+        "/donations",
+        "fields of the wrong types",
+        JSON.stringify({ amount: "9".repeat(400), g_recaptcha_response: 5 }),
+      ],
+      ["/donations", "an array", "[]"],
+    ])("answers POST %s with %s in zh-TW only", async (call, _label, body) => {
+      const response = await api.post<ApiError>(call, body);
+      expect(response.status).toBe(422);
+      const texts = [response.body.message, ...Object.values(response.body.errors ?? {}).flat()];
+      for (const text of texts) expect(text, JSON.stringify(response.body)).toMatch(/\p{Script=Han}/u);
+    });
+
     it("refuses a body over the size limit with 413", async () => {
       const response = await subscribe(
         JSON.stringify({ email: "reader@example.tw", name: "x".repeat(600_000) }),

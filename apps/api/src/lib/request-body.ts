@@ -1,5 +1,6 @@
 import { messages } from "@shiyi/contracts";
 import type { MiddlewareHandler } from "hono";
+import { z } from "zod";
 import { bodyLimit } from "hono/body-limit";
 import type { ApiEnv } from "../app-env.ts";
 
@@ -93,3 +94,19 @@ const hasChinese = /\p{Script=Han}/u;
  * Zod's default (English) would show, e.g. for a query that repeats a key.
  */
 export const apiMessage = (message: string) => (hasChinese.test(message) ? message : messages.invalidParams);
+
+/** A schema's failure as a 422's `errors`, by top-level field, in the API's messages. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const fields = z.flattenError(error).fieldErrors as Record<string, string[]>;
+  return Object.fromEntries(Object.entries(fields).map(([field, texts]) => [field, texts.map(apiMessage)]));
+}
+
+/** The same by dotted path (`{"customer.email": [...]}`), for nested drafts; `_` for the body itself. */
+export function dottedErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join(".") : "_";
+    (errors[key] ??= []).push(apiMessage(issue.message));
+  }
+  return errors;
+}

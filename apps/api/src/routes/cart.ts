@@ -20,6 +20,7 @@ import { z } from "zod";
 import type { ApiEnv } from "../app-env.ts";
 import { requireMember } from "../lib/auth.ts";
 import { ApiError } from "../lib/errors.ts";
+import { fieldErrors } from "../lib/request-body.ts";
 import {
   addManyToCart,
   addToCart,
@@ -90,9 +91,7 @@ async function refuseAdd(c: Context<ApiEnv>): Promise<never> {
   const input: unknown = await c.req.json();
   const bulk = typeof input === "object" && input !== null && "items" in input;
   const parsed = (bulk ? cartBulkInputSchema : cartLineInputSchema).safeParse(input);
-  const errors = parsed.success
-    ? {}
-    : (z.flattenError(parsed.error as z.ZodError).fieldErrors as Record<string, string[]>);
+  const errors = parsed.success ? {} : fieldErrors(parsed.error as z.ZodError);
   throw new ApiError(422, Object.values(errors)[0]?.[0] ?? messages.invalidParams, errors);
 }
 

@@ -17,6 +17,7 @@ import type { Database } from "../db/client.ts";
 import { optionalMember, requireMember } from "../lib/auth.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import { ApiError } from "../lib/errors.ts";
+import { dottedErrors } from "../lib/request-body.ts";
 import {
   cancelDonation,
   chargeReceiptPdf,
@@ -29,7 +30,6 @@ import {
   verifiedEmailOf,
   type DonationViewer,
 } from "../services/donations.ts";
-import { dottedErrors } from "./orders.ts";
 import { json, noStore, signedIn } from "./specs.ts";
 
 /** SPEC §7: POST /donations, GET /donations/me, GET /donate-ecpay; and a gift's page and cancel. */

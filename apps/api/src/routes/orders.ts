@@ -14,6 +14,7 @@ import type { ApiEnv } from "../app-env.ts";
 import { optionalMember, requireMember } from "../lib/auth.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import { ApiError } from "../lib/errors.ts";
+import { dottedErrors } from "../lib/request-body.ts";
 import {
   ecpayMethod,
   listMemberOrders,
@@ -39,16 +40,6 @@ const viewerOf = (c: Context, member: { id: number } | undefined): OrderViewer =
   memberId: member?.id,
   accessToken: c.req.header(orderTokenHeader) ?? c.req.query("token") ?? undefined,
 });
-
-/** Zod issues as `{"customer.email": [...]}`, the nested draft's fields by their dotted path. */
-export function dottedErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.join(".") : "_";
-    (errors[key] ??= []).push(issue.message);
-  }
-  return errors;
-}
 
 const numberParam = z.object({
   number: z.string().regex(/^\d{6,20}$/, { error: messages.invalidParams }),
