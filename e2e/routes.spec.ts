@@ -174,6 +174,23 @@ test("hashed assets under /assets/ are cached as immutable", async ({ request })
   }
 });
 
+test("every kind of answer says it is not to be framed by other sites or sniffed", async ({ request }) => {
+  const html = await (await request.get("/news")).text();
+  const image = html.match(/\/_ipx\/[^"\s]+/)?.[0];
+  expect(image, "the list names a proxied image").toBeTruthy();
+  // A page twice (rendered, then from the page cache), the API, an image, a built file, a 404.
+  for (const path of ["/news", "/news", "/api/settings", image!, "/favicon.svg", "/no-such-page"]) {
+    const headers = (await request.get(path)).headers();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    // The image proxy keeps its own, stricter policy for images (default-src 'none').
+    expect(headers["content-security-policy"], path).toMatch(
+      path === image ? /^default-src 'none'/ : /frame-ancestors 'self'/,
+    );
+    expect(headers["x-frame-options"], path).toBe("SAMEORIGIN");
+    expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+  }
+});
+
 /**
  * `path` asked for by a browser that accepts Brotli, one that accepts gzip only, and one that
  * accepts neither: each gets its encoding, and the answer says it varies on it.

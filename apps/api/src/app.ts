@@ -7,6 +7,7 @@ import type { ApiEnv } from "./app-env.ts";
 import type { Database } from "./db/client.ts";
 import type { AuthConfig } from "./env.ts";
 import { compressResponses } from "./lib/compress.ts";
+import { securityHeaders } from "./lib/security-headers.ts";
 import { ApiError } from "./lib/errors.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createLoginThrottle } from "./lib/login-throttle.ts";
@@ -92,6 +93,7 @@ export function createApi({
     );
   });
 
+  app.use(securityHeaders({ https: auth.apiUrl.startsWith("https:") }));
   app.use(compressResponses());
   app.use(requestSizeLimit());
   app.use(cleanJsonBody());

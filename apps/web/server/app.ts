@@ -7,6 +7,7 @@ import {
   compressResponses,
   createApi,
   localOAuthProvider,
+  securityHeaders,
   shopConfig,
   type Database,
   type Logger,
@@ -77,6 +78,7 @@ export function createWebServer({
   startPaymentJobs,
 }: WebServerOptions) {
   const app = new Hono<{ Variables: { requestId: string } }>();
+  app.use("*", securityHeaders({ https: config.publicUrl.startsWith("https:") }));
   let apiFetch: ApiFetch;
   let apiBaseUrl: string;
   if (config.apiBaseUrl) {
