@@ -227,6 +227,32 @@ test("choosing overseas delivery prices the cart's lines at the overseas price, 
   ).toBeVisible();
 });
 
+for (const who of ["visitor", "member"] as const) {
+  test(`a ${who}'s quantity changed and taken straight to the checkout is the one ordered`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    const issue = await issueOnSale(request);
+    if (who === "member") await signIn(request, context, await createMember(request));
+    await open(page, `/magazines/${issue.path}`);
+    await page.getByRole("button", { name: "加入購物車" }).click();
+    await expect(toast(page, "成功加入購物車")).toBeVisible();
+
+    await open(page, "/cart");
+    const summary = page.getByRole("complementary", { name: "訂單摘要" });
+    await summary.getByRole("radio", { name: "宅配到府" }).check();
+    await summary.getByRole("radio", { name: "信用卡" }).check();
+    // No pause, no Tab: the new quantity is still waiting to be saved when the button is pressed.
+    await quantityOf(page, issue.title).fill("3");
+    await summary.getByRole("button", { name: "前往結帳" }).click();
+    await expect(page).toHaveURL(/\/cart\/checkout$/);
+    await expect(page.getByText(new RegExp(`× 3`)).first()).toBeVisible();
+    await page.goto("/cart");
+    await expect(quantityOf(page, issue.title)).toHaveValue("3");
+  });
+}
+
 test("/cart is private: never stored, never indexed", async ({ request }) => {
   const response = await request.get("/cart", { headers: { "user-agent": userAgent } });
   expect(response.status()).toBe(200);

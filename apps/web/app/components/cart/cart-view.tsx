@@ -11,6 +11,7 @@ import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "rea
 import { Form, Link, useFetcher } from "react-router";
 import { enhancedField, type CartReply } from "../../lib/cart/cart-reply.ts";
 import { sameLine } from "../../lib/cart/local-cart.ts";
+import { PendingSaves, usePendingSavesRegistry, useRegisterSave } from "../../lib/cart/pending-saves.ts";
 import { itemHref, lineProblem, unitPrice } from "../../lib/cart/totals.ts";
 import { localCart, useLocalCart } from "../../lib/cart/use-local-cart.ts";
 import { formatDateTime, formatPrice } from "../../lib/format.ts";
@@ -53,6 +54,7 @@ export function CartView({
   reply: Reply;
 }) {
   const lines = useCartLines(serverLines);
+  const pendingSaves = usePendingSavesRegistry();
   const hydrated = useHydrated();
   // The shipping chosen in the summary prices the lines too (overseas: the overseas price).
   const [shipping, setShipping] = useState<ShippingMethod | null>(choice?.shipping ?? null);
@@ -60,78 +62,86 @@ export function CartView({
   const failure = reply && "ok" in reply && !reply.ok ? reply.toast.message : undefined;
 
   return (
-    <div className="container-page pb-20">
-      <PageHeading
-        kicker="Cart"
-        title="購物車"
-        description="確認商品與數量，選擇運送與付款方式後前往結帳。"
-      />
-      <CartSteps current={1} />
-      {unpaid && <UnpaidNotice order={unpaid} />}
-      {failure && !hydrated && (
-        <p role="alert" className="mt-8 border-l-4 border-primary bg-paper-deep px-4 py-3 text-primary-deep">
-          {failure}
-        </p>
-      )}
-      {lines.state === "loading" ? (
-        <CartMessage title="正在讀取購物車…" busy>
-          <noscript>
-            <p className="mt-3">
-              未登入時，購物車保存在這台裝置的瀏覽器中，需要啟用 JavaScript 才能顯示。您也可以
-              <Link
-                to="/auth/login?redirect=%2Fcart"
-                className="mx-1 text-primary underline underline-offset-4"
+    <PendingSaves value={pendingSaves}>
+      <div className="container-page pb-20">
+        <PageHeading
+          kicker="Cart"
+          title="購物車"
+          description="確認商品與數量，選擇運送與付款方式後前往結帳。"
+        />
+        <CartSteps current={1} />
+        {unpaid && <UnpaidNotice order={unpaid} />}
+        {failure && !hydrated && (
+          <p
+            role="alert"
+            className="mt-8 border-l-4 border-primary bg-paper-deep px-4 py-3 text-primary-deep"
+          >
+            {failure}
+          </p>
+        )}
+        {lines.state === "loading" ? (
+          <CartMessage title="正在讀取購物車…" busy>
+            <noscript>
+              <p className="mt-3">
+                未登入時，購物車保存在這台裝置的瀏覽器中，需要啟用 JavaScript 才能顯示。您也可以
+                <Link
+                  to="/auth/login?redirect=%2Fcart"
+                  className="mx-1 text-primary underline underline-offset-4"
+                >
+                  登入會員
+                </Link>
+                使用帳號中的購物車。
+              </p>
+            </noscript>
+          </CartMessage>
+        ) : lines.state === "failed" ? (
+          <CartMessage title="目前無法顯示購物車">
+            <p className="mt-3">商品仍保存在您的瀏覽器中，請稍後重新整理頁面再試。</p>
+          </CartMessage>
+        ) : lines.lines.length === 0 ? (
+          <EmptyCart />
+        ) : (
+          <div className="grid gap-12 pt-10 lg:grid-cols-[minmax(0,1fr)_23rem] lg:gap-14 xl:gap-20">
+            <section aria-labelledby="cart-lines-title">
+              <h2
+                id="cart-lines-title"
+                className="flex items-baseline justify-between gap-4 border-b border-ink pb-3"
               >
-                登入會員
-              </Link>
-              使用帳號中的購物車。
-            </p>
-          </noscript>
-        </CartMessage>
-      ) : lines.state === "failed" ? (
-        <CartMessage title="目前無法顯示購物車">
-          <p className="mt-3">商品仍保存在您的瀏覽器中，請稍後重新整理頁面再試。</p>
-        </CartMessage>
-      ) : lines.lines.length === 0 ? (
-        <EmptyCart />
-      ) : (
-        <div className="grid gap-12 pt-10 lg:grid-cols-[minmax(0,1fr)_23rem] lg:gap-14 xl:gap-20">
-          <section aria-labelledby="cart-lines-title">
-            <h2
-              id="cart-lines-title"
-              className="flex items-baseline justify-between gap-4 border-b border-ink pb-3"
-            >
-              <span className="font-serif text-xl font-bold tracking-[0.2em]">購物清單</span>
-              <span className="text-sm text-muted">
-                共 {lines.lines.reduce((sum, line) => sum + line.quantity, 0)} 件
-              </span>
-            </h2>
-            <ul>
-              {lines.lines.map((line) => (
-                <CartLineItem
-                  key={line.key}
-                  line={line}
-                  shipping={shipping}
-                  onRemove={() => removeLine(line)}
-                />
-              ))}
-            </ul>
-            <p className="mt-6 text-sm">
-              <Link to="/magazines" className="text-ink-soft underline underline-offset-4 hover:text-primary">
-                繼續選購雜誌
-              </Link>
-            </p>
-          </section>
-          <OrderSummary
-            lines={lines.lines}
-            settings={settings}
-            choice={choice}
-            onShippingChange={setShipping}
-            lastResult={reply && "result" in reply ? reply.result : undefined}
-          />
-        </div>
-      )}
-    </div>
+                <span className="font-serif text-xl font-bold tracking-[0.2em]">購物清單</span>
+                <span className="text-sm text-muted">
+                  共 {lines.lines.reduce((sum, line) => sum + line.quantity, 0)} 件
+                </span>
+              </h2>
+              <ul>
+                {lines.lines.map((line) => (
+                  <CartLineItem
+                    key={line.key}
+                    line={line}
+                    shipping={shipping}
+                    onRemove={() => removeLine(line)}
+                  />
+                ))}
+              </ul>
+              <p className="mt-6 text-sm">
+                <Link
+                  to="/magazines"
+                  className="text-ink-soft underline underline-offset-4 hover:text-primary"
+                >
+                  繼續選購雜誌
+                </Link>
+              </p>
+            </section>
+            <OrderSummary
+              lines={lines.lines}
+              settings={settings}
+              choice={choice}
+              onShippingChange={setShipping}
+              lastResult={reply && "result" in reply ? reply.result : undefined}
+            />
+          </div>
+        )}
+      </div>
+    </PendingSaves>
   );
 }
 
@@ -404,12 +414,14 @@ function LineQuantity({ line, max, disabled }: { line: ViewLine; max: number; di
       }
       return;
     }
-    void fetcher.submit(
+    return fetcher.submit(
       { intent: "update", id: String(line.serverId), quantity: String(quantity), [enhancedField]: "1" },
       { method: "post", action: "/cart" },
     );
   }
   const save = useEffectEvent(commit);
+  // Going on to the checkout before the pause is over saves the quantity first.
+  useRegisterSave(() => (value === line.quantity ? undefined : commit(value)));
   useEffect(() => {
     if (value === line.quantity) return;
     const timer = window.setTimeout(() => save(value), quantityDelayMs);

@@ -17,6 +17,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { formatPrice } from "../../lib/format.ts";
 import type { OrderDraftChoice } from "../../lib/order-draft.server.ts";
+import { useSaveBeforeSubmit } from "../../lib/cart/pending-saves.ts";
 import { cartTotals, lineProblem, shipsOverseas } from "../../lib/cart/totals.ts";
 import { FieldError } from "../form/fields.tsx";
 import { SchemaForm, SubmitButton, useSchemaForm } from "../form/schema-form.tsx";
@@ -64,10 +65,15 @@ export function OrderSummary({
     amount >= orderPaymentLimits[method].min && amount <= orderPaymentLimits[method].max;
   const payment = paymentMethods.find((method) => method === fields.payment.value);
   const paymentFits = !hydrated || payment === undefined || fits(payment);
+  const saveBeforeSubmit = useSaveBeforeSubmit();
   const ready = totals.pieces > 0 && problems === 0 && (shipping !== "overseas" || overseasOk) && paymentFits;
 
   return (
-    <aside aria-labelledby="order-summary-title" className="lg:sticky lg:top-8 lg:self-start">
+    <aside
+      aria-labelledby="order-summary-title"
+      onSubmitCapture={saveBeforeSubmit}
+      className="lg:sticky lg:top-8 lg:self-start"
+    >
       <div className="border border-rule bg-paper-deep/60 px-5 py-7 sm:px-7">
         <h2 id="order-summary-title" className="font-serif text-xl font-bold tracking-[0.2em]">
           訂單摘要
