@@ -51,6 +51,13 @@ describe("the API's mail configuration", () => {
       readApiConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail:25", ...secrets }).mail.smtpUrl,
     ).toBe("smtp://mail:25");
   });
+
+  it("reads an API on HTTPS without NODE_ENV as production: a forgotten NODE_ENV keeps no stand-in", () => {
+    expect(() => readApiConfig({ API_PUBLIC_URL: "https://api.shiyi.example/api" })).toThrow(
+      /SMTP_URL must be set in production/,
+    );
+    expect(readApiConfig({ API_PUBLIC_URL: "http://localhost:3001/api" }).NODE_ENV).toBe("development");
+  });
 });
 
 describe("the API's shared rate-limit store", () => {

@@ -171,8 +171,17 @@ export type ApiConfig = z.infer<typeof schema> & {
   auth: AuthConfig;
 };
 
+/**
+ * A site on HTTPS is a deployment: without NODE_ENV it is read as production, so that a forgotten
+ * NODE_ENV cannot leave the development secrets and stand-ins (caught mail, the local OAuth
+ * provider, the ECPay simulator) in place. Only an explicit NODE_ENV says otherwise.
+ */
+export function deployedEnv<T extends { NODE_ENV?: string }>(env: T, publicUrl: string | undefined): T {
+  return env.NODE_ENV || !publicUrl?.startsWith("https:") ? env : { ...env, NODE_ENV: "production" };
+}
+
 export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const parsed = schema.safeParse(env);
+  const parsed = schema.safeParse(deployedEnv(env, env.API_PUBLIC_URL));
   if (!parsed.success) {
     throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   }

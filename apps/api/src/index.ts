@@ -9,6 +9,7 @@ export { prepareDatabase } from "./db/prepare.ts";
 export {
   authConfig,
   authVariables,
+  deployedEnv,
   developmentSecrets,
   mailConfig,
   mailVariables,

@@ -52,6 +52,19 @@ describe("the sign-in secrets", () => {
     expect(readWebConfig({ ...base, ...secrets }).auth.clientSecret).toBe(secrets.OAUTH_CLIENT_SECRET);
   });
 
+  it("are required of a site on HTTPS even without NODE_ENV: an address like that is a deployment", () => {
+    const deployed = { PUBLIC_URL: "https://shiyi.example", SMTP_URL: "smtp://mail:587" };
+    expect(() => readWebConfig(deployed)).toThrow(/JWT_SECRET and OAUTH_CLIENT_SECRET must be set/);
+    expect(() => readWebConfig({ ...deployed, ...secrets, ECPAY_MODE: "simulator" })).toThrow(/ECPAY_MODE/);
+    const config = readWebConfig({ ...deployed, ...secrets });
+    expect(config.auth.localOAuth).toBeUndefined();
+    expect(config.mail.smtpUrl).toBe("smtp://mail:587");
+    // Said in so many words, another mode is kept (a staging copy on HTTPS, say).
+    expect(readWebConfig({ PUBLIC_URL: "https://staging.shiyi.example", NODE_ENV: "development" }).mode).toBe(
+      "development",
+    );
+  });
+
   it("have development stand-ins elsewhere, and the access token lives at most 15 minutes", () => {
     expect(readWebConfig({}).auth.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readWebConfig({}).auth.accessTokenTtlSeconds).toBe(900);

@@ -2,6 +2,7 @@ import path from "node:path";
 import {
   authConfig,
   authVariables,
+  deployedEnv,
   mailConfig,
   mailVariables,
   productionSecretsMessage,
@@ -84,7 +85,7 @@ export type WebConfig = {
 export type ShopVariables = z.output<z.ZodObject<typeof shopVariables>> & { NODE_ENV?: string };
 
 export function readWebConfig(env: NodeJS.ProcessEnv): WebConfig {
-  const parsed = schema.safeParse(env);
+  const parsed = schema.safeParse(deployedEnv(env, env.PUBLIC_URL));
   if (!parsed.success) throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   const value = parsed.data;
   const dataDir = path.resolve(value.DATA_DIR);
