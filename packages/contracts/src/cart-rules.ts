@@ -21,7 +21,6 @@ export const cartMessages = {
   bulkCapped: (n: number) => `${n} 件商品已調整為可購買的數量上限`,
   bulkSkipped: (n: number) => `${n} 件商品已下架、售完或已達購買上限，未加入`,
   lineNotFound: "找不到此購物車項目",
-  forbidden: "您沒有權限變更此購物車項目",
 } as const;
 
 /**

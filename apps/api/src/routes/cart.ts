@@ -58,8 +58,7 @@ const unauthenticatedResponse = {
   401: json(apiErrorSchema, "未登入或登入時效已過：message 為 `Unauthenticated.`"),
 };
 const lineResponses = {
-  403: json(apiErrorSchema, "不是自己的購物車項目"),
-  404: json(apiErrorSchema, "找不到此購物車項目"),
+  404: json(apiErrorSchema, "找不到此購物車項目（或不是自己的）"),
 };
 const limitResponse = {
   422: json(

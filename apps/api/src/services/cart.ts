@@ -291,11 +291,13 @@ export async function addManyToCart(
   return { data: await listCart(db, memberId), message, adjusted };
 }
 
-/** The member's own line, else 404 (no such line) or 403 (another member's). */
+/**
+ * The member's own line, else 404: another member's line is answered as if there were none, so
+ * that line ids tell nobody which exist (as orders and gifts do).
+ */
 async function ownLine(tx: Database, memberId: number, lineId: number): Promise<LineRow> {
   const [line] = await tx.select().from(cartLines).where(eq(cartLines.id, lineId)).limit(1);
-  if (!line) throw new ApiError(404, cartMessages.lineNotFound);
-  if (line.member_id !== memberId) throw new ApiError(403, cartMessages.forbidden);
+  if (!line || line.member_id !== memberId) throw new ApiError(404, cartMessages.lineNotFound);
   return line;
 }
 
