@@ -680,13 +680,16 @@ describe.each(databaseTargets())("donations on $name", (target) => {
   });
 
   describe("GET /donations/me", () => {
-    it("includes a guest gift made with the member's verified address, and no one else's", async () => {
+    it("includes a guest gift paid with the member's verified address, not an unpaid one, and no one else's", async () => {
       const email = `joined${(sequence += 1)}@example.com`;
-      const guest = await give(draft({ email }));
+      const paid = await give(draft({ email }));
+      await payInSimulator(await form(paid.body.data.number, { "x-donation-token": paid.body.access_token }));
+      // Anyone can type an address into the form: a gift never paid stays out of its owner's history.
+      await give(draft({ email }));
       await give(draft());
       const donor = await member(email);
       const mine = await api.get<{ data: Donation[] }>("/donations/me", donor.auth);
-      expect(mine.body.data.map((donation) => donation.number)).toEqual([guest.body.data.number]);
+      expect(mine.body.data.map((donation) => donation.number)).toEqual([paid.body.data.number]);
       expect((await api.get("/donations/me")).status).toBe(401);
     });
   });

@@ -1,5 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { donationMessages, periodicExecTimes, type Donation, type DonationDraft } from "@shiyi/contracts";
+import {
+  donationMessages,
+  periodicExecTimes,
+  type Donation,
+  type DonationDraft,
+  type DonationStatus,
+} from "@shiyi/contracts";
 import {
   buildCreditCardPeriodAction,
   buildQueryCreditCardPeriodInfo,
@@ -145,7 +151,13 @@ export async function donationForViewer(db: Database, number: string, viewer: Do
   throw new ApiError(404, donationMessages.notFound);
 }
 
-/** GET /donations/me: the member's gifts and the guest gifts made with their verified address. */
+/** A guest's gift that was never paid proves nothing of who typed the address: it stays the guest's. */
+const unpaidStatuses: DonationStatus[] = ["pending", "awaiting_payment", "expired"];
+
+/**
+ * GET /donations/me: the member's gifts, and the guest gifts made with their verified address once
+ * paid (anyone may type an address into the form; only money given makes it a gift worth listing).
+ */
 export async function listMemberDonations(db: Database, memberId: number): Promise<Donation[]> {
   const email = await verifiedEmailOf(db, memberId);
   const rows = await db
@@ -155,7 +167,11 @@ export async function listMemberDonations(db: Database, memberId: number): Promi
       or(
         eq(donations.member_id, memberId),
         email
-          ? and(isNull(donations.member_id), sql`lower(${donations.email}) = lower(${email})`)
+          ? and(
+              isNull(donations.member_id),
+              sql`lower(${donations.email}) = lower(${email})`,
+              notInArray(donations.status, unpaidStatuses),
+            )
           : undefined,
       ),
     )
