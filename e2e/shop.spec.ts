@@ -210,6 +210,26 @@ test("a visitor's ATM order shows its account and stays waiting; the local cart 
   expect(mail.text).toContain("收件人：陳大文（0912345678、(02)2345-6789#12）；寄送方式：宅配到府，");
 });
 
+test("one submit of the checkout shows every message, the rules that tie fields together included", async ({
+  page,
+  request,
+}) => {
+  const merch = await productInStock(request, "merch");
+  await seedLocalCart(page, merch, "e2e-all-errors");
+  await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
+  await page.getByRole("radio", { name: /公司戶發票/ }).check();
+  await page.getByRole("textbox", { name: "統一編號" }).fill("1234");
+  await page.getByRole("checkbox", { name: /同時註冊會員/ }).check();
+  await page.getByRole("textbox", { name: "密碼", exact: true }).fill("Abcdefg1");
+  await page.getByRole("textbox", { name: "確認密碼" }).fill("Abcdefg2");
+  // The buyer's name and the rest are still empty: their messages and the others come together.
+  await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  await expect(customer(page).getByText("此項為必填").first()).toBeVisible();
+  await expect(page.getByText("請輸入正確的統編長度")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "發票抬頭" })).toHaveAccessibleDescription(/此項為必填/);
+  await expect(page.getByText("密碼驗證不相符")).toBeVisible();
+});
+
 test("what a visitor typed at checkout is there again after going back to the cart to change it", async ({
   page,
   request,

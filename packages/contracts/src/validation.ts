@@ -12,16 +12,27 @@ import { messages } from "./messages.ts";
 
 const isBlank = (value: unknown) => value === undefined || (typeof value === "string" && value.trim() === "");
 
+/**
+ * A rule that, when broken, skips the field's later rules (one message per field) without
+ * stopping the rules that tie a form's fields together: those run with `when` even while fields
+ * have errors, so that one submit shows every message. (`abort: true` would stop them too: Zod
+ * skips every check after an explicit abort, `when` or not.)
+ */
+const first = (test: (value: string) => boolean, message: string) =>
+  z.check<string>((payload) => {
+    if (!test(payload.value)) payload.issues.push({ code: "custom", message, input: payload.value });
+  });
+
 /** A required string, trimmed. Chain further rules, e.g. `requiredText().check(maxLength(50))`. */
 export const requiredText = () =>
-  z.string({ error: messages.required }).trim().min(1, { error: messages.required, abort: true });
+  z
+    .string({ error: messages.required })
+    .trim()
+    .check(first((value) => value.length > 0, messages.required));
 
 /** A required string kept as typed (passwords): spaces alone still count as missing. */
 export const requiredRaw = () =>
-  z.string({ error: messages.required }).refine((value) => value.trim() !== "", {
-    error: messages.required,
-    abort: true,
-  });
+  z.string({ error: messages.required }).check(first((value) => value.trim() !== "", messages.required));
 
 /** Empty or missing means absent (`undefined`); anything else must pass `schema`. */
 export const optionalField = <T extends z.ZodType>(schema: T) =>
@@ -63,7 +74,9 @@ export function mobileAsTyped(value: string): string {
 
 /** Digits only, kept as a string so leading zeros survive (codes, postcodes); full width is read as digits. */
 export const numeric = () =>
-  requiredText().overwrite(halfWidth).regex(/^\d+$/, { error: messages.numeric, abort: true });
+  requiredText()
+    .overwrite(halfWidth)
+    .check(first((value) => /^\d+$/.test(value), messages.numeric));
 
 export type NumberBounds = { min?: number; max?: number };
 
@@ -110,7 +123,7 @@ const isTaxIdChecksumValid = (taxId: string) => {
 /** 統編: digits only (僅限數字輸入), eight of them (請輸入正確的統編長度), with a valid check digit. */
 export const taxId = () =>
   numeric()
-    .length(8, { error: messages.digits, abort: true })
+    .check(first((value) => value.length === 8, messages.digits))
     .refine(isTaxIdChecksumValid, { error: messages.taxIdChecksum });
 
 /** Letters, digits or $@!%*?&: at least 5, with a lowercase letter. */
