@@ -1,5 +1,6 @@
 import type { MerchSummary } from "@shiyi/contracts";
 import { formatPrice } from "../lib/format.ts";
+import { OriginalPrice } from "./original-price.tsx";
 import { AddToCart } from "./cart/add-to-cart.tsx";
 import { Image } from "./image.tsx";
 
@@ -51,12 +52,7 @@ export function MerchCard({ item }: { item: MerchSummary }) {
       <div className="col-span-2 mt-auto pt-5 sm:pt-6">
         <p className="flex flex-wrap items-baseline gap-x-3 border-t border-rule pt-4">
           <span className="font-serif text-xl text-ink">{formatPrice(item.price)}</span>
-          {item.original_price !== null && item.original_price > item.price && (
-            <del className="text-sm text-muted">
-              <span className="sr-only">原價</span>
-              {formatPrice(item.original_price)}
-            </del>
-          )}
+          <OriginalPrice price={item.price} original={item.original_price} />
         </p>
         <AddToCart item={item} className="mt-4" />
       </div>

@@ -7,6 +7,7 @@ import { redirectToOwnPath } from "../lib/articles.server.ts";
 import { proxyBodyImages } from "../lib/article-html.ts";
 import { apiContext } from "../lib/context.ts";
 import { formatDate, formatPrice } from "../lib/format.ts";
+import { OriginalPrice } from "../components/original-price.tsx";
 import { breadcrumbJsonLd, pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/magazines-detail";
@@ -86,9 +87,11 @@ export default function MagazineDetail({ loaderData }: Route.ComponentProps) {
             <dt className="text-muted">售價</dt>
             <dd>
               <span className="font-serif text-2xl text-ink">{formatPrice(magazine.price)}</span>
-              {magazine.original_price && magazine.original_price > magazine.price && (
-                <del className="ml-3 text-muted">{formatPrice(magazine.original_price)}</del>
-              )}
+              <OriginalPrice
+                price={magazine.price}
+                original={magazine.original_price}
+                className="ml-3 text-muted"
+              />
             </dd>
             {magazine.overseas_price && (
               <>

@@ -5,6 +5,7 @@ import { MerchCard } from "../components/merch-card.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { apiContext } from "../lib/context.ts";
 import { formatPrice } from "../lib/format.ts";
+import { OriginalPrice } from "../components/original-price.tsx";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/magazines";
@@ -54,7 +55,10 @@ export default function Magazines({ loaderData, matches }: Route.ComponentProps)
             {latest.description && (
               <p className="mt-5 max-w-xl leading-8 text-ink-soft">{latest.description}</p>
             )}
-            <p className="mt-6 font-serif text-xl">{formatPrice(latest.price)}</p>
+            <p className="mt-6 flex flex-wrap items-baseline gap-x-3">
+              <span className="font-serif text-xl">{formatPrice(latest.price)}</span>
+              <OriginalPrice price={latest.price} original={latest.original_price} />
+            </p>
           </div>
         </section>
       )}
@@ -74,8 +78,13 @@ export default function Magazines({ loaderData, matches }: Route.ComponentProps)
                 <h3 className="mt-1 font-serif text-lg font-semibold leading-snug group-hover:text-primary">
                   {magazine.title}
                 </h3>
-                <p className="mt-1 text-sm text-ink-soft">
-                  {formatPrice(magazine.price)}
+                <p className="mt-1 flex flex-wrap items-baseline gap-x-2 text-sm text-ink-soft">
+                  <span>{formatPrice(magazine.price)}</span>
+                  <OriginalPrice
+                    price={magazine.price}
+                    original={magazine.original_price}
+                    className="text-xs text-muted"
+                  />
                   {magazine.stock <= 0 && <span className="ml-2 text-primary">已售完</span>}
                 </p>
               </Link>

@@ -20,6 +20,7 @@ import type { OrderDraftChoice } from "../../lib/order-draft.server.ts";
 import type { CartPreviewReply } from "../../routes/cart-preview.ts";
 import { PageHeading } from "../page-heading.tsx";
 import { Image } from "../image.tsx";
+import { OriginalPrice } from "../original-price.tsx";
 import { useConfirm } from "../ui/confirm-dialog.tsx";
 import { Icon } from "../ui/icon.tsx";
 import { showToast } from "../ui/toast.tsx";
@@ -324,12 +325,7 @@ function CartLineItem({
         {line.sku.length > 0 && <p className="mt-1 text-sm text-ink-soft">規格：{line.sku.join("／")}</p>}
         <p className="mt-3 flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <span className="font-serif text-lg text-ink">{formatPrice(line.price)}</span>
-          {line.original_price !== null && line.original_price > line.price && (
-            <del className="text-sm text-muted">
-              <span className="sr-only">原價</span>
-              {formatPrice(line.original_price)}
-            </del>
-          )}
+          <OriginalPrice price={line.price} original={line.original_price} />
           {line.overseas_price !== null && (
             <span className="text-sm text-ink-soft">海外 {formatPrice(line.overseas_price)}</span>
           )}
