@@ -116,6 +116,13 @@ test.describe("registration and login", () => {
     await expect(profile).toContainText(member.email);
     await expect(profile).toContainText("已驗證");
 
+    // Opened again while signed in: the account is active, and the page says so, not "無法啟用".
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: "帳號已啟用" })).toBeVisible();
+    await expect(page.getByText("無法啟用帳號")).toHaveCount(0);
+    await page.getByRole("main").getByRole("link", { name: "前往會員中心" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "會員中心" })).toBeVisible();
+
     await page.getByRole("button", { name: "登出", exact: true }).click();
     await expect(page).toHaveURL(`${siteUrl}/`);
     await expect(headerLoginLink(page)).toBeVisible();

@@ -8,7 +8,7 @@ import { mailLinkIsDead, readForm } from "../lib/api.server.ts";
 import { apiContext } from "../lib/context.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
-import { sessionContext } from "../lib/session.server.ts";
+import { getMember, sessionContext } from "../lib/session.server.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/auth-confirmation";
 
@@ -23,11 +23,13 @@ export function headers() {
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const [meta, linkDead] = await Promise.all([
+  const [meta, linkDead, member] = await Promise.all([
     pageMeta({ url, context }, { title: "電子郵件驗證", noindex: true }),
     mailLinkIsDead(context.get(apiContext), url, "verify"),
+    getMember(context).catch(() => null),
   ]);
-  return { meta, linkDead };
+  // Signed in with a verified address: whatever the link says, there is nothing left to activate.
+  return { meta, linkDead, verified: member?.email_verified === true };
 }
 
 /**
@@ -76,20 +78,26 @@ export default function Confirmation({ loaderData, actionData }: Route.Component
 
   if (sent) {
     return (
-      <AuthLayout kicker="Verification" title="驗證信已寄出">
-        <FormSuccess title={memberMessages.verificationSent}>
-          <p>請在信中點擊連結，啟用您的帳號。</p>
-        </FormSuccess>
-        <p className="mt-8 leading-7">
-          <Link to="/auth/login" className={textLink}>
-            回到會員登入
-          </Link>
-        </p>
-      </AuthLayout>
+      <Done
+        title="驗證信已寄出"
+        said={memberMessages.verificationSent}
+        detail="請在信中點擊連結，啟用您的帳號。"
+        next={{ to: "/auth/login", label: "回到會員登入" }}
+      />
     );
   }
 
   const refused = activation !== undefined || (token !== null && loaderData.linkDead);
+  if (loaderData.verified && (refused || token === null)) {
+    return (
+      <Done
+        title="帳號已啟用"
+        said="您的帳號已經啟用，並已登入"
+        detail="不需要再驗證電子郵件。"
+        next={{ to: "/member", label: "前往會員中心" }}
+      />
+    );
+  }
   if (token && !refused) {
     return (
       <AuthLayout
@@ -131,6 +139,32 @@ export default function Confirmation({ loaderData, actionData }: Route.Component
         submitLabel="重新寄送驗證信"
         reply={resend}
       />
+    </AuthLayout>
+  );
+}
+
+/** The page when there is nothing left to do here: what happened, and where to go next. */
+function Done({
+  title,
+  said,
+  detail,
+  next,
+}: {
+  title: string;
+  said: string;
+  detail: string;
+  next: { to: string; label: string };
+}) {
+  return (
+    <AuthLayout kicker="Verification" title={title}>
+      <FormSuccess title={said}>
+        <p>{detail}</p>
+      </FormSuccess>
+      <p className="mt-8 leading-7">
+        <Link to={next.to} className={textLink}>
+          {next.label}
+        </Link>
+      </p>
     </AuthLayout>
   );
 }
