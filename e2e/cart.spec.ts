@@ -80,6 +80,8 @@ test("a visitor's cart is kept in the browser, shared by tabs, and merged into t
   await dialog.getByRole("button", { name: "移除" }).click();
   await expect(toast(other, "已移除商品")).toBeVisible();
   await expect(other.getByRole("heading", { name: "購物車目前沒有商品" })).toBeVisible();
+  // The focus left with the removed line's button: it is on what replaced the list, not lost.
+  await expect(other.getByRole("heading", { name: "購物車目前沒有商品" })).toBeFocused();
   await expect(cartLink(page)).toHaveAccessibleName(/^購物車$/);
   await other.close();
 

@@ -52,6 +52,8 @@ test("a message reaches its topic's inbox, answerable to the sender, who gets a 
   });
   await submit(page).click();
   await expect(page).toHaveURL(/\/contact\?sent=1#contact-form$/);
+  // What was said in place of the form takes the focus the send button took with it.
+  await expect(page.getByRole("status").filter({ hasText: "感謝" }).first()).toBeFocused();
 
   const received = await waitForMail(request, "ads@shiyi.local", sender.name);
   const caught = (await (await request.get(`${siteUrl}/_mail/api/messages/${received.id}`)).json()) as Caught;

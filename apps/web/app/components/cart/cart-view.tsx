@@ -56,6 +56,7 @@ export function CartView({
 }) {
   const lines = useCartLines(serverLines);
   const pendingSaves = usePendingSavesRegistry();
+  useFocusAfterRemoval(lines.state === "ready" ? lines.lines.length : undefined);
   const hydrated = useHydrated();
   // The shipping chosen in the summary prices the lines too (overseas: the overseas price).
   const [shipping, setShipping] = useState<ShippingMethod | null>(choice?.shipping ?? null);
@@ -106,7 +107,8 @@ export function CartView({
             <section aria-labelledby="cart-lines-title">
               <h2
                 id="cart-lines-title"
-                className="flex items-baseline justify-between gap-4 border-b border-ink pb-3"
+                tabIndex={-1}
+                className="flex items-baseline justify-between gap-4 border-b border-ink pb-3 focus:outline-none"
               >
                 <span className="font-serif text-xl font-bold tracking-[0.2em]">購物清單</span>
                 <span className="text-sm text-muted">
@@ -185,6 +187,28 @@ function useCartLines(serverLines: CartLine[] | null): LinesState {
       return item ? [{ ...item, quantity: line.quantity, key: line.id, localId: line.id }] : [];
     }),
   };
+}
+
+/** The confirm dialog's closing transition (200 ms), with some room. */
+const dialogCloseMs = 350;
+
+/**
+ * A removed line takes the focus with it (its button, and the dialog that asked, close): once the
+ * dialog has gone, a focus left nowhere goes to the list's heading, or the empty cart's.
+ */
+function useFocusAfterRemoval(count: number | undefined) {
+  const previous = useRef(count);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = count;
+    if (before === undefined || count === undefined || count >= before) return;
+    const timer = window.setTimeout(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body) return;
+      document.getElementById(count > 0 ? "cart-lines-title" : "empty-cart-title")?.focus();
+    }, dialogCloseMs);
+    return () => window.clearTimeout(timer);
+  }, [count]);
 }
 
 /** Removal after the confirm dialog (SPEC §4), then 已移除商品 in the danger colour (SPEC §5). */
@@ -504,7 +528,11 @@ function EmptyCart() {
   return (
     <section aria-labelledby="empty-cart-title" className="mx-auto max-w-xl py-20 text-center">
       <p className="kicker">Empty</p>
-      <h2 id="empty-cart-title" className="mt-3 font-serif text-2xl font-bold tracking-[0.16em]">
+      <h2
+        id="empty-cart-title"
+        tabIndex={-1}
+        className="mt-3 font-serif text-2xl font-bold tracking-[0.16em] focus:outline-none"
+      >
         購物車目前沒有商品
       </h2>
       <p className="mt-4 leading-8 text-ink-soft">

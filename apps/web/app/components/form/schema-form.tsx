@@ -7,7 +7,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createContext, use, useEffect, useRef, type ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useNavigationType } from "react-router";
 import type { z } from "zod";
 import { Button } from "../ui/button.tsx";
 import { errorFocusTarget, errorIdOf, focusErrorTarget, formErrorKey } from "./focus-first-error.ts";
@@ -138,8 +138,21 @@ export function FormMessage<Fields extends AnyFields>({
 
 /** A success notice after the redirect that follows a sent form. */
 export function FormSuccess({ title, children }: { title: string; children?: ReactNode }) {
+  // Shown in place of the form just sent, it takes the focus the send button took with it (not on a
+  // page opened afresh, where the reader starts at the top).
+  const ref = useRef<HTMLDivElement>(null);
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    const active = document.activeElement;
+    if (navigationType !== "POP" && (!active || active === document.body)) ref.current?.focus();
+  }, [navigationType]);
   return (
-    <div role="status" className="border-l-4 border-tea bg-paper-deep px-5 py-5">
+    <div
+      ref={ref}
+      role="status"
+      tabIndex={-1}
+      className="border-l-4 border-tea bg-paper-deep px-5 py-5 focus:outline-none"
+    >
       <p className="font-serif text-lg font-bold tracking-[0.08em] text-balance text-tea">{title}</p>
       {children && <div className="mt-2 leading-7 text-ink-soft">{children}</div>}
     </div>
