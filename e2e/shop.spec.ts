@@ -228,6 +228,14 @@ test("one submit of the checkout shows every message, the rules that tie fields 
   await expect(page.getByText("請輸入正確的統編長度")).toBeVisible();
   await expect(page.getByRole("textbox", { name: "發票抬頭" })).toHaveAccessibleDescription(/此項為必填/);
   await expect(page.getByText("密碼驗證不相符")).toBeVisible();
+
+  // Another kind of receipt and back: what was typed for the company is still there.
+  await page.getByRole("textbox", { name: "發票抬頭" }).fill("食藝文化出版有限公司");
+  await page.getByRole("radio", { name: /手機條碼載具/ }).check();
+  await expect(page.getByRole("textbox", { name: "發票抬頭" })).toBeHidden();
+  await page.getByRole("radio", { name: /公司戶發票/ }).check();
+  await expect(page.getByRole("textbox", { name: "發票抬頭" })).toHaveValue("食藝文化出版有限公司");
+  await expect(page.getByRole("textbox", { name: "統一編號" })).toHaveValue("1234");
 });
 
 test("what a visitor typed at checkout is there again after going back to the cart to change it", async ({

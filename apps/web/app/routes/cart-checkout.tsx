@@ -522,7 +522,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
             required
             options={receiptTypes.map((type) => ({ value: type, label: receiptTypeNames[type] }))}
           />
-          {(!hydrated || receiptType === "mobile") && (
+          <KeptWhileHidden shown={!hydrated || receiptType === "mobile"}>
             <TextField
               meta={receipt.carrier}
               label="手機條碼"
@@ -532,8 +532,8 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
               spellCheck={false}
               required={hydrated}
             />
-          )}
-          {(!hydrated || receiptType === "company") && (
+          </KeptWhileHidden>
+          <KeptWhileHidden shown={!hydrated || receiptType === "company"}>
             <div className="grid gap-x-6 gap-y-7 sm:grid-cols-2">
               <TextField
                 meta={receipt.title}
@@ -550,7 +550,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
                 required={hydrated}
               />
             </div>
-          )}
+          </KeptWhileHidden>
         </Section>
 
         {!member && (
@@ -920,5 +920,17 @@ function LineInputs({ line, index }: { line: Line; index: number }) {
       ))}
       <input type="hidden" name={`${name}.quantity`} value={line.quantity} />
     </>
+  );
+}
+
+/**
+ * Fields for one choice of several (a receipt's carrier, a company's title and number): hidden and
+ * left out of the form while another is chosen, and still holding what was typed when chosen again.
+ */
+function KeptWhileHidden({ shown, children }: { shown: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={!shown} hidden={!shown} className="m-0 min-w-0 border-0 p-0">
+      {children}
+    </fieldset>
   );
 }
