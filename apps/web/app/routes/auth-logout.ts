@@ -1,11 +1,20 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/auth-logout";
 import { ApiRequestError } from "../lib/api.server.ts";
-import { apiContext } from "../lib/context.ts";
+import { apiContext, siteConfigContext } from "../lib/context.ts";
 import { sessionContext } from "../lib/session.server.ts";
 
-/** Signing out ends the session at the API and drops the cookies; a session already gone is fine. */
-export async function action({ context }: Route.ActionArgs) {
+/**
+ * Signing out ends the session at the API and drops the cookies; a session already gone is fine.
+ * Only this site's pages may ask (as React Router checks its pages' forms): another site's form
+ * posting here, the browser naming that site as its Origin, signs nobody out.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const origin = request.headers.get("origin");
+  const own = [new URL(request.url).origin, new URL(context.get(siteConfigContext).publicUrl).origin];
+  if (origin !== null && !own.includes(origin)) {
+    throw data("此頁面不支援這個操作", { status: 403 });
+  }
   const session = context.get(sessionContext);
   if (session.accessToken) {
     try {
