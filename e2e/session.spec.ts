@@ -125,6 +125,41 @@ test.describe("member session", () => {
     expect(await cookieValue(context, "shiyi_at")).not.toBe(expired);
   });
 
+  test("another site's form cannot sign the member out; the site's own sign-out can", async ({
+    context,
+    request,
+    page,
+  }) => {
+    await signIn(request, context, member);
+    const fromElsewhere = await context.request.post("/auth/logout", {
+      headers: { origin: "https://elsewhere.example" },
+      maxRedirects: 0,
+    });
+    expect(fromElsewhere.status()).toBe(403);
+    await page.goto("/member");
+    await expect(page.getByRole("link", { name: memberLink(member) })).toBeVisible();
+
+    const own = await context.request.post("/auth/logout", { headers: { origin: siteUrl }, maxRedirects: 0 });
+    expect([own.status(), own.headers()["location"]]).toEqual([302, "/"]);
+    await page.goto("/member");
+    await expect(page).toHaveURL(/\/auth\/login/);
+  });
+
+  test("signing out in one tab shows in the other at once", async ({ context, request, page }) => {
+    await signIn(request, context, member);
+    const other = await context.newPage();
+    await other.goto("/magazines");
+    await expect(other.getByRole("link", { name: memberLink(member) })).toBeVisible();
+
+    await page.goto("/member");
+    await page.getByRole("button", { name: "登出", exact: true }).click();
+    await expect(page).toHaveURL(`${siteUrl}/`);
+    // The other tab was not touched: it shows the visitor without a click or a reload.
+    await expect(other.getByRole("banner").getByRole("link", { name: "登入" })).toBeVisible();
+    await expect(other.getByRole("link", { name: memberLink(member) })).toHaveCount(0);
+    await expect(other).toHaveURL(`${siteUrl}/magazines`);
+  });
+
   test("members' pages are never cached as public pages", async ({ context, request, page }) => {
     await signIn(request, context, member);
     const response = await page.goto("/news");

@@ -1,6 +1,6 @@
 import type { CartLine, Item, Settings } from "@shiyi/contracts";
 import { memberMessages } from "@shiyi/contracts/member-messages";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useRef, type ReactNode } from "react";
 import { CartSync } from "./components/cart/cart-sync.tsx";
 import {
   Links,
@@ -13,6 +13,7 @@ import {
   useFetchers,
   useLoaderData,
   useNavigation,
+  useRevalidator,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -152,6 +153,7 @@ export default function App() {
   return (
     <>
       <SessionNotice notice={notice} />
+      <SessionSync who={member ? `member:${member.name}` : "visitor"} />
       {member && <KeepAlive />}
       <CartSync member={Boolean(member)} />
       <Outlet />
@@ -170,6 +172,35 @@ function SessionNotice({ notice }: { notice: Notice | undefined }) {
       hideCancel: true,
     });
   }, [notice, confirm]);
+  return null;
+}
+
+/**
+ * Signing in or out in one tab shows in the site's other tabs at once: the tab whose visitor changed
+ * says so on a channel, and the others read who is here again (a tab that already agrees does not).
+ */
+function SessionSync({ who }: { who: string }) {
+  const { revalidate } = useRevalidator();
+  const channel = useRef<BroadcastChannel | null>(null);
+  const onMessage = useEffectEvent((event: MessageEvent) => {
+    if ((event.data as { who?: unknown } | null)?.who !== who) void revalidate();
+  });
+  useEffect(() => {
+    if (typeof BroadcastChannel !== "function") return;
+    const opened = new BroadcastChannel("shiyi_session");
+    opened.onmessage = (event) => onMessage(event);
+    channel.current = opened;
+    return () => {
+      opened.close();
+      channel.current = null;
+    };
+  }, []);
+  const previous = useRef(who);
+  useEffect(() => {
+    if (previous.current === who) return;
+    previous.current = who;
+    channel.current?.postMessage({ who });
+  }, [who]);
   return null;
 }
 
