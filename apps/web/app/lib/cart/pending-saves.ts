@@ -48,7 +48,7 @@ export function useSaveBeforeSubmit() {
     if (resubmitting.current || !registry) return;
     const form = event.target as HTMLFormElement;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    // Conform validates as fields change through submits of its own intent buttons: not a going.
+    // Conform validates as fields change by submitting with buttons of its own: those are not the reader's.
     if (submitter?.getAttribute("name") === conformIntent) return;
     event.preventDefault();
     event.stopPropagation();
