@@ -441,7 +441,7 @@ function LineQuantity({ line, max, disabled }: { line: ViewLine; max: number; di
   }
   const save = useEffectEvent(commit);
   // Going on to the checkout before the pause is over saves the quantity first.
-  useRegisterSave(() => (value === line.quantity ? undefined : commit(value)));
+  useRegisterSave(() => (value === line.quantity ? undefined : () => commit(value)));
   useEffect(() => {
     if (value === line.quantity) return;
     const timer = window.setTimeout(() => save(value), quantityDelayMs);
