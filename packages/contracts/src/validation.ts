@@ -6,7 +6,7 @@ import { messages } from "./messages.ts";
  *
  * Forms post strings, and Conform turns an empty field into `undefined`, so every builder accepts
  * both: a required field that is missing, empty or only spaces answers 此項為必填 and nothing else
- * (later checks are aborted); `optionalField` lets an empty value through as `undefined`.
+ * (the field's later checks are skipped); `optionalField` lets an empty value through as `undefined`.
  * Outputs parse again to themselves, so the API can re-check what the web sends it.
  */
 
