@@ -434,18 +434,34 @@ function LineQuantity({ line, max, disabled }: { line: ViewLine; max: number; di
       }
       return;
     }
-    return fetcher.submit(
+    const sent = fetcher.submit(
       { intent: "update", id: String(line.serverId), quantity: String(quantity), [enhancedField]: "1" },
       { method: "post", action: "/cart" },
     );
+    const entry = { sent, quantity };
+    inFlight.current = entry;
+    void sent.finally(() => {
+      if (inFlight.current === entry) inFlight.current = null;
+    });
+    return sent;
   }
   const save = useEffectEvent(commit);
-  // Going on to the checkout before the pause is over saves the quantity first.
-  useRegisterSave(() => (value === line.quantity ? undefined : () => commit(value)));
+  const pause = useRef<number | undefined>(undefined);
+  const inFlight = useRef<{ sent: Promise<void>; quantity: number } | null>(null);
+  // Going on to the checkout waits for a save on its way, or makes the one still in its pause now.
+  useRegisterSave(() => {
+    const onItsWay = inFlight.current;
+    if (onItsWay && onItsWay.quantity === value) return () => onItsWay.sent;
+    if (value === line.quantity) return undefined;
+    return () => {
+      window.clearTimeout(pause.current);
+      return commit(value);
+    };
+  });
   useEffect(() => {
     if (value === line.quantity) return;
-    const timer = window.setTimeout(() => save(value), quantityDelayMs);
-    return () => window.clearTimeout(timer);
+    pause.current = window.setTimeout(() => save(value), quantityDelayMs);
+    return () => window.clearTimeout(pause.current);
   }, [value, line.quantity]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
