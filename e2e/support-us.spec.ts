@@ -162,6 +162,26 @@ test("a member gives monthly, sees every charge, downloads a charge's receipt an
   const refused = await request.post(schedule);
   expect(refused.status()).toBe(409);
   await waitForMail(request, member.email, "您的定期捐款已取消");
+
+  // A receipt's link opened signed out (from a mail, say): the login comes first, then the gifts'
+  // page downloads the receipt, and its address loses the request so a reload does not repeat it.
+  const receiptPath = await gift
+    .getByRole("link", { name: /^下載收據 \d+（PDF）$/ })
+    .first()
+    .getAttribute("href");
+  await context.clearCookies();
+  await page.goto(receiptPath!);
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
+  await page.getByRole("textbox", { name: "帳號或電子郵件" }).fill(member.account);
+  await page.getByRole("textbox", { name: "密碼", exact: true }).fill(member.password);
+  const afterLogin = page.waitForEvent("download");
+  await page.getByRole("button", { name: "登入", exact: true }).click();
+  expect((await afterLogin).suggestedFilename()).toBe(
+    `receipt-${receiptPath!.split("/").slice(-2).join("-")}.pdf`,
+  );
+  await expect(page.getByRole("status").filter({ hasText: "收據開始下載" })).toBeVisible();
+  await expect(page).toHaveURL(/\/member\/support-us$/);
+  await expect(page.getByRole("article", { name: new RegExp(number) })).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {

@@ -287,12 +287,15 @@ export function getMember(context: Readonly<RouterContextProvider>): Promise<Mem
   });
 }
 
-/** Guards /member pages: visitors go to the login page, the wanted path kept in the query and a cookie. */
-export async function requireMember({ request, context }: Args): Promise<Member> {
+/**
+ * Guards /member pages: visitors go to the login page, the wanted path kept in the query and a
+ * cookie. `returnTo` names another page to come back to (a file's route names the page it is on).
+ */
+export async function requireMember({ request, context }: Args, returnTo?: string): Promise<Member> {
   const member = await getMember(context);
   if (member) return member;
   const session = context.get(sessionContext);
-  const target = loginRedirectTarget(request.url);
+  const target = returnTo ?? loginRedirectTarget(request.url);
   session.rememberRedirect(target);
   throw redirect(`/auth/login?redirect=${encodeURIComponent(target)}`);
 }

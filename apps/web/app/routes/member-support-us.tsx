@@ -1,6 +1,6 @@
 import { donationFrequencyNames, type Donation } from "@shiyi/contracts";
-import { useSyncExternalStore, type FormEvent } from "react";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { data, Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { DonationStatusBadge } from "../components/donation/donation-view.tsx";
 import { EmptyState, MemberSection } from "../components/member/member-section.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -11,6 +11,7 @@ import { apiContext } from "../lib/context.ts";
 import { donationNumberPattern } from "../lib/donation.server.ts";
 import { chargedTotal, receiptYears, isCancellable, periodName } from "../lib/donations.ts";
 import { formatDate, formatDateTime, formatPrice } from "../lib/format.ts";
+import { receiptToDownload } from "../lib/receipt-pdf.server.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import { requireMember } from "../lib/session.server.ts";
@@ -21,7 +22,8 @@ export const meta: Route.MetaFunction = loaderMeta;
 
 /**
  * The member's gifts, newest first, with every charge (GET /donations/me: gifts made as a guest
- * with the member's e-mail included), each charge's receipt and the yearly receipts.
+ * with the member's e-mail included), each charge's receipt and the yearly receipts. `?download=`
+ * names a receipt to download at once: a receipt's link opened by a visitor comes here after login.
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireMember({ request, context });
@@ -29,6 +31,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return {
     donations: donations.data,
     receipts: receiptYears(donations.data, new Date()),
+    download: receiptToDownload(url),
     meta: await pageMeta({ url, context }, { title: "捐款紀錄", noindex: true }),
   };
 }
@@ -56,6 +59,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * The receipt asked for before login: downloaded once the page is up, with a link in case the
+ * browser holds the download back. The address then loses its `?download=`, so a reload does not
+ * download it again; the notice stays until the member leaves.
+ */
+function ReceiptDownload({ path }: { path: string }) {
+  const link = useRef<HTMLAnchorElement>(null);
+  const started = useRef(false);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    link.current?.click();
+    void navigate({ search: "" }, { replace: true, preventScrollReset: true });
+  }, [navigate]);
+  return (
+    <p role="status" className="mb-6 border-l-4 border-tea bg-paper-deep px-4 py-3 leading-7">
+      收據開始下載。若沒有開始，
+      <a ref={link} href={path} download className={textLink}>
+        請按這裡下載收據
+      </a>
+      。
+    </p>
+  );
+}
+
 const subscribeNever = () => () => {};
 const useHydrated = () =>
   useSyncExternalStore(
@@ -66,6 +95,7 @@ const useHydrated = () =>
 
 export default function MemberDonations({ loaderData, actionData }: Route.ComponentProps) {
   const { donations, receipts } = loaderData;
+  const [download] = useState(loaderData.download);
   const toast = actionData && "toast" in actionData ? actionData.toast : undefined;
   useActionToast(toast);
   const hydrated = useHydrated();
@@ -88,6 +118,7 @@ export default function MemberDonations({ loaderData, actionData }: Route.Compon
             {toast.message}
           </p>
         )}
+        {download && <ReceiptDownload path={download} />}
         {donations.length === 0 ? (
           <EmptyState message="目前沒有捐款紀錄" link={{ to: "/support-us", label: "支持我們" }} />
         ) : (
