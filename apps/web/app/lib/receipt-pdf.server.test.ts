@@ -1,36 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { receiptReturnTo, receiptToDownload } from "./receipt-pdf.server.ts";
+import { isReceiptPath, receiptDownloadPage, receiptToDownload } from "./receipt-pdf.server.ts";
 
-const history = (download: string) =>
-  new URL(`https://shiyi.example/member/support-us?download=${encodeURIComponent(download)}`);
+const history = (download: string) => new URL(`https://shiyi.example${receiptDownloadPage(download)}`);
 
 describe("a receipt asked for before login", () => {
-  it("comes back to the donation history, named in its query, from a page or a data request", () => {
-    const charge = "/member/support-us/receipts/26112661673730/2";
-    expect(receiptReturnTo(new Request(`https://shiyi.example${charge}`))).toBe(
-      `/member/support-us?download=${encodeURIComponent(charge)}`,
-    );
-    expect(receiptReturnTo(new Request(`https://shiyi.example${charge}.data?_routes=x`))).toBe(
-      `/member/support-us?download=${encodeURIComponent(charge)}`,
-    );
+  it("is a charge's or a year's receipt of this site, and nothing else", () => {
+    expect(isReceiptPath("/member/support-us/receipts/26112661673730/2")).toBe(true);
+    expect(isReceiptPath("/member/support-us/receipts/year/2025")).toBe(true);
+    for (const path of [
+      "https://evil.example/member/support-us/receipts/year/2025",
+      "//evil.example/member/support-us/receipts/year/2025",
+      "/member/support-us/receipts/year/2025/../../../../auth/logout",
+      "/member/support-us/receipts/year/25",
+      "/member/support-us",
+      "javascript:alert(1)",
+    ])
+      expect(isReceiptPath(path), path).toBe(false);
   });
 
-  it("is downloaded only when it is a charge's or a year's receipt of this site", () => {
+  it("is named to the donation history in its query, which downloads only a receipt", () => {
     expect(receiptToDownload(history("/member/support-us/receipts/26112661673730/2"))).toBe(
       "/member/support-us/receipts/26112661673730/2",
     );
     expect(receiptToDownload(history("/member/support-us/receipts/year/2025"))).toBe(
       "/member/support-us/receipts/year/2025",
     );
-    for (const path of [
-      "https://evil.example/member/support-us/receipts/year/2025",
-      "//evil.example/member/support-us/receipts/year/2025",
-      "/member/support-us/receipts/year/2025/../../../../auth/logout",
-      "/member/support-us/receipts/year/25",
-      "/member/orders",
-      "javascript:alert(1)",
-    ])
-      expect(receiptToDownload(history(path))).toBeNull();
+    expect(receiptToDownload(history("//evil.example/member/support-us/receipts/year/2025"))).toBeNull();
+    expect(receiptToDownload(history("/member/orders"))).toBeNull();
     expect(receiptToDownload(new URL("https://shiyi.example/member/support-us"))).toBeNull();
   });
 });

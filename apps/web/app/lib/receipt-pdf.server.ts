@@ -29,17 +29,19 @@ export async function receiptDownload(api: ApiClient, path: string, filename: st
 
 const receiptPath = /^\/member\/support-us\/receipts\/(?:year\/\d{4}|\d{6,20}\/\d{1,12})$/;
 
+/** A charge's or a year's receipt of the member's gifts (a file: there is no page to come back to). */
+export const isReceiptPath = (path: string) => receiptPath.test(path);
+
 /**
- * Where a visitor who opened a receipt's link (from a mail, say) comes back to after login: the
+ * Where a member who asked for a receipt before login (a mail's link, say) comes back to: the
  * donation history, which then starts the download. Going straight back to a file would leave the
  * browser on the login page, or, in a client-side navigation, on an empty one.
  */
-export function receiptReturnTo(request: Request) {
-  return `/member/support-us?download=${encodeURIComponent(new URL(request.url).pathname.replace(/\.data$/, ""))}`;
-}
+export const receiptDownloadPage = (path: string) =>
+  `/member/support-us?download=${encodeURIComponent(path)}`;
 
 /** The receipt the donation history is asked to download (`?download=`), when it is one. */
 export function receiptToDownload(url: URL) {
   const path = url.searchParams.get("download");
-  return path && receiptPath.test(path) ? path : null;
+  return path && isReceiptPath(path) ? path : null;
 }

@@ -1,10 +1,13 @@
 import type { TokenPair } from "@shiyi/contracts";
+import { RouterContextProvider } from "react-router";
 import { describe, expect, test, vi } from "vitest";
 import { createApiClient, type ApiFetch } from "./api.server.ts";
 import {
   loginRedirectTarget,
   parseCookies,
+  redirectAfterLogin,
   RequestSession,
+  sessionContext,
   safeLocalPath,
   sessionCookies,
   type RefreshTokens,
@@ -51,6 +54,42 @@ describe("cookies and paths", () => {
     expect(loginRedirectTarget("https://site.test/member/history.data?_routes=root")).toBe("/member/history");
     expect(loginRedirectTarget("https://site.test/_root.data")).toBe("/");
     expect(loginRedirectTarget("https://site.test/news?page=2")).toBe("/news?page=2");
+  });
+});
+
+describe("after login", () => {
+  const afterLogin = (url: string, cookie: string | null = null) => {
+    const context = new RouterContextProvider();
+    const session = sessionWith(cookie, async () => undefined, url);
+    context.set(sessionContext, session);
+    return { next: redirectAfterLogin({ request: new Request(url), context }), session };
+  };
+
+  test("the member goes where the query says, else where the guard's cookie says, else to /member", () => {
+    expect(afterLogin("https://site.test/auth/login?redirect=%2Fmember%2Fhistory").next).toBe(
+      "/member/history",
+    );
+    const fromCookie = afterLogin(
+      "https://site.test/auth/login",
+      `${sessionCookies.redirect}=%2Fmember%2Fprofile`,
+    );
+    expect(fromCookie.next).toBe("/member/profile");
+    expect(cookieNamed(fromCookie.session, sessionCookies.redirect)).toMatch(/Max-Age=0/);
+    expect(afterLogin("https://site.test/auth/login").next).toBe("/member");
+    expect(afterLogin("https://site.test/auth/login?redirect=%2Fauth%2Fregister").next).toBe("/member");
+    expect(afterLogin("https://site.test/auth/login?redirect=https%3A%2F%2Fevil.test").next).toBe("/member");
+  });
+
+  test("a receipt asked for before login is downloaded from the donation history", () => {
+    const receipt = "/member/support-us/receipts/26112661673730/2";
+    const expected = `/member/support-us?download=${encodeURIComponent(receipt)}`;
+    expect(afterLogin(`https://site.test/auth/login?redirect=${encodeURIComponent(receipt)}`).next).toBe(
+      expected,
+    );
+    const yearly = "/member/support-us/receipts/year/2025";
+    expect(
+      afterLogin("https://site.test/auth", `${sessionCookies.redirect}=${encodeURIComponent(yearly)}`).next,
+    ).toBe(`/member/support-us?download=${encodeURIComponent(yearly)}`);
   });
 });
 

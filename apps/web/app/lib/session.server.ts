@@ -2,6 +2,7 @@ import { memberClientId, type Item, type Member, type TokenPair } from "@shiyi/c
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import { ApiRequestError } from "./api.server.ts";
 import { apiContext } from "./context.ts";
+import { isReceiptPath, receiptDownloadPage } from "./receipt-pdf.server.ts";
 
 /*
  * The member's session, kept by this server (the BFF) in httpOnly cookies: the browser never sees a
@@ -287,15 +288,12 @@ export function getMember(context: Readonly<RouterContextProvider>): Promise<Mem
   });
 }
 
-/**
- * Guards /member pages: visitors go to the login page, the wanted path kept in the query and a
- * cookie. `returnTo` names another page to come back to (a file's route names the page it is on).
- */
-export async function requireMember({ request, context }: Args, returnTo?: string): Promise<Member> {
+/** Guards /member pages: visitors go to the login page, the wanted path kept in the query and a cookie. */
+export async function requireMember({ request, context }: Args): Promise<Member> {
   const member = await getMember(context);
   if (member) return member;
   const session = context.get(sessionContext);
-  const target = returnTo ?? loginRedirectTarget(request.url);
+  const target = loginRedirectTarget(request.url);
   session.rememberRedirect(target);
   throw redirect(`/auth/login?redirect=${encodeURIComponent(target)}`);
 }
@@ -305,14 +303,18 @@ export function requireAnonymous({ context }: Pick<Args, "context">) {
   if (context.get(sessionContext).isLoggedIn) throw redirect("/member");
 }
 
-/** Where to go after login: the redirect query, else the guard's cookie, else /member. Clears the cookie. */
+/**
+ * Where to go after login: the redirect query, else the guard's cookie, else /member. Clears the
+ * cookie. A receipt (a file, say a mail's link) is downloaded from the donation history page.
+ */
 export function redirectAfterLogin({ request, context }: Args): string {
   const session = context.get(sessionContext);
   const fromQuery = safeLocalPath(new URL(request.url).searchParams.get("redirect"));
   const fromCookie = safeLocalPath(session.cookie(sessionCookies.redirect));
   session.forgetRedirect();
   const target = fromQuery ?? fromCookie;
-  return target && !target.startsWith("/auth") ? target : "/member";
+  if (!target || target.startsWith("/auth")) return "/member";
+  return isReceiptPath(target) ? receiptDownloadPage(target) : target;
 }
 
 /** The refresh exchange of SPEC §7 as the web server performs it, with the client secret it keeps. */

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { apiContext } from "../lib/context.ts";
-import { receiptDownload, receiptReturnTo } from "../lib/receipt-pdf.server.ts";
+import { receiptDownload } from "../lib/receipt-pdf.server.ts";
 import { requireMember } from "../lib/session.server.ts";
 import type { Route } from "./+types/member-support-us-yearly-receipt";
 
 /** /member/support-us/receipts/year/{year}: the member's receipt for all gifts of a year, as PDF. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireMember({ request, context }, receiptReturnTo(request));
+  await requireMember({ request, context });
   if (!/^\d{4}$/.test(params.year)) throw data("找不到相關頁面", { status: 404 });
   return receiptDownload(
     context.get(apiContext),
