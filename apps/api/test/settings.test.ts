@@ -1,4 +1,4 @@
-import type { Category, Item, Settings } from "@shiyi/contracts";
+import type { Category, Item, PublicSettings, Settings } from "@shiyi/contracts";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { expectInvalid, expectPublicCache, useApi } from "./api.ts";
@@ -30,7 +30,7 @@ describe.each(databaseTargets())("GET /settings on $name", (target) => {
     });
 
     it("answers the defaults: postage 44/60/92, office hours and every page text", async () => {
-      const response = await api.get<Item<Settings>>("/settings");
+      const response = await api.get<Item<PublicSettings>>("/settings");
       expectPublicCache(response);
       const settings = response.body.data;
       expect(settings).toMatchObject({
@@ -39,6 +39,7 @@ describe.each(databaseTargets())("GET /settings on $name", (target) => {
         postage_2: 60,
         postage_3: 92,
         hours: "09:00~17:30",
+        order_reservation_minutes: 30,
       });
       expect(Object.keys(settings.pages).sort()).toEqual([
         "about",

@@ -1,4 +1,4 @@
-import type { CartLine, Item, Settings } from "@shiyi/contracts";
+import type { CartLine, Item, PublicSettings } from "@shiyi/contracts";
 import { memberMessages } from "@shiyi/contracts/member-messages";
 import { useEffect, useEffectEvent, useRef, type ReactNode } from "react";
 import { CartSync } from "./components/cart/cart-sync.tsx";
@@ -38,7 +38,7 @@ import { usePageBehaviours } from "./lib/use-page-behaviours.ts";
  * header (a visitor's cart is counted in the browser), and a one-shot notice.
  */
 type Visitor = { member: { name: string } | null; cartCount: number | null; notice?: Notice };
-type RootData = SiteData & Visitor;
+type RootData = SiteData & Visitor & { settings: PublicSettings };
 
 /**
  * Every request starts the session (SPEC §4: no access token but a refresh token → exchange it)
@@ -67,7 +67,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const api = context.get(apiContext);
   const [settings, member, cart] = await Promise.all([
-    api.get<Item<Settings>>("/settings"),
+    api.get<Item<PublicSettings>>("/settings"),
     getMember(context),
     getMember(context).then((member) => (member ? api.get<{ data: CartLine[] }>("/cart") : null)),
   ]);

@@ -77,6 +77,13 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
+/** What GET /settings answers: the settings, and the shop's figures its pages state. */
+export const publicSettingsSchema = settingsSchema.extend({
+  /** Minutes an unpaid order holds its stock (the API's ORDER_RESERVATION_MINUTES). */
+  order_reservation_minutes: z.number().int(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
 export const seoEntrySchema = z.object({
   id: z.number().int(),
   path: z.string(),

@@ -20,7 +20,7 @@ import {
   merchSummarySchema,
   paginated,
   seoEntrySchema,
-  settingsSchema,
+  publicSettingsSchema,
   type ArticleKind,
 } from "@shiyi/contracts";
 import { z } from "zod";
@@ -45,9 +45,18 @@ export const contentRoutes = new OpenAPIHono<ApiEnv>()
       path: "/settings",
       tags: ["Site"],
       summary: "網站設定（合併預設值）",
-      responses: { 200: json(itemOf(settingsSchema), "網站設定") },
+      responses: { 200: json(itemOf(publicSettingsSchema), "網站設定") },
     }),
-    async (c) => c.json({ data: await getSettings(c.var.db) }, 200),
+    async (c) =>
+      c.json(
+        {
+          data: {
+            ...(await getSettings(c.var.db)),
+            order_reservation_minutes: c.var.shop.reservationMinutes,
+          },
+        },
+        200,
+      ),
   )
   .openapi(
     createRoute({

@@ -10,6 +10,7 @@ import {
   receiptTypes,
   shippingMethodNames,
   type CartLine,
+  type PublicSettings,
   type CartPreviewLine,
   type Member,
   type OrderCreated,
@@ -329,7 +330,7 @@ function memberDefaults(member: MemberSummary | null, choice: OrderDraftChoice) 
 
 function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: FormReply }) {
   const { choice, member, store: returnedStore, saved, captchaToken, captchaSiteKey } = loaderData;
-  const site = useRouteLoaderData<SiteData>("root");
+  const site = useRouteLoaderData<SiteData & { settings: PublicSettings }>("root");
   const visitor = useVisitorLines(member === null);
   const source = loaderData.lines ?? visitor.lines;
   const order = source ? orderable(source, choice) : null;
@@ -615,7 +616,8 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
             <Link to="/policy" className="mx-0.5 text-primary underline underline-offset-4">
               購物須知
             </Link>
-            。下單後將前往綠界科技付款，未付款的訂單保留 {orderLimits.reservationMinutes} 分鐘。
+            。下單後將前往綠界科技付款，未付款的訂單保留{" "}
+            {site?.settings.order_reservation_minutes ?? orderLimits.reservationMinutes} 分鐘。
           </p>
           {order && order.lines.length > 0 && (
             <SubmitButton pending="訂單送出中…">送出訂單並付款</SubmitButton>

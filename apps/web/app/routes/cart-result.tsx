@@ -184,7 +184,7 @@ function Outcome({ order }: { order: Order }) {
             </p>
             <p className="mt-2 leading-7 text-ink-soft">
               {order.payment.failure
-                ? `綠界回覆：${order.payment.failure}`
+                ? `綠界回覆：${order.payment.failure.replace(/[。.]$/, "")}。`
                 : "請完成付款，訂單才會開始處理。"}
               {order.reserved_until && (
                 <>商品保留至 {formatDateTime(order.reserved_until)}，逾時將自動取消。</>

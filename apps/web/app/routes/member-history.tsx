@@ -1,13 +1,7 @@
-import {
-  invoiceStatusNames,
-  paymentMethodNames,
-  shipmentStatusNames,
-  shippingMethodNames,
-  type Order,
-} from "@shiyi/contracts";
+import { paymentMethodNames, shippingMethodNames, type Order } from "@shiyi/contracts";
 import { Link } from "react-router";
 import { EmptyState, MemberSection } from "../components/member/member-section.tsx";
-import { StatusBadge } from "../components/order/order-view.tsx";
+import { invoiceState, shipmentState, StatusBadge } from "../components/order/order-view.tsx";
 import { apiContext } from "../lib/context.ts";
 import { formatDateTime, formatPrice } from "../lib/format.ts";
 import { pageMeta } from "../lib/seo.server.ts";
@@ -53,9 +47,9 @@ function OrderCard({ order }: { order: Order }) {
     { term: "付款", value: paymentMethodNames[order.payment.method] },
     {
       term: "運送",
-      value: `${shippingMethodNames[order.shipping.method]}・${shipmentStatusNames[order.shipping.status]}`,
+      value: `${shippingMethodNames[order.shipping.method]}・${shipmentState(order)}`,
     },
-    { term: "發票", value: invoiceStatusNames[order.invoice.status] },
+    { term: "發票", value: invoiceState(order) },
   ];
   const needsPayment = order.status === "awaiting_payment" || order.payable;
   return (

@@ -134,6 +134,18 @@ const destination = (order: Order) => {
   return null;
 };
 
+/** An order that lapsed or was cancelled before a step (shipping, the invoice) will not take it. */
+const stepDropped = (order: Order, state: string) =>
+  state === "pending" && (order.status === "expired" || order.status === "cancelled");
+
+/** Where the shipment stands: 待出貨 is not promised for an order that will not ship. */
+export const shipmentState = (order: Order) =>
+  stepDropped(order, order.shipping.status) ? "不出貨" : shipmentStatusNames[order.shipping.status];
+
+/** Where the invoice stands, likewise. */
+export const invoiceState = (order: Order) =>
+  stepDropped(order, order.invoice.status) ? "不開立" : invoiceStatusNames[order.invoice.status];
+
 /** Where payment, shipping and the invoice stand. */
 export function OrderFacts({ order }: { order: Order }) {
   const rows: { term: string; value: ReactNode }[] = [
@@ -152,7 +164,7 @@ export function OrderFacts({ order }: { order: Order }) {
       term: "運送",
       value: (
         <>
-          {shippingMethodNames[order.shipping.method]}・{shipmentStatusNames[order.shipping.status]}
+          {shippingMethodNames[order.shipping.method]}・{shipmentState(order)}
           {destination(order) && <span className="block text-sm text-muted">{destination(order)}</span>}
         </>
       ),
@@ -162,7 +174,7 @@ export function OrderFacts({ order }: { order: Order }) {
       term: "發票",
       value: (
         <>
-          {receiptTypeNames[order.invoice.type]}・{invoiceStatusNames[order.invoice.status]}
+          {receiptTypeNames[order.invoice.type]}・{invoiceState(order)}
           {order.invoice.number && (
             <span className="block text-sm text-muted">發票號碼 {order.invoice.number}</span>
           )}
