@@ -35,3 +35,12 @@ export function cartItemLimit(item: { stock: number; max_quantity: number }): {
   if (item.stock < item.max_quantity) return { max: item.stock, message: cartMessages.overStock(item.stock) };
   return { max: item.max_quantity, message: cartMessages.overMaxQuantity(item.max_quantity) };
 }
+
+/** At or below this stock the shop says how many are left (「僅剩 N 件」). */
+export const lowStock = 10;
+
+/** What a product page and a cart line say of an item's stock. */
+export function stockNote(stock: number) {
+  if (stock <= 0) return "已售完";
+  return stock <= lowStock ? `僅剩 ${stock} 件` : "現貨供應";
+}

@@ -1,3 +1,4 @@
+import { stockNote } from "@shiyi/contracts/cart-rules";
 import type { Item, Magazine } from "@shiyi/contracts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { AddToCart } from "../components/cart/add-to-cart.tsx";
@@ -100,7 +101,7 @@ export default function MagazineDetail({ loaderData }: Route.ComponentProps) {
               </>
             )}
             <dt className="text-muted">庫存</dt>
-            <dd className={soldOut ? "text-primary" : ""}>{soldOut ? "已售完" : "現貨供應"}</dd>
+            <dd className={soldOut ? "text-primary" : ""}>{stockNote(magazine.stock)}</dd>
           </dl>
           <AddToCart item={magazine} className="mt-8" />
           {magazine.description && (

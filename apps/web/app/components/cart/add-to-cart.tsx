@@ -104,7 +104,7 @@ export function AddToCart({ item, className }: { item: Purchasable; className?: 
           {busy ? "加入中…" : "加入購物車"}
         </Button>
       </div>
-      <p className="mt-3 text-sm text-muted">每筆訂單最多可購買 {limit.max} 件。</p>
+      <p className="mt-3 text-sm text-muted">每筆訂單限購 {item.max_quantity} 件。</p>
     </fetcher.Form>
   );
 }

@@ -1,3 +1,4 @@
+import { lowStock, stockNote } from "@shiyi/contracts/cart-rules";
 import type { SubmissionResult } from "@conform-to/react";
 import {
   cartItemLimit,
@@ -29,7 +30,6 @@ import { OrderSummary } from "./order-summary.tsx";
 import { QuantityField, useHydrated } from "./quantity-field.tsx";
 
 /** At or under this many copies left, a line says how many; above it the exact stock is not shown. */
-const lowStock = 10;
 
 /** A line as the page shows it: a member's server line (`serverId`) or a visitor's local one (`localId`). */
 export type ViewLine = CartPreviewLine & { key: string; serverId?: number; localId?: string };
@@ -355,7 +355,7 @@ function CartLineItem({
           )}
         </p>
         <p className="mt-1 text-xs tracking-[0.06em] text-muted">
-          {line.stock > 0 && line.stock <= lowStock && `僅剩 ${line.stock} 件・`}每筆訂單限購{" "}
+          {line.stock > 0 && line.stock <= lowStock && `${stockNote(line.stock)}・`}每筆訂單限購{" "}
           {line.max_quantity} 件
         </p>
         {problem && (
