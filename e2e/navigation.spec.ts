@@ -92,6 +92,22 @@ test.describe("at 375 px", () => {
     await expect(page).not.toHaveURL(/#/);
   });
 
+  test("a menu left open closes when the window turns wide, and the page can be used", async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto("/news");
+    await page.getByRole("button", { name: "選單" }).click();
+    const menu = page.getByRole("dialog", { name: "選單" });
+    await expect(menu).toBeVisible();
+    // A tablet turned on its side: the main navigation shows, and nothing hidden holds the taps.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(menu).toBeHidden();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: /雜誌\s*Magazines/ })
+      .click({ timeout: 5_000 });
+    await expect(page).toHaveURL(/\/magazines$/);
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
@@ -108,4 +124,45 @@ test.describe("at 375 px", () => {
       await expect(page).toHaveURL(/\/magazines$/);
     });
   });
+});
+
+test("the header fits on one line from 320 px up, and a long word never widens a page", async ({ page }) => {
+  for (const width of [320, 992, 1023]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/news");
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      `${width}`,
+    ).toBe(0);
+    const row = page.getByRole("banner").locator(".container-page").first();
+    const [rowBox, lastBox] = [await row.boundingBox(), await row.locator(":scope > *").last().boundingBox()];
+    expect(
+      lastBox!.x + lastBox!.width,
+      `${width}: the header's last item within its padding`,
+    ).toBeLessThanOrEqual(rowBox!.x + rowBox!.width - 16);
+    if (width >= 992) {
+      // Each section's name and subtitle on one line each, no word split by the page's text wrapping.
+      for (const link of await page.getByRole("navigation", { name: "主選單" }).getByRole("link").all())
+        expect((await link.boundingBox())!.height, `${width}: ${await link.textContent()}`).toBeLessThan(40);
+    }
+  }
+  // An address pasted into a title, a card and an article's body (at 375 px) breaks rather than overflowing.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const address = ` https://example.com/${"averyveryverylongwordwithoutanybreak".repeat(3)}`;
+  await page.goto("/news");
+  const article = await page
+    .getByRole("main")
+    .getByRole("article")
+    .first()
+    .getByRole("link")
+    .first()
+    .getAttribute("href");
+  for (const path of ["/news", article!]) {
+    await page.goto(path);
+    await page.evaluate((address) => {
+      for (const element of document.querySelectorAll("main h1, main h2, main h3, main p"))
+        element.append(address);
+    }, address);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBe(0);
+  }
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { mainNavigation, siteMenuId } from "../lib/navigation.ts";
 import { searchQueryOf } from "../lib/search-query.ts";
@@ -26,14 +26,15 @@ export function SiteHeader({
         跳到主要內容
       </a>
       <div className="container-page flex items-center justify-between gap-2 py-4 sm:gap-6 lg:py-6">
-        <Link to="/" className="flex items-center gap-2 text-ink sm:gap-3" aria-label={`${name} 首頁`}>
+        <Link to="/" className="flex items-center gap-2 text-ink sm:gap-3">
           <Logo className="h-10 w-10 lg:h-12 lg:w-12" />
-          <span className="font-serif text-2xl font-bold tracking-[0.2em] whitespace-nowrap lg:text-3xl">
+          <span className="font-serif text-xl font-bold tracking-[0.12em] whitespace-nowrap xs:text-2xl xs:tracking-[0.2em] lg:text-3xl">
             {name}
+            <span className="sr-only"> 首頁</span>
           </span>
         </Link>
         <nav aria-label="主選單" className="hidden lg:block">
-          <ul className="flex items-center gap-4 whitespace-nowrap 2xl:gap-7">
+          <ul className="flex items-center gap-3 whitespace-nowrap ipad:gap-4 2xl:gap-7">
             {mainNavigation.map((item) => (
               <li key={item.to}>
                 <NavLink
@@ -198,6 +199,9 @@ function CartLink({ count }: { count: number | null }) {
  * button, and whenever page loading starts or ends (SPEC §2), and gives focus back to its button.
  * The panel (Base UI's dialog) is fetched when the button is first pointed at or pressed.
  */
+/** The `lg` breakpoint (SPEC §9), from which the main navigation is in the header. */
+const desktopQuery = "(min-width: 992px)";
+
 function MobileMenu() {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
@@ -209,6 +213,16 @@ function MobileMenu() {
     setSeenState(navigationState);
     setOpen(false);
   }
+  // At the desktop width the panel is hidden and the main navigation shows: a menu left open (a
+  // tablet turned, a window widened) closes, or its hidden backdrop would hold every tap.
+  useEffect(() => {
+    const desktop = window.matchMedia(desktopQuery);
+    const close = () => {
+      if (desktop.matches) setOpen(false);
+    };
+    desktop.addEventListener("change", close);
+    return () => desktop.removeEventListener("change", close);
+  }, []);
   const prefetch = () => setWanted(true);
   const show = () => {
     setWanted(true);
@@ -241,13 +255,14 @@ function MobileMenu() {
           event.preventDefault();
           show();
         }}
-        className="ml-2 flex min-h-11 cursor-pointer items-center gap-1.5 border border-rule px-2 py-2 text-sm text-ink sm:ml-0 sm:gap-2 sm:px-3 lg:hidden"
+        className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center gap-1.5 border border-rule px-2 py-2 text-sm text-ink xs:ml-2 sm:ml-0 sm:gap-2 sm:px-3 lg:hidden"
       >
         <span
           aria-hidden="true"
           className="block w-4 border-t-2 border-ink shadow-[0_5px_0_0_var(--color-ink),0_-5px_0_0_var(--color-ink)]"
         />
-        <span>選單</span>
+        {/* Below 375 px the word gives way to the icon, and still names the button. */}
+        <span className="max-xs:sr-only">選單</span>
       </a>
       {wanted && (
         <Suspense fallback={null}>

@@ -52,7 +52,7 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
               alt={section.image.alt ?? ""}
               width={560}
               height={350}
-              sizes="100vw lg:45vw xl:560px"
+              sizes="100vw lg:45vw xl:608px"
               loading={index === 0 ? "eager" : "lazy"}
               className={`aspect-[16/10] h-auto w-full object-cover ${index % 2 === 1 ? "lg:order-2" : ""}`}
             />

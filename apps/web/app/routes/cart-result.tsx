@@ -1,13 +1,16 @@
 import { orderMessages, type Order } from "@shiyi/contracts";
-import { useEffect } from "react";
-import { data, Link, redirect } from "react-router";
+import { cartMessages } from "@shiyi/contracts/cart-rules";
+import { useEffect, type FormEvent } from "react";
+import { data, Form, Link, redirect, useNavigate } from "react-router";
 import { CartSteps } from "../components/cart/cart-steps.tsx";
 import { FormSuccess } from "../components/form/schema-form.tsx";
 import { LineList, OrderFacts, orderLines, StatusBadge, Totals } from "../components/order/order-view.tsx";
 import { PaymentCodeBox, primaryLink } from "../components/order/payment-code.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
+import { showToast } from "../components/ui/toast.tsx";
 import { ApiRequestError } from "../lib/api.server.ts";
-import { sameLine } from "../lib/cart/local-cart.ts";
+import { useCartVisitor } from "../lib/cart/cart-reply.ts";
+import { pieceCount, sameLine } from "../lib/cart/local-cart.ts";
 import { forgetCheckoutDraft } from "../lib/checkout-draft.ts";
 import { localCart } from "../lib/cart/use-local-cart.ts";
 import {
@@ -154,6 +157,46 @@ function useClearOrderedLines(order: Order | null) {
   }, [order]);
 }
 
+/**
+ * 重新放入購物車: the lapsed order's lines go back into the cart (placing the order took them out),
+ * and the cart opens, where stock and limits are checked as for any line. A member's go to the
+ * server cart through the /cart action's merge (a plain form post, without JavaScript too); a
+ * visitor's into the local cart.
+ */
+function BuyAgain({ order }: { order: Order }) {
+  const { member } = useCartVisitor();
+  const navigate = useNavigate();
+  const items = order.line_items.map(({ item_id, type, sku, quantity }) => ({
+    item_id,
+    type,
+    sku,
+    quantity,
+  }));
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (member) return;
+    event.preventDefault();
+    try {
+      const cart = localCart();
+      for (const item of items) cart.add(item);
+      showToast({ type: "success", message: cartMessages.bulkAdded(pieceCount(items)) });
+    } catch (error) {
+      console.error("The local cart could not be written", error);
+      showToast({ type: "danger", message: cartMessages.addFailed });
+      return;
+    }
+    void navigate("/cart");
+  }
+  return (
+    <Form method="post" action="/cart" onSubmit={onSubmit}>
+      <input type="hidden" name="intent" value="merge" />
+      <input type="hidden" name="items" value={JSON.stringify(items)} />
+      <button type="submit" className={primaryLink}>
+        重新放入購物車
+      </button>
+    </Form>
+  );
+}
+
 /** What the order's state means for the reader, and what they can do now. */
 function Outcome({ order }: { order: Order }) {
   const self = `/cart/result?number=${order.number}`;
@@ -203,15 +246,14 @@ function Outcome({ order }: { order: Order }) {
       );
     case "expired":
       return (
-        <div role="status" className="border-l-4 border-rule bg-paper-deep px-5 py-5">
-          <p className="font-serif text-lg font-bold tracking-[0.08em]">訂單已逾期</p>
-          <p className="mt-2 leading-7 text-ink-soft">
-            {orderMessages.expired}。歡迎
-            <Link to="/cart" className="mx-1 text-primary underline underline-offset-4">
-              回購物車
-            </Link>
-            重新訂購。
-          </p>
+        <div className="grid gap-5">
+          <div role="status" className="border-l-4 border-rule bg-paper-deep px-5 py-5">
+            <p className="font-serif text-lg font-bold tracking-[0.08em]">訂單已逾期</p>
+            <p className="mt-2 leading-7 text-ink-soft">
+              {orderMessages.expired}。可將這筆訂單的商品放回購物車，重新訂購。
+            </p>
+          </div>
+          <BuyAgain order={order} />
         </div>
       );
     case "cancelled":
