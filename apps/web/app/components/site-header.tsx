@@ -194,14 +194,15 @@ function CartLink({ count }: { count: number | null }) {
   );
 }
 
-/**
- * The menu below the lg breakpoint: a modal panel that traps focus, closes on Escape, on the close
- * button, and whenever page loading starts or ends (SPEC §2), and gives focus back to its button.
- * The panel (Base UI's dialog) is fetched when the button is first pointed at or pressed.
- */
 /** The `lg` breakpoint (SPEC §9), from which the main navigation is in the header. */
 const desktopQuery = "(min-width: 992px)";
 
+/**
+ * The menu below the lg breakpoint: a modal panel that traps focus, closes on Escape, on the close
+ * button, whenever page loading starts or ends (SPEC §2) and at the desktop width, and gives focus
+ * back to its button.
+ * The panel (Base UI's dialog) is fetched when the button is first pointed at or pressed.
+ */
 function MobileMenu() {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);

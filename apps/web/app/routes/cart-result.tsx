@@ -1,16 +1,14 @@
 import { orderMessages, type Order } from "@shiyi/contracts";
-import { cartMessages } from "@shiyi/contracts/cart-rules";
-import { useEffect, type FormEvent } from "react";
-import { data, Form, Link, redirect, useNavigate } from "react-router";
+import { useEffect } from "react";
+import { data, Link, redirect } from "react-router";
 import { CartSteps } from "../components/cart/cart-steps.tsx";
+import { BuyAgain } from "../components/order/buy-again.tsx";
 import { FormSuccess } from "../components/form/schema-form.tsx";
 import { LineList, OrderFacts, orderLines, StatusBadge, Totals } from "../components/order/order-view.tsx";
 import { PaymentCodeBox, primaryLink } from "../components/order/payment-code.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
-import { showToast } from "../components/ui/toast.tsx";
 import { ApiRequestError } from "../lib/api.server.ts";
-import { useCartVisitor } from "../lib/cart/cart-reply.ts";
-import { pieceCount, sameLine } from "../lib/cart/local-cart.ts";
+import { sameLine } from "../lib/cart/local-cart.ts";
 import { forgetCheckoutDraft } from "../lib/checkout-draft.ts";
 import { localCart } from "../lib/cart/use-local-cart.ts";
 import {
@@ -155,46 +153,6 @@ function useClearOrderedLines(order: Order | null) {
       if (order.line_items.some((ordered) => sameLine(ordered, line))) cart.remove(line.id);
     }
   }, [order]);
-}
-
-/**
- * 重新放入購物車: the lapsed order's lines go back into the cart (placing the order took them out),
- * and the cart opens, where stock and limits are checked as for any line. A member's go to the
- * server cart through the /cart action's merge (a plain form post, without JavaScript too); a
- * visitor's into the local cart.
- */
-function BuyAgain({ order }: { order: Order }) {
-  const { member } = useCartVisitor();
-  const navigate = useNavigate();
-  const items = order.line_items.map(({ item_id, type, sku, quantity }) => ({
-    item_id,
-    type,
-    sku,
-    quantity,
-  }));
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (member) return;
-    event.preventDefault();
-    try {
-      const cart = localCart();
-      for (const item of items) cart.add(item);
-      showToast({ type: "success", message: cartMessages.bulkAdded(pieceCount(items)) });
-    } catch (error) {
-      console.error("The local cart could not be written", error);
-      showToast({ type: "danger", message: cartMessages.addFailed });
-      return;
-    }
-    void navigate("/cart");
-  }
-  return (
-    <Form method="post" action="/cart" onSubmit={onSubmit}>
-      <input type="hidden" name="intent" value="merge" />
-      <input type="hidden" name="items" value={JSON.stringify(items)} />
-      <button type="submit" className={primaryLink}>
-        重新放入購物車
-      </button>
-    </Form>
-  );
 }
 
 /** What the order's state means for the reader, and what they can do now. */
