@@ -205,6 +205,39 @@ for (const [width, compact] of [
   });
 }
 
+test.describe("focus after navigation", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("a link pressed with the keyboard leaves focus on the new page's heading, and Tab goes on from there", async ({
+    page,
+  }) => {
+    await page.goto("/news");
+    await expect(screen(page)).toBeHidden();
+    // A page number at the foot of the list: after it the reader is at the top of page 2, and so is focus.
+    await page
+      .getByRole("navigation", { name: "分頁" })
+      .getByRole("link", { name: "2", exact: true })
+      .focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/news\?page=2$/);
+    const heading = page.getByRole("main").getByRole("heading", { level: 1 });
+    await expect(heading).toBeFocused();
+    await page.keyboard.press("Tab");
+    expect(
+      await page.evaluate(() => document.getElementById("main")!.contains(document.activeElement)),
+      "the next Tab stays in the page, not in the footer",
+    ).toBe(true);
+    await expect(page.getByRole("contentinfo")).not.toBeInViewport();
+
+    // A card's link opens the article with focus on its title.
+    const card = page.getByRole("main").getByRole("article").first();
+    const title = (await card.getByRole("heading").first().textContent())!.trim();
+    await card.getByRole("link").first().focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main").getByRole("heading", { level: 1, name: title })).toBeFocused();
+  });
+});
+
 test("a new build makes the next navigation a full page load", async ({ page }) => {
   await page.goto("/");
   await expect(screen(page)).toBeHidden();

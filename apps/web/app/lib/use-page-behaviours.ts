@@ -11,10 +11,11 @@ import { onReaderInput, scrollToElement } from "./smooth-scroll.ts";
 
 /**
  * What happens around every page transition (SPEC §2, §4): the scroll to the section's anchor,
- * the lazy-image refresh, the new-version check and the reload after a failed chunk load.
+ * the focus on the new page's heading, the lazy-image refresh, the new-version check and the reload after a failed chunk load.
  */
 export function usePageBehaviours() {
   useScrollAfterNavigation();
+  useFocusAfterNavigation();
   useLazyRefresh();
   useNewVersionReload();
   useChunkFailureReload();
@@ -47,6 +48,34 @@ function useScrollAfterNavigation() {
       clearTimeout(timer);
       stopListening();
     };
+  }, [location.key, location.hash, navigationType]);
+}
+
+/**
+ * After a new page (not back/forward, not a #hash) reached by a link, focus moves to the page's
+ * heading, as a full page load would start at the top: a keyboard or screen-reader user hears the
+ * new page and tabs on from its start, not from the link they pressed (a page number at the foot
+ * of the last page, say). Focus a page put somewhere itself (a form's success message) stays.
+ */
+function useFocusAfterNavigation() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (navigationType === "POP" || location.hash) return;
+    const active = document.activeElement;
+    const leftBehind =
+      !active || active === document.body || active.closest("a") !== null || !active.isConnected;
+    if (!leftBehind) return;
+    const main = document.getElementById("main");
+    const target = main?.querySelector<HTMLElement>("h1") ?? main;
+    if (!target) return;
+    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: true });
   }, [location.key, location.hash, navigationType]);
 }
 
