@@ -51,6 +51,20 @@ describe("buildMeta", () => {
     expect(get(meta, "name", "description")?.content).toBe("新聞頁的描述");
   });
 
+  it("names a list's later page in its title, and never a detail page's", () => {
+    const page = (search: string) => title(buildMeta(site, { pathname: "/news", search }, { page: "news" }));
+    expect(page("?page=2")).toBe("最新消息（第 2 頁）｜食藝誌");
+    expect(page("?category=1&page=12")).toBe("最新消息（第 12 頁）｜食藝誌");
+    for (const first of ["", "?page=1", "?page=abc", "?page=2.5"])
+      expect(page(first)).toBe("最新消息｜食藝誌");
+    const detail = buildMeta(
+      site,
+      { pathname: "/news/a", search: "?page=2" },
+      { page: "news", detail: true },
+    );
+    expect(title(detail)).toBe("最新消息｜食藝誌");
+  });
+
   it("titles the home page with the site name then the info title", () => {
     expect(title(buildMeta(site, { pathname: "/", search: "" }, { home: true }))).toBe(
       "食藝誌｜飲食文化的日常",
@@ -146,7 +160,7 @@ describe("pageMeta", () => {
     const meta = await pageMeta({ url, context }, { page: "columns" });
     expect(reads.sort()).toEqual(["/article/seo", "/settings"]);
     expect(meta).toEqual(buildMeta(site, { pathname: "/columns", search: "?page=2" }, { page: "columns" }));
-    expect(title(meta)).toBe("專欄總覽｜食藝誌");
+    expect(title(meta)).toBe("專欄總覽（第 2 頁）｜食藝誌");
     expect(get(meta, "rel", "canonical")?.href).toBe("https://shiyi.example/columns?page=2");
   });
 

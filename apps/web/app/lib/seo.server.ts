@@ -73,6 +73,12 @@ function shareImageUrl(image: Image | string | null | undefined): string | null 
     : url;
 }
 
+/** A list's later page says which it is (「（第 2 頁）」), so its title is not the first page's. */
+function pageSuffix(search: string) {
+  const number = Number(new URLSearchParams(search).get("page"));
+  return Number.isInteger(number) && number > 1 ? `（第 ${number} 頁）` : "";
+}
+
 export function buildMeta(site: MetaSite, location: MetaLocation, page: PageMeta): MetaDescriptor[] {
   const { settings, publicUrl } = site;
   const seo = site.seo.find((entry) => entry.path === location.pathname);
@@ -85,7 +91,9 @@ export function buildMeta(site: MetaSite, location: MetaLocation, page: PageMeta
       };
   const name = page.company ?? settings.name;
 
-  const title = page.title ?? page.data?.title ?? seo?.title ?? pageText?.title ?? settings.title;
+  const title =
+    (page.title ?? page.data?.title ?? seo?.title ?? pageText?.title ?? settings.title) +
+    (page.detail ? "" : pageSuffix(location.search));
   const infoTitle =
     page.infoTitle ?? page.data?.info_title ?? seo?.info_title ?? pageText?.info_title ?? settings.title;
   const description =
