@@ -163,6 +163,19 @@ for (const route of routes) {
   });
 }
 
+test("a magazine issue is a Product with its cover, an author's page a profile, a list's page 2 titled as such", async ({
+  page,
+  site,
+}) => {
+  await page.goto(`/magazines/${site.magazine.path}`);
+  const product = (await jsonLdNodes(page)).find((node) => node["@type"] === "Product");
+  expect(product?.image, "the Product's image").toEqual([expect.stringMatching(/^https?:\/\/\S+/)]);
+  await page.goto(`/author/${site.author.path}`);
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "profile");
+  await page.goto("/news?page=2");
+  await expect(page).toHaveTitle(`${sectionTitle(site, "/news", "news")}（第 2 頁）｜${siteName}`);
+});
+
 test("hashed assets under /assets/ are cached as immutable", async ({ request }) => {
   const html = await (await request.get("/")).text();
   const assets = [...new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? [])];

@@ -46,7 +46,7 @@ export type PageMeta = {
   home?: boolean;
   /** Extra JSON-LD nodes (Article, BreadcrumbList…). */
   jsonLd?: Record<string, unknown>[];
-  type?: "website" | "article";
+  type?: "website" | "article" | "profile";
   noindex?: boolean;
   /** The section whose RSS feed the page announces in its head. */
   feed?: FeedSection;
@@ -194,6 +194,10 @@ export function breadcrumbJsonLd(publicUrl: string, items: { name: string; path:
   };
 }
 
+/** A JSON-LD `image`: the picture's share-sized copy at its full address. */
+export const jsonLdImage = (publicUrl: string, image: Image | null) =>
+  image ? [absolute(publicUrl, shareImageUrl(image)!)] : undefined;
+
 export function articleJsonLd(
   publicUrl: string,
   type: "Article" | "NewsArticle",
@@ -211,7 +215,7 @@ export function articleJsonLd(
     "@type": type,
     headline: article.title,
     description: article.description ?? undefined,
-    image: article.image ? [absolute(publicUrl, shareImageUrl(article.image)!)] : undefined,
+    image: jsonLdImage(publicUrl, article.image),
     datePublished: article.published,
     dateModified: article.modified,
     mainEntityOfPage: absolute(publicUrl, article.path),

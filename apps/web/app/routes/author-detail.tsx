@@ -34,7 +34,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     description: author.description,
     image: author.avatar,
     detail: true,
-    type: "article",
+    type: "profile",
     jsonLd: [
       {
         "@type": "ProfilePage",

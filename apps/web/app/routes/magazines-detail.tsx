@@ -9,7 +9,7 @@ import { proxyBodyImages } from "../lib/article-html.ts";
 import { apiContext } from "../lib/context.ts";
 import { formatDate, formatPrice } from "../lib/format.ts";
 import { OriginalPrice } from "../components/original-price.tsx";
-import { breadcrumbJsonLd, pageMeta } from "../lib/seo.server.ts";
+import { breadcrumbJsonLd, jsonLdImage, pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/magazines-detail";
 
@@ -34,6 +34,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
         "@type": "Product",
         name: `《食藝》第 ${magazine.issue} 期：${magazine.title}`,
         description: magazine.description ?? undefined,
+        image: jsonLdImage(site.publicUrl, magazine.cover),
         sku: `magazine-${magazine.issue}`,
         brand: { "@type": "Brand", name: site.settings.name },
         offers: {
