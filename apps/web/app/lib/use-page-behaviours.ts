@@ -10,23 +10,22 @@ import {
 import { onReaderInput, scrollToElement } from "./smooth-scroll.ts";
 
 /**
- * What happens around every page transition (SPEC §2, §4): the scroll to the section's anchor,
- * the focus on the new page's heading, the lazy-image refresh, the new-version check and the reload after a failed chunk load.
+ * What happens around every page transition (SPEC §2, §4): the focus on the new page's heading,
+ * the scroll to its anchor, the lazy-image refresh, the new-version check and the reload after a
+ * failed chunk load.
  */
 export function usePageBehaviours() {
-  useScrollAfterNavigation();
-  useFocusAfterNavigation();
+  useAfterNewPage();
   useLazyRefresh();
   useNewVersionReload();
   useChunkFailureReload();
 }
 
 /**
- * After a new page (not back/forward, not a #hash), wait 550 ms and glide to the page's
- * `data-scroll-anchor` element, at the section's offset; unless the reader has begun on the page
- * in the meantime (scrolled, touched, pressed a key or a pointer): the page then stays theirs.
+ * After a new page (not back/forward, not a #hash): focus on its heading, and the glide to its
+ * anchor a moment later.
  */
-function useScrollAfterNavigation() {
+function useAfterNewPage() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const first = useRef(true);
@@ -36,47 +35,47 @@ function useScrollAfterNavigation() {
       return;
     }
     if (navigationType === "POP" || location.hash) return;
-    const timer = setTimeout(() => {
-      stopListening();
-      const anchor = document.querySelector<HTMLElement>("[data-scroll-anchor]");
-      if (!anchor) return;
-      const compact = innerWidth < menuBreakpoint;
-      scrollToElement(anchor, { offset: scrollOffsetFor(anchor.dataset.scrollAnchor, compact) });
-    }, scrollDelay);
-    const stopListening = onReaderInput(() => clearTimeout(timer));
-    return () => {
-      clearTimeout(timer);
-      stopListening();
-    };
+    focusNewPage();
+    return scrollToAnchorSoon();
   }, [location.key, location.hash, navigationType]);
 }
 
 /**
- * After a new page (not back/forward, not a #hash) reached by a link, focus moves to the page's
- * heading, as a full page load would start at the top: a keyboard or screen-reader user hears the
- * new page and tabs on from its start, not from the link they pressed (a page number at the foot
- * of the last page, say). Focus a page put somewhere itself (a form's success message) stays.
+ * A page reached by a link starts with focus on its heading, as a full page load would start at
+ * the top: a keyboard or screen-reader user hears the new page and tabs on from its start, not
+ * from the link they pressed (a page number at the foot of the last page, say). Focus a page put
+ * somewhere itself (a form's success message) stays.
  */
-function useFocusAfterNavigation() {
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (navigationType === "POP" || location.hash) return;
-    const active = document.activeElement;
-    const leftBehind =
-      !active || active === document.body || active.closest("a") !== null || !active.isConnected;
-    if (!leftBehind) return;
-    const main = document.getElementById("main");
-    const target = main?.querySelector<HTMLElement>("h1") ?? main;
-    if (!target) return;
-    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
-    target.focus({ preventScroll: true });
-  }, [location.key, location.hash, navigationType]);
+function focusNewPage() {
+  const active = document.activeElement;
+  const leftBehind =
+    !active || active === document.body || active.closest("a") !== null || !active.isConnected;
+  if (!leftBehind) return;
+  const main = document.getElementById("main");
+  const target = main?.querySelector<HTMLElement>("h1") ?? main;
+  if (!target) return;
+  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.focus({ preventScroll: true });
+}
+
+/**
+ * Waits 550 ms and glides to the page's `data-scroll-anchor` element, at the section's offset;
+ * unless the reader has begun on the page in the meantime (scrolled, touched, pressed a key or a
+ * pointer): the page then stays theirs. Returns the cancel.
+ */
+function scrollToAnchorSoon() {
+  const timer = setTimeout(() => {
+    stopListening();
+    const anchor = document.querySelector<HTMLElement>("[data-scroll-anchor]");
+    if (!anchor) return;
+    const compact = innerWidth < menuBreakpoint;
+    scrollToElement(anchor, { offset: scrollOffsetFor(anchor.dataset.scrollAnchor, compact) });
+  }, scrollDelay);
+  const stopListening = onReaderInput(() => clearTimeout(timer));
+  return () => {
+    clearTimeout(timer);
+    stopListening();
+  };
 }
 
 /** After a transition, at its end and 550 ms later, lazy images check their distance again. */

@@ -192,9 +192,13 @@ function useCartLines(serverLines: CartLine[] | null): LinesState {
 /** The confirm dialog's closing transition (200 ms), with some room. */
 const dialogCloseMs = 350;
 
+/** The longest a closing dialog may keep the focus before it is looked at anyway. */
+const dialogCloseLimitMs = 3_000;
+
 /**
  * A removed line takes the focus with it (its button, and the dialog that asked, close): once the
- * dialog has gone, a focus left nowhere goes to the list's heading, or the empty cart's.
+ * dialog has gone, a focus left nowhere goes to the list's heading, or the empty cart's. A dialog
+ * still closing (a slow device) is waited for, rather than guessed done after a fixed time.
  */
 function useFocusAfterRemoval(count: number | undefined) {
   const previous = useRef(count);
@@ -202,11 +206,19 @@ function useFocusAfterRemoval(count: number | undefined) {
     const before = previous.current;
     previous.current = count;
     if (before === undefined || count === undefined || count >= before) return;
-    const timer = window.setTimeout(() => {
+    const giveUpAt = Date.now() + dialogCloseLimitMs;
+    let timer: number;
+    const settle = () => {
       const active = document.activeElement;
+      const closing = document.querySelector('[role="alertdialog"]') !== null;
+      if (closing && Date.now() < giveUpAt) {
+        timer = window.setTimeout(settle, 50);
+        return;
+      }
       if (active && active !== document.body) return;
       document.getElementById(count > 0 ? "cart-lines-title" : "empty-cart-title")?.focus();
-    }, dialogCloseMs);
+    };
+    timer = window.setTimeout(settle, dialogCloseMs);
     return () => window.clearTimeout(timer);
   }, [count]);
 }
