@@ -176,6 +176,21 @@ test("a magazine issue is a Product with its cover, an author's page a profile, 
   await expect(page).toHaveTitle(`${sectionTitle(site, "/news", "news")}（第 2 頁）｜${siteName}`);
 });
 
+test("the author and policy lists head each entry with its linked name, and the whole entry opens it", async ({
+  page,
+  site,
+}) => {
+  await page.goto("/author");
+  const author = page.getByRole("heading", { level: 2, name: site.author.name, exact: true });
+  await expect(author.getByRole("link")).toHaveAttribute("href", `/author/${site.author.path}`);
+  // A click on the entry's description, outside the heading, follows the same link.
+  await page.getByRole("listitem").filter({ has: author }).getByText(site.author.description!).click();
+  await expect(page).toHaveURL(`/author/${site.author.path}`);
+  await page.goto("/policy");
+  const policy = page.getByRole("heading", { level: 2, name: site.policy.title, exact: true });
+  await expect(policy.getByRole("link")).toHaveAttribute("href", `/policy/${site.policy.path}`);
+});
+
 test("hashed assets under /assets/ are cached as immutable", async ({ request }) => {
   const html = await (await request.get("/")).text();
   const assets = [...new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? [])];

@@ -34,7 +34,8 @@ describe("first start", () => {
     } finally {
       await handle.close();
     }
-  });
+    // The seed draws every demo image: about 10 s on an idle two-core machine, 25 s on a busy one.
+  }, 120_000);
 
   const postgresTarget = databaseTargets().find((target) => target.name === "postgres");
   it.runIf(postgresTarget)(
@@ -53,5 +54,6 @@ describe("first start", () => {
         await database.close();
       }
     },
+    120_000,
   );
 });

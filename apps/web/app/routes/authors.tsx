@@ -30,29 +30,28 @@ export default function Authors({ loaderData }: Route.ComponentProps) {
       <PageHeading kicker="Authors" title="作者" description="為《食藝》書寫的主廚、研究者、記者與經營者。" />
       <ul id="author-nav" className="grid gap-x-8 gap-y-14 pt-12 sm:grid-cols-2 lg:grid-cols-3">
         {loaderData.authors.map((author, index) => (
-          <li key={author.id}>
-            <Link to={`/author/${author.path}`} className="group flex gap-5">
-              {author.avatar && (
-                <Image
-                  src={author.avatar.url}
-                  alt=""
-                  width={96}
-                  height={96}
-                  preset="avatar"
-                  loading={index < 6 ? "eager" : "lazy"}
-                  className="h-24 w-24 shrink-0 rounded-full"
-                />
-              )}
-              <span>
-                <span className="block font-serif text-xl font-semibold group-hover:text-primary">
+          <li key={author.id} className="group relative flex gap-5">
+            {author.avatar && (
+              <Image
+                src={author.avatar.url}
+                alt=""
+                width={96}
+                height={96}
+                preset="avatar"
+                loading={index < 6 ? "eager" : "lazy"}
+                className="h-24 w-24 shrink-0 rounded-full"
+              />
+            )}
+            <div>
+              <h2 className="font-serif text-xl font-semibold group-hover:text-primary">
+                {/* The whole card is the link's target (::after), the name its accessible name. */}
+                <Link to={`/author/${author.path}`} className="after:absolute after:inset-0">
                   {author.name}
-                </span>
-                {author.title && <span className="mt-1 block text-xs text-muted">{author.title}</span>}
-                {author.description && (
-                  <span className="mt-2 block text-sm leading-7 text-ink-soft">{author.description}</span>
-                )}
-              </span>
-            </Link>
+                </Link>
+              </h2>
+              {author.title && <p className="mt-1 text-xs text-muted">{author.title}</p>}
+              {author.description && <p className="mt-2 text-sm leading-7 text-ink-soft">{author.description}</p>}
+            </div>
           </li>
         ))}
       </ul>

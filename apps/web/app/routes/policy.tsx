@@ -20,23 +20,22 @@ export default function Policies({ loaderData, matches }: Route.ComponentProps) 
       <PageHeading kicker={page.info_title} title={page.title} description={page.description} />
       <ul className="mt-4">
         {loaderData.policies.map((policy) => (
-          <li key={policy.id} className="border-b border-rule">
-            <Link
-              to={`/policy/${policy.path}`}
-              className="group flex items-center justify-between gap-6 py-7"
-            >
-              <span>
-                <span className="block font-serif text-xl font-semibold tracking-wide group-hover:text-primary">
+          <li
+            key={policy.id}
+            className="group relative flex items-center justify-between gap-6 border-b border-rule py-7"
+          >
+            <div>
+              <h2 className="font-serif text-xl font-semibold tracking-wide group-hover:text-primary">
+                {/* The whole row is the link's target (::after), the heading its name. */}
+                <Link to={`/policy/${policy.path}`} className="after:absolute after:inset-0">
                   {policy.title}
-                </span>
-                {policy.description && (
-                  <span className="mt-2 block text-sm leading-7 text-ink-soft">{policy.description}</span>
-                )}
-              </span>
-              <span aria-hidden="true" className="text-muted group-hover:text-primary">
-                →
-              </span>
-            </Link>
+                </Link>
+              </h2>
+              {policy.description && <p className="mt-2 text-sm leading-7 text-ink-soft">{policy.description}</p>}
+            </div>
+            <span aria-hidden="true" className="text-muted group-hover:text-primary">
+              →
+            </span>
           </li>
         ))}
       </ul>
