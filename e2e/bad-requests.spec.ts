@@ -50,6 +50,17 @@ test("a page answers PUT and DELETE with 405 and the methods it takes, OPTIONS w
   expect(options.headers()["allow"]).toBe("GET, HEAD, POST");
 });
 
+test("the API answers a call with the wrong method 405 in zh-TW, with the methods it takes", async ({
+  request,
+}) => {
+  const response = await request.fetch("/api/news/1", { method: "DELETE" });
+  expect([response.status(), response.headers()["allow"]]).toEqual([405, "GET, HEAD"]);
+  expect(await response.json()).toEqual({ message: "不支援這種請求方式" });
+  const options = await request.fetch("/api/cart", { method: "OPTIONS" });
+  expect([options.status(), options.headers()["allow"]]).toEqual([204, "GET, HEAD, POST"]);
+  expect((await request.fetch("/api/no-such-call", { method: "DELETE" })).status()).toBe(404);
+});
+
 test("a POST to a page without a form is the 405 page in zh-TW, not React Router's English", async ({
   request,
 }) => {

@@ -8,6 +8,7 @@ type Named = {
   path: string;
   title?: string;
   name?: string;
+  description?: string | null;
   author?: { path: string; name: string } | null;
 };
 type Settings = { name: string; title: string; pages: Record<string, { title: string; info_title: string }> };

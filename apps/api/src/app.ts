@@ -13,6 +13,7 @@ import type { Logger } from "./lib/logger.ts";
 import { createLoginThrottle } from "./lib/login-throttle.ts";
 import { createRateLimiter, MemoryRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
 import { cleanJsonBody, fieldErrors, requestSizeLimit } from "./lib/request-body.ts";
+import { unroutedAnswer } from "./lib/unrouted.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { cartRoutes } from "./routes/cart.ts";
 import { donationRoutes } from "./routes/donations.ts";
@@ -79,8 +80,12 @@ export function createApi({
     const started = performance.now();
     await next();
     c.header("x-request-id", requestId);
-    if (c.req.method === "GET" && c.res.status === 200 && !c.res.headers.has("cache-control")) {
-      c.header("cache-control", publicCache);
+    // A public read is cached for a while; a refusal (404, 422, …) not at all, so that an item's
+    // 404 before its start time is not kept by a shared cache past it.
+    const read = c.req.method === "GET" || c.req.method === "HEAD";
+    if (read && !c.res.headers.has("cache-control")) {
+      if (c.res.status === 200) c.header("cache-control", publicCache);
+      else if (c.res.status >= 400) c.header("cache-control", "no-store");
     }
     c.var.logger.debug(
       {
@@ -126,7 +131,8 @@ export function createApi({
     return c.html(renderReference(doc as unknown as Parameters<typeof renderReference>[0]));
   });
 
-  app.notFound((c) => c.json({ message: messages.notFound }, 404));
+  // Unmounted (tests, other hosts); where the API is mounted, its host routes the rest to the same.
+  app.notFound(unroutedAnswer(app.routes));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {

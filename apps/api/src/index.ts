@@ -2,6 +2,7 @@ export { createApi, type Api } from "./app.ts";
 export { openDatabase, type Database, type DatabaseHandle } from "./db/client.ts";
 export { compressResponses } from "./lib/compress.ts";
 export { securityHeaders } from "./lib/security-headers.ts";
+export { unroutedAnswer } from "./lib/unrouted.ts";
 export { createLogger, type Logger } from "./lib/logger.ts";
 export type { RateLimitStore } from "./lib/rate-limit.ts";
 export { openRedisRateLimitStore, type RedisRateLimitService } from "./lib/redis-rate-limit.ts";

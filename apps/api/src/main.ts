@@ -8,6 +8,7 @@ import { createLogger } from "./lib/logger.ts";
 import { openRedisRateLimitStore } from "./lib/redis-rate-limit.ts";
 import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
 import { localOAuthProvider } from "./local-oauth.ts";
+import { unroutedAnswer } from "./lib/unrouted.ts";
 import { startMail } from "./mail/start.ts";
 import { startPaymentSweeper } from "./services/payment-sweeper.ts";
 import { startSearchIndexer } from "./search/indexer.ts";
@@ -26,7 +27,10 @@ await redis?.ready;
 const apiUrl = new URL(config.auth.apiUrl);
 const shop = shopConfig(config, { simulatorBase: new URL("/_ecpay", apiUrl).href });
 const orderDeps = { db: handle.db, logger, mailer: mail.mailer, auth: config.auth, shop };
-const app = new Hono().route("/api", createApi({ ...orderDeps, rateLimitStore: redis?.store }));
+const api = createApi({ ...orderDeps, rateLimitStore: redis?.store });
+const app = new Hono().route("/api", api);
+// A path under /api that no route takes: the API's JSON 404, or 405 for a known path.
+app.all("/api/*", unroutedAnswer(api.routes, "/api"));
 // The local mail catcher's inbox, only when SMTP_URL is unset (never in production).
 if (mail.inbox) app.route("/_mail", mail.inbox);
 // The local OAuth provider for Google, Facebook and LINE without keys (never in production).

@@ -100,10 +100,20 @@ describe.each(databaseTargets())("articles on $name", (target) => {
       publication_date: "2024-01-20T00:00:00Z",
       author_id: people.writer.id,
     });
+    // By an author and in a category since switched off: neither is public any more.
+    const retired = await insertAuthor(db, { path: "retired-writer", name: "退休作者", status: 0 });
+    const archived = await insertCategory(db, {
+      section: "features",
+      path: "archived",
+      name: "封存",
+      status: 0,
+    });
     other.f1 = await insertArticle(db, {
       kind: "features",
       path: "tea-roads",
       publication_date: "2024-01-05T00:00:00Z",
+      author_id: retired.id,
+      category_id: archived.id,
     });
     other.f2 = await insertArticle(db, {
       kind: "features",
@@ -374,6 +384,18 @@ describe.each(databaseTargets())("articles on $name", (target) => {
       expect((await api.get<Item<Article>>("/features/tea-roads")).body).toEqual(byId.body);
       expectNotFound(await api.get("/features/unfinished"));
       expectNotFound(await api.get(`/features/${other.fHidden!.id}`));
+    });
+
+    it("names no switched-off author or category, in the item, the list or a filter", async () => {
+      const { body } = await api.get<Item<Article>>("/features/tea-roads");
+      expect([body.data.author, body.data.category]).toEqual([null, null]);
+      const list = await api.get<List>("/features");
+      expect(list.body.data.find((item) => item.path === "tea-roads")).toMatchObject({
+        author: null,
+        category: null,
+      });
+      expectNotFound(await api.get("/features?author=retired-writer"));
+      expectNotFound(await api.get("/features?category=archived"));
     });
   });
 

@@ -448,11 +448,14 @@ describe.each(databaseTargets())("cart on $name", (target) => {
       const scarce = await merch({ stock: 2, max_quantity: 10 });
       const off = await magazine({ status: 0 });
       const soldOut = await merch({ stock: 0 });
+      // Not yet started: nothing of it is public, so it is left out like an item that is gone.
+      const upcoming = await magazine({ start_at: daysFromNow(1) });
       const response = await preview({
         items: [
           { item_id: scarce.id, type: "merch", quantity: 5 },
           { item_id: off.id, type: "magazine", quantity: 1 },
           { item_id: 2_000_000_000, type: "merch", quantity: 1 },
+          { item_id: upcoming.id, type: "magazine", quantity: 1 },
           { item_id: soldOut.id, type: "merch", quantity: 1 },
         ],
       });

@@ -270,6 +270,15 @@ describe.each(databaseTargets())("POST /contact on $name", (target) => {
       expect(refused.body.message).toBe("送出次數過多，請稍後再試");
     });
 
+    it("does not count tries that fail the captcha against the e-mail address they name", async () => {
+      const email = `victim-${++sequence}@example.com`;
+      for (let i = 0; i < 6; i += 1) {
+        const forged = message({ email, g_recaptcha_response: "forged" });
+        expect((await api.post("/contact", forged, freshAddress())).status).toBe(422);
+      }
+      expect((await api.post("/contact", message({ email }), freshAddress())).status).toBe(201);
+    });
+
     it("counts honeypot hits too, so a bot cannot fill the table or the mailbox", async () => {
       const address = from("203.0.113.9");
       for (let i = 0; i < 5; i += 1) {

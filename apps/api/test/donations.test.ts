@@ -685,12 +685,17 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       const paid = await give(draft({ email }));
       await payInSimulator(await form(paid.body.data.number, { "x-donation-token": paid.body.access_token }));
       // Anyone can type an address into the form: a gift never paid stays out of its owner's history.
-      await give(draft({ email }));
+      const unpaid = await give(draft({ email }));
       await give(draft());
       const donor = await member(email);
       const mine = await api.get<{ data: Donation[] }>("/donations/me", donor.auth);
       expect(mine.body.data.map((donation) => donation.number)).toEqual([paid.body.data.number]);
       expect((await api.get("/donations/me")).status).toBe(401);
+      // Nor can the member open it, or pay it, by its number: it is the guest's, as in the list.
+      expect((await api.get(`/donations/${paid.body.data.number}`, donor.auth)).status).toBe(200);
+      expect((await api.get(`/donations/${unpaid.body.data.number}`, donor.auth)).status).toBe(404);
+      const payment = await api.get(`/donate-ecpay?number=${unpaid.body.data.number}`, donor.auth);
+      expect(payment.status).toBe(404);
     });
   });
 });

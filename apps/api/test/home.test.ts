@@ -1,7 +1,7 @@
 import type { Home, Item } from "@shiyi/contracts";
 import { homeKeys } from "@shiyi/contracts";
 import { describe, expect, it } from "vitest";
-import { expectInvalid, expectPublicCache, useApi } from "./api.ts";
+import { expectInvalid, expectNotFound, expectPublicCache, useApi } from "./api.ts";
 import { databaseTargets } from "./databases.ts";
 import { daysFromNow, insertArticle, insertAuthor, insertMagazine } from "./fixtures.ts";
 
@@ -73,10 +73,15 @@ describe.each(databaseTargets())("home on $name", (target) => {
     it.each([
       ["an unknown section", "recipes"],
       ["an article kind that is no section", "about"],
+    ])("answers %s with a JSON 404", async (_label, key) => {
+      expectNotFound(await api.get(`/home/${key}`));
+    });
+
+    it.each([
       ["upper case", "News"],
       ["300 characters", "x".repeat(300)],
       ["a NUL byte", "%00"],
-    ])("rejects %s with 422", async (_label, key) => {
+    ])("rejects a key with %s with 422", async (_label, key) => {
       expectInvalid(await api.get(`/home/${key}`), "key");
     });
   });

@@ -877,7 +877,13 @@ describe.each(databaseTargets())("members on $name", (target) => {
         { memberId: member.id, sessionId: session!.id },
       );
 
-      for (const headers of [{}, bearer(expired), bearer(forged), bearer("not.a.jwt")]) {
+      // Rightly signed, but naming a member id past the id column (a key leaked, a bug elsewhere).
+      const outOfRange = await signAccessToken(testAuthConfig, {
+        memberId: 99_999_999_999,
+        sessionId: session!.id,
+      });
+
+      for (const headers of [{}, bearer(expired), bearer(forged), bearer("not.a.jwt"), bearer(outOfRange)]) {
         const response = await api.get<ApiError>("/members/me", headers);
         expect(response.status).toBe(401);
         expect(response.body).toEqual({ message: texts.unauthenticated });

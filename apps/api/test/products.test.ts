@@ -105,16 +105,17 @@ describe.each(databaseTargets())("shop on $name", (target) => {
       expect(body.meta).toEqual({ current_page: 2, last_page: 2, per_page: 2, total: 3, from: 3, to: 3 });
     });
 
-    it("with ids answers exactly those, also switched-off, scheduled and deleted ones, with available 0", async () => {
+    it("with ids answers those, also switched-off and deleted ones with available 0, but nothing not yet started", async () => {
       const wanted = [issue.i101!, issue.off!, issue.later!, issue.deleted!];
       const response = await api.get<Paginated<MagazineSummary>>(
         `/magazines?ids=${wanted.map((row) => row.id).join(",")}`,
       );
       expectPublicCache(response);
       const availability = Object.fromEntries(response.body.data.map((item) => [item.issue, item.available]));
-      expect(availability).toEqual({ 101: 1, 104: 0, 105: 0, 99: 0 });
+      // Issue 105 starts in ten days: its title and price are not public before then.
+      expect(availability).toEqual({ 101: 1, 104: 0, 99: 0 });
       expect(response.body.data.every((item) => item.type === "magazine")).toBe(true);
-      expect(response.body.meta.total).toBe(4);
+      expect(response.body.meta.total).toBe(3);
     });
 
     it("with ids of nothing answers an empty list", async () => {
@@ -180,7 +181,7 @@ describe.each(databaseTargets())("shop on $name", (target) => {
       });
     });
 
-    it("with ids answers also withdrawn goods, marked unavailable", async () => {
+    it("with ids answers also withdrawn goods, marked unavailable, and leaves out goods not yet started", async () => {
       const wanted = [goods.cup!, goods.off!, goods.deleted!, goods.later!];
       const { body } = await api.get<Paginated<MerchSummary>>(
         `/merch?ids=${wanted.map((row) => row.id).join(",")}`,
@@ -189,7 +190,6 @@ describe.each(databaseTargets())("shop on $name", (target) => {
         cup: 1,
         apron: 0,
         bowl: 0,
-        towel: 0,
       });
     });
 

@@ -182,6 +182,13 @@ describe.each(databaseTargets())("search on $name", (target) => {
     expect(keys(await search("q=胡椒餅"))).toEqual(["magazines/issue-pepper"]);
     // A pass with nothing changed writes nothing.
     expect(await syncSearchIndex(db)).toEqual({ written: 0, removed: 0 });
+    // An author switched off is no longer named by the hits of their pieces.
+    await db
+      .update(authors)
+      .set({ status: 0, updated_at: new Date().toISOString() })
+      .where(eq(authors.path, "lin-writer"));
+    await syncSearchIndex(db);
+    expect((await search("q=蔥油餅")).data[0]!.author).toBeNull();
 
     await db
       .update(magazines)

@@ -464,6 +464,13 @@ describe.each(databaseTargets())("social sign-in on $name", (target) => {
     });
   });
 
+  it("answers a malformed nonce with 422 naming it, and sets no cookie", async () => {
+    const response = await api.request("/members/oauth/google?nonce=abc");
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { errors: Record<string, string[]> }).errors.nonce).toHaveLength(1);
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
   it("answers 404 for a provider it does not know", async () => {
     expect((await api.request("/members/oauth/twitter")).status).toBe(404);
     expect((await api.request("/members/oauth/twitter/callback")).status).toBe(404);
@@ -473,9 +480,12 @@ describe.each(databaseTargets())("social sign-in on $name", (target) => {
     const doc = (await (await api.request("/openapi.json")).json()) as {
       paths: Record<string, { get?: { tags?: string[]; responses: Record<string, unknown> } }>;
     };
-    for (const path of ["/members/oauth/{provider}", "/members/oauth/{provider}/callback"]) {
+    for (const [path, statuses] of [
+      ["/members/oauth/{provider}", ["302", "404", "422"]],
+      ["/members/oauth/{provider}/callback", ["302", "404"]],
+    ] as const) {
       expect(doc.paths[path]?.get?.tags, path).toEqual(["Members"]);
-      expect(Object.keys(doc.paths[path]?.get?.responses ?? {}), path).toEqual(["302", "404"]);
+      expect(Object.keys(doc.paths[path]?.get?.responses ?? {}), path).toEqual(statuses);
     }
   });
 });

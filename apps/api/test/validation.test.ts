@@ -107,6 +107,42 @@ describe.each(databaseTargets())("input validation on $name", (target) => {
     });
   });
 
+  describe("methods", () => {
+    it("answers a known path asked with another method 405, saying which it takes", async () => {
+      for (const [method, path, allow] of [
+        ["DELETE", "/news/1", "GET, HEAD"],
+        ["POST", "/settings", "GET, HEAD"],
+        ["PUT", "/cart/1", "DELETE, PATCH"],
+        ["GET", "/contact", "POST"],
+      ] as const) {
+        const response = await api.send(method, path);
+        expect([response.status, response.headers.get("allow")], `${method} ${path}`).toEqual([405, allow]);
+        expect(JSON.parse(response.body), `${method} ${path}`).toEqual({ message: "不支援這種請求方式" });
+      }
+    });
+
+    it("answers OPTIONS with the methods of the path, and an unknown path 404 whatever the method", async () => {
+      const options = await api.send("OPTIONS", "/cart");
+      expect([options.status, options.headers.get("allow")]).toEqual([204, "GET, HEAD, POST"]);
+      expectNotFound(await api.delete("/no-such-call"));
+      expect((await api.send("OPTIONS", "/no-such-call")).status).toBe(404);
+    });
+  });
+
+  describe("caching of public reads", () => {
+    it("sends a HEAD the cache policy of its GET", async () => {
+      const head = await api.send("HEAD", "/news");
+      expect(head.status).toBe(200);
+      expect(head.headers.get("cache-control")).toBe((await api.get("/news")).headers.get("cache-control"));
+    });
+
+    it("keeps no refusal of a public read in a shared cache", async () => {
+      for (const path of ["/news/no-such-news", "/news?page=0", "/no-such-call"]) {
+        expect((await api.get(path)).headers.get("cache-control"), path).toBe("no-store");
+      }
+    });
+  });
+
   describe("filters of /news and /columns", () => {
     it.each([
       ["a NUL byte", "category=%00"],

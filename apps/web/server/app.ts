@@ -9,6 +9,7 @@ import {
   localOAuthProvider,
   securityHeaders,
   shopConfig,
+  unroutedAnswer,
   type Database,
   type Logger,
   type MailService,
@@ -110,8 +111,9 @@ export function createWebServer({
     const api = createApi({ ...orderDeps, rateLimitStore });
     startPaymentJobs?.(orderDeps);
     app.route("/api", api);
-    // A path the API does not know is the API's JSON 404, not the site's page.
-    app.all("/api/*", (c) => c.json({ message: messages.notFound }, 404));
+    // A path the API does not know is the API's JSON 404 (405 for a known path and another
+    // method), not the site's page.
+    app.all("/api/*", unroutedAnswer(api.routes, "/api"));
     if (shop.mode === "simulator") {
       const simulator = createEcpaySimulator({
         merchants: [shop.payment],

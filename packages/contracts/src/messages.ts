@@ -17,6 +17,8 @@ export const messages = {
   fallback: "發生錯誤，請稍後再試",
   notFound: "找不到相關資料",
   invalidParams: "參數格式不正確",
+  /** A path the API knows, asked with a method it does not take there (405, with Allow). */
+  methodNotAllowed: "不支援這種請求方式",
   /** Beyond the spec: eight digits whose check digit is wrong, not a length to fix. */
   taxIdChecksum: "統一編號不正確，請再確認",
   /** Text with a NUL, or half of a character (a lone surrogate): PostgreSQL cannot store it. */

@@ -1,5 +1,35 @@
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { apiMessage, unreadableTextAt } from "./request-body.ts";
+import type { ApiEnv } from "../app-env.ts";
+import { apiMessage, maxContactBytes, requestSizeLimit, unreadableTextAt } from "./request-body.ts";
+
+describe("requestSizeLimit", () => {
+  const api = new Hono<ApiEnv>()
+    .use(requestSizeLimit())
+    .post("/contact", async (c) => c.json({ read: (await c.req.text()).length }))
+    .post("/orders", async (c) => c.json({ read: (await c.req.text()).length }));
+  // As the site serves it: the API mounted under /api.
+  const site = new Hono().route("/api", api);
+  const post = (path: string, bytes: number) =>
+    site.request(path, {
+      method: "POST",
+      body: "x".repeat(bytes),
+      headers: { "content-type": "text/plain" },
+    });
+
+  it("refuses a contact message over 64 KB with 413, also where the API is mounted under /api", async () => {
+    const response = await post("/api/contact", maxContactBytes + 1);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: "送出的內容過大" });
+    expect((await post("/api/contact", maxContactBytes)).status).toBe(200);
+  });
+
+  it("lets other bodies be larger", async () => {
+    expect(await (await post("/api/orders", maxContactBytes + 1)).json()).toEqual({
+      read: maxContactBytes + 1,
+    });
+  });
+});
 
 describe("unreadableTextAt", () => {
   it("passes text the database stores, control characters of pasted text included", () => {

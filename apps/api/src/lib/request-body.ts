@@ -26,7 +26,8 @@ export function requestSizeLimit(): MiddlewareHandler<ApiEnv> {
   };
   const contact = bodyLimit({ maxSize: maxContactBytes, ...tooLarge });
   const general = bodyLimit({ maxSize: maxRequestBytes, ...tooLarge });
-  return (c, next) => (c.req.path === "/contact" ? contact : general)(c, next);
+  // The API has no prefix of its own: mounted at /api, the contact route's path is /api/contact.
+  return (c, next) => (/\/contact$/.test(c.req.path) ? contact : general)(c, next);
 }
 
 /** A NUL (PostgreSQL refuses it in text) or half of a character (a lone surrogate). */

@@ -38,17 +38,23 @@ contactRoutes.openapi(
   async (c) => {
     const { terms: _terms, website, g_recaptcha_response, ...message } = c.req.valid("json");
     const address = clientAddress(c);
-    const limit = await c.var.rateLimiter.consume(contactRateLimit, [
-      address && `contact:address:${address}`,
-      `contact:email:${message.email.toLowerCase()}`,
-    ]);
-    if (!limit.allowed) {
-      c.header("retry-after", String(limit.retryAfterSeconds));
+    const tooMany = (retryAfterSeconds: number) => {
+      c.header("retry-after", String(retryAfterSeconds));
       return c.json({ message: messages.tooManyRequests }, 429);
-    }
+    };
+    // Every try counts against the sender's address; only one past the captcha against the e-mail
+    // address it names, so that failed tries from many places cannot silence someone's address.
+    const bySender = await c.var.rateLimiter.consume(contactRateLimit, [
+      address && `contact:address:${address}`,
+    ]);
+    if (!bySender.allowed) return tooMany(bySender.retryAfterSeconds);
     if (!(await c.var.shop.captcha.verify(g_recaptcha_response, address))) {
       throw new ApiError(422, contactReplies.captcha, { g_recaptcha_response: [contactReplies.captcha] });
     }
+    const byEmail = await c.var.rateLimiter.consume(contactRateLimit, [
+      `contact:email:${message.email.toLowerCase()}`,
+    ]);
+    if (!byEmail.allowed) return tooMany(byEmail.retryAfterSeconds);
     if (website) {
       c.var.logger.info("contact form honeypot filled: message not stored");
       return c.json({ message: contactReplies.sent }, 200);

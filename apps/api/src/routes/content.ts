@@ -29,13 +29,14 @@ import { notFound } from "../lib/errors.ts";
 import { getArticle, listArticles, listCategories } from "../services/articles.ts";
 import { getAuthor, listAuthors } from "../services/authors.ts";
 import { listEbooks } from "../services/ebooks.ts";
-import { getHome, getHomeSection } from "../services/home.ts";
+import { getHome, getHomeSection, type HomeKey } from "../services/home.ts";
 import { getMagazine, getMerch, listMagazines, listMerch } from "../services/products.ts";
 import { listSeo } from "../services/seo.ts";
 import { getSettings } from "../services/settings.ts";
 import { detailSpec, errors, json, listSpec } from "./specs.ts";
 
 const isArticleKind = (key: string): key is ArticleKind => (articleKinds as readonly string[]).includes(key);
+const isHomeKey = (key: string): key is HomeKey => (homeKeys as readonly string[]).includes(key);
 
 /** The public reading calls of SPEC §7. */
 export const contentRoutes = new OpenAPIHono<ApiEnv>()
@@ -85,8 +86,8 @@ export const contentRoutes = new OpenAPIHono<ApiEnv>()
       method: "get",
       path: "/home/{key}",
       tags: ["Site"],
-      summary: "首頁的一個區塊",
-      request: { params: z.object({ key: z.enum(homeKeys) }), query: listQuery },
+      summary: `首頁的一個區塊（${homeKeys.join("、")}）`,
+      request: { params: keyParam, query: listQuery },
       responses: {
         200: json(
           z.object({
@@ -100,7 +101,9 @@ export const contentRoutes = new OpenAPIHono<ApiEnv>()
     async (c) => {
       // A section is as long as the home page shows it; page and limit take a part of it.
       const { page, limit } = c.req.valid("query");
-      const section = await getHomeSection(c.var.db, c.req.valid("param").key);
+      const { key } = c.req.valid("param");
+      if (!isHomeKey(key)) throw notFound("找不到這個首頁區塊");
+      const section = await getHomeSection(c.var.db, key);
       return c.json({ data: section.slice((page - 1) * limit, page * limit) }, 200);
     },
   )

@@ -13,6 +13,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import type { ApiEnv } from "../app-env.ts";
 import { signInWithSocial, socialClient, SocialSignInRefused } from "../services/social.ts";
+import { fieldErrors } from "../lib/request-body.ts";
 import { startSession } from "../services/tokens.ts";
 import { json } from "./specs.ts";
 
@@ -48,6 +49,17 @@ export const socialRoutes = new OpenAPIHono<ApiEnv>();
 /** Any path that names no provider is simply not found. */
 const providerHook = (result: { success: boolean }, c: Context<ApiEnv>) => {
   if (!result.success) return c.json({ message: messages.notFound }, 404);
+};
+
+/** The start: an unknown provider is a 404, a malformed nonce the 422 of any bad parameter. */
+const startHook = (
+  result: { success: true } | { success: false; target: string; error: unknown },
+  c: Context<ApiEnv>,
+) => {
+  if (result.success) return;
+  if (result.target === "param") return c.json({ message: messages.notFound }, 404);
+  const errors = fieldErrors(result.error as z.ZodError);
+  return c.json({ message: Object.values(errors)[0]?.[0] ?? messages.invalidParams, errors }, 422);
 };
 
 const cookieOptions = (c: Context<ApiEnv>) => ({
@@ -102,6 +114,7 @@ socialRoutes.openapi(
     responses: {
       302: redirect("轉址到提供者的登入頁"),
       404: json(apiErrorSchema, "不提供此登入方式"),
+      422: json(apiErrorSchema, "nonce 格式不正確"),
     },
   }),
   (c) => {
@@ -119,7 +132,7 @@ socialRoutes.openapi(
     c.header("cache-control", "no-store");
     return c.redirect(client.authorizationUrl(state, verifier).toString(), 302);
   },
-  providerHook,
+  startHook,
 );
 
 socialRoutes.openapi(

@@ -89,8 +89,8 @@ async function articleDocuments(db: Database, ids: number[]): Promise<SourceDocu
   const rows = await db
     .select({
       article: articles,
-      author: { name: authors.name, updated_at: authors.updated_at },
-      category: { name: categories.name, updated_at: categories.updated_at },
+      author: { name: authors.name, status: authors.status, updated_at: authors.updated_at },
+      category: { name: categories.name, status: categories.status, updated_at: categories.updated_at },
     })
     .from(articles)
     .leftJoin(authors, eq(authors.id, articles.author_id))
@@ -104,7 +104,12 @@ async function articleDocuments(db: Database, ids: number[]): Promise<SourceDocu
     aliases: article.info_title ? [article.info_title] : [],
     description: article.description,
     body: htmlText(article.content),
-    meta: { image: article.image ?? null, label: category?.name ?? null, author: author?.name ?? null },
+    // A switched-off author or category is not public: the hit names neither.
+    meta: {
+      image: article.image ?? null,
+      label: category?.status === 1 ? category.name : null,
+      author: author?.status === 1 ? author.name : null,
+    },
     published_at: article.publication_date ?? article.start_at ?? article.created_at,
     status: article.status,
     start_at: article.start_at,

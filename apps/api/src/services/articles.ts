@@ -57,12 +57,16 @@ function toSummary({ article, author, category }: Row): ArticleSummary {
   };
 }
 
+/** Authors and categories switched off are not public: an item of theirs shows neither. */
+const shownAuthor = eq(authors.status, 1);
+const shownCategory = eq(categories.status, 1);
+
 function selectArticles(db: Database) {
   return db
     .select(summaryColumns)
     .from(articles)
-    .leftJoin(authors, eq(articles.author_id, authors.id))
-    .leftJoin(categories, eq(articles.category_id, categories.id));
+    .leftJoin(authors, and(eq(articles.author_id, authors.id), shownAuthor))
+    .leftJoin(categories, and(eq(articles.category_id, categories.id), shownCategory));
 }
 
 export type ArticleFilter = Pick<ArticleListQuery, "page" | "limit" | "category" | "author">;
@@ -77,7 +81,7 @@ export async function listArticles(
     const [category] = await db
       .select({ id: categories.id })
       .from(categories)
-      .where(and(eq(categories.section, kind), byIdOrPath(categories, query.category)));
+      .where(and(eq(categories.section, kind), shownCategory, byIdOrPath(categories, query.category)));
     if (!category) throw notFound("找不到這個分類");
     conditions.push(eq(articles.category_id, category.id));
   }
@@ -85,7 +89,7 @@ export async function listArticles(
     const [author] = await db
       .select({ id: authors.id })
       .from(authors)
-      .where(byIdOrPath(authors, query.author));
+      .where(and(shownAuthor, byIdOrPath(authors, query.author)));
     if (!author) throw notFound("找不到這位作者");
     conditions.push(eq(articles.author_id, author.id));
   }

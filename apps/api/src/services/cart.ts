@@ -11,7 +11,7 @@ import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { cartLines, magazines, members, merchandise, type StoredImage } from "../db/schema.ts";
 import { ApiError } from "../lib/errors.ts";
-import { onSale } from "./visibility.ts";
+import { onSale, released } from "./visibility.ts";
 
 /*
  * A signed-in member's cart (SPEC §3, §4, §7). Prices, stock and availability are read from the
@@ -32,7 +32,10 @@ type CartItem = Omit<CartLine, "id" | "item_id" | "sku" | "quantity">;
 
 const itemKey = (type: ProductType, itemId: number) => `${type}:${itemId}`;
 
-/** The items named by these lines as they are now, on sale or not; items gone for good are absent. */
+/**
+ * The items named by these lines as they are now, on sale or not; items gone for good, and items
+ * before their start time (nothing of them is public yet), are absent.
+ */
 async function loadItems(
   db: Database,
   wanted: readonly { type: ProductType; item_id: number }[],
@@ -48,13 +51,13 @@ async function loadItems(
       : db
           .select({ row: magazines, on_sale: sql<boolean>`(${onSale(magazines)})` })
           .from(magazines)
-          .where(inArray(magazines.id, magazineIds)),
+          .where(and(inArray(magazines.id, magazineIds), released(magazines))),
     merchIds.length === 0
       ? []
       : db
           .select({ row: merchandise, on_sale: sql<boolean>`(${onSale(merchandise)})` })
           .from(merchandise)
-          .where(inArray(merchandise.id, merchIds)),
+          .where(and(inArray(merchandise.id, merchIds), released(merchandise))),
   ]);
 
   const items = new Map<string, CartItem>();

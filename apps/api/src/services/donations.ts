@@ -132,10 +132,15 @@ export async function verifiedEmailOf(db: Database, memberId: number) {
   return row?.verified ? row.email : undefined;
 }
 
+/** A guest's gift that was never paid proves nothing of who typed the address: it stays the guest's. */
+const unpaidStatuses: DonationStatus[] = ["pending", "awaiting_payment", "expired"];
+
+/** The member's own gift, or a paid guest gift made with their verified address (as GET /donations/me lists). */
 const belongsTo = (row: DonationRow, viewer: DonationViewer) =>
   (viewer.memberId !== undefined && row.member_id === viewer.memberId) ||
   (viewer.memberEmail !== undefined &&
     row.member_id === null &&
+    !unpaidStatuses.includes(row.status) &&
     row.email.toLowerCase() === viewer.memberEmail.toLowerCase());
 
 /** The gift `number` as `viewer` may see it (403 for another member, 404 for a stranger). */
@@ -150,9 +155,6 @@ export async function donationForViewer(db: Database, number: string, viewer: Do
   // Anyone else, members included, is told nothing of which numbers exist.
   throw new ApiError(404, donationMessages.notFound);
 }
-
-/** A guest's gift that was never paid proves nothing of who typed the address: it stays the guest's. */
-const unpaidStatuses: DonationStatus[] = ["pending", "awaiting_payment", "expired"];
 
 /**
  * GET /donations/me: the member's gifts, and the guest gifts made with their verified address once

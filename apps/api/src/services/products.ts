@@ -5,7 +5,7 @@ import { magazines, merchandise } from "../db/schema.ts";
 import { notFound } from "../lib/errors.ts";
 import { pageWindow, paginationMeta } from "../lib/paginate.ts";
 import { safeHtml } from "../lib/sanitize.ts";
-import { byIdOrPath, onSale } from "./visibility.ts";
+import { byIdOrPath, onSale, released } from "./visibility.ts";
 
 type Sellable = {
   status: number;
@@ -55,11 +55,13 @@ const toMerchSummary = (row: typeof merchandise.$inferSelect): MerchSummary => (
 type ProductQuery = Pick<ListQuery, "page" | "limit"> & { ids?: number[] };
 
 /**
- * With `ids` (the cart asking about its lines) every listed item is returned, sold or withdrawn,
- * so that the cart can mark it unavailable; otherwise only what is on sale.
+ * With `ids` (the cart asking about its lines) every listed item that has been released is
+ * returned, sold out or withdrawn, so that the cart can mark it unavailable; an item before its
+ * start time is left out, so that an upcoming issue cannot be read by walking the ids. Without
+ * `ids`, only what is on sale.
  */
 function productWhere(table: typeof magazines | typeof merchandise, ids?: number[]): SQL {
-  return ids ? inArray(table.id, ids) : onSale(table);
+  return ids ? and(inArray(table.id, ids), released(table))! : onSale(table);
 }
 
 export async function listMagazines(db: Database, query: ProductQuery): Promise<Paginated<MagazineSummary>> {

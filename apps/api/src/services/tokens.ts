@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import type { TokenPair } from "@shiyi/contracts";
+import { maxId, type TokenPair } from "@shiyi/contracts";
 import type { Database } from "../db/client.ts";
 import { memberSessions, refreshTokens } from "../db/schema.ts";
 import type { AuthConfig } from "../env.ts";
@@ -58,7 +58,9 @@ export async function verifyAccessToken(
   }
   const memberId = Number(payload.sub);
   const sessionId = payload.sid;
-  if (!Number.isInteger(memberId) || typeof sessionId !== "string") return undefined;
+  // Signed by us, but checked all the same: a member id past the integer column would fail the query.
+  const knownId = Number.isInteger(memberId) && memberId > 0 && memberId <= maxId;
+  if (!knownId || typeof sessionId !== "string") return undefined;
   const [session] = await db
     .select({ id: memberSessions.id })
     .from(memberSessions)

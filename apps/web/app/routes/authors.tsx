@@ -50,7 +50,9 @@ export default function Authors({ loaderData }: Route.ComponentProps) {
                 </Link>
               </h2>
               {author.title && <p className="mt-1 text-xs text-muted">{author.title}</p>}
-              {author.description && <p className="mt-2 text-sm leading-7 text-ink-soft">{author.description}</p>}
+              {author.description && (
+                <p className="mt-2 text-sm leading-7 text-ink-soft">{author.description}</p>
+              )}
             </div>
           </li>
         ))}

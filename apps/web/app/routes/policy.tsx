@@ -31,7 +31,9 @@ export default function Policies({ loaderData, matches }: Route.ComponentProps) 
                   {policy.title}
                 </Link>
               </h2>
-              {policy.description && <p className="mt-2 text-sm leading-7 text-ink-soft">{policy.description}</p>}
+              {policy.description && (
+                <p className="mt-2 text-sm leading-7 text-ink-soft">{policy.description}</p>
+              )}
             </div>
             <span aria-hidden="true" className="text-muted group-hover:text-primary">
               →

@@ -1,0 +1,54 @@
+import { messages } from "@shiyi/contracts";
+import type { Context } from "hono";
+
+type Route = { readonly method: string; readonly path: string };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A route path in Hono's syntax (`/news/:id`) as a pattern for a request's path. */
+const pathPattern = (path: string) =>
+  new RegExp(
+    `^${path
+      .split("/")
+      .map((segment) => (segment.startsWith(":") ? "[^/]+" : escapeRegExp(segment)))
+      .join("/")}/?$`,
+  );
+
+/**
+ * The methods the routes answer on a path, HEAD with every GET; empty when no route has the path.
+ * Middleware (method ALL) counts for nothing.
+ */
+export function allowedMethods(routes: readonly Route[]): (path: string) => string[] {
+  const byPath = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+  for (const { method, path } of routes) {
+    if (method === "ALL") continue;
+    const entry = byPath.get(path) ?? { pattern: pathPattern(path), methods: new Set<string>() };
+    entry.methods.add(method);
+    byPath.set(path, entry);
+  }
+  return (path) => {
+    const methods = new Set<string>();
+    for (const { pattern, methods: own } of byPath.values()) {
+      if (pattern.test(path)) for (const method of own) methods.add(method);
+    }
+    if (methods.has("GET")) methods.add("HEAD");
+    return [...methods].sort();
+  };
+}
+
+/**
+ * The API's answer to a request no route took, `prefix` being where the API is mounted: a path it
+ * knows, asked with another method, is a 405 with `Allow` (an OPTIONS request a 204 with it); any
+ * other path the JSON 404.
+ */
+export function unroutedAnswer(routes: readonly Route[], prefix = "") {
+  const methodsOf = allowedMethods(routes);
+  return (c: Context) => {
+    const path = c.req.path.startsWith(prefix) ? c.req.path.slice(prefix.length) || "/" : c.req.path;
+    const allowed = methodsOf(path);
+    if (allowed.length === 0) return c.json({ message: messages.notFound }, 404);
+    const allow = allowed.join(", ");
+    if (c.req.method === "OPTIONS") return c.body(null, 204, { allow });
+    return c.json({ message: messages.methodNotAllowed }, 405, { allow });
+  };
+}
