@@ -82,6 +82,17 @@ test.describe("at 375 px", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(`${baseURL}/news`);
     await expect(menu).toBeHidden();
+    // The new page's heading has the focus, not the 選單 button left behind.
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  });
+
+  test("the menu marks the one entry the page belongs to", async ({ page }) => {
+    await page.goto("/policy/shopping-notice");
+    await page.getByRole("button", { name: "選單" }).click();
+    const menu = page.getByRole("dialog", { name: "選單" });
+    const current = menu.locator('[aria-current="page"]');
+    await expect(current).toHaveCount(1);
+    await expect(current).toHaveText(/購物須知/);
   });
 
   test("the menu opens with the space bar too, as a button does", async ({ page }) => {

@@ -34,8 +34,9 @@ test("subscribe in the footer, confirm through the mailed link, unsubscribe thro
   const form = footerForm(page);
   await form.getByRole("textbox", { name: "電子報訂閱信箱" }).fill(email);
   await form.getByRole("button", { name: "訂閱", exact: true }).click();
-  // Answered in place: a line under the form (and a toast), the page stays where it was.
+  // Answered in place: a line under the form (said once, not echoed by a toast); the page stays.
   await expect(form.getByText(replies.pending)).toBeVisible();
+  await expect(page.getByText(replies.pending)).toHaveCount(1);
   await expect(page).toHaveURL(/\/about$/);
   await expect(form.getByRole("textbox", { name: "電子報訂閱信箱" })).toHaveValue("");
 
@@ -66,10 +67,23 @@ test("a wrong address is refused in the footer with the site's message, and no m
   await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
   const form = footerForm(page);
   const field = form.getByRole("textbox", { name: "電子報訂閱信箱" });
+  const send = form.getByRole("button", { name: "訂閱", exact: true });
+  // Empty: said at once, and the field takes the focus to be filled in.
+  await send.click();
+  await expect(field).toHaveAccessibleDescription("此項為必填");
+  await expect(field).toBeFocused();
   await field.fill("reader@");
-  await form.getByRole("button", { name: "訂閱", exact: true }).click();
+  await send.click();
   await expect(field).toHaveAccessibleDescription("請輸入正確的電子郵件");
   await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toBeFocused();
+  // One the browser takes but the site's rule does not (no domain suffix): the server says so.
+  await field.fill("reader@example");
+  const reply = page.waitForResponse((response) => response.url().includes("/newsletter"));
+  await send.click();
+  expect((await reply).status()).toBe(422);
+  await expect(field).toHaveAccessibleDescription("請輸入正確的電子郵件");
+  await expect(field).toBeFocused();
 });
 
 test.describe("without JavaScript", () => {

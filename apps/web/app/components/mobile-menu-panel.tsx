@@ -1,7 +1,9 @@
 import { Dialog } from "@base-ui/react/dialog";
 import type { RefObject } from "react";
-import { NavLink } from "react-router";
-import { mainNavigation, secondaryNavigation } from "../lib/navigation.ts";
+import { Link, useLocation } from "react-router";
+import { currentMenuPath, mainNavigation, secondaryNavigation } from "../lib/navigation.ts";
+
+const menu = [...mainNavigation, ...secondaryNavigation];
 
 /** The mobile menu's panel, sliding in from the right; see MobileMenu in site-header.tsx. */
 export default function MobileMenuPanel({
@@ -11,14 +13,19 @@ export default function MobileMenuPanel({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  returnFocus: RefObject<HTMLElement | null>;
+  /** Where the focus goes when the menu closes; `null`: it is not moved (a link was followed). */
+  returnFocus: RefObject<HTMLElement | null> | null;
 }) {
+  const current = currentMenuPath(
+    useLocation().pathname,
+    menu.map((item) => item.to),
+  );
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Backdrop className="mobile-menu-backdrop fixed inset-0 z-[200] bg-ink/40 lg:hidden" />
         <Dialog.Popup
-          finalFocus={returnFocus}
+          finalFocus={returnFocus ?? false}
           className="mobile-menu fixed inset-y-0 right-0 z-[210] flex w-[min(20rem,88vw)] flex-col overflow-y-auto bg-paper px-6 pb-10 pt-5 shadow-[0_12px_40px_-12px_rgba(29,27,24,0.45)] lg:hidden"
         >
           <div className="flex items-center justify-between border-b border-rule pb-4">
@@ -32,19 +39,18 @@ export default function MobileMenuPanel({
           </div>
           <nav aria-label="行動版選單" className="mt-4">
             <ul className="space-y-1">
-              {[...mainNavigation, ...secondaryNavigation].map((item) => (
+              {menu.map((item) => (
                 <li key={item.to + item.label}>
-                  <NavLink
+                  <Link
                     to={item.to}
-                    className={({ isActive }) =>
-                      `flex min-h-11 items-baseline justify-between py-2.5 ${isActive ? "text-primary" : "hover:text-primary"}`
-                    }
+                    aria-current={item.to === current ? "page" : undefined}
+                    className={`flex min-h-11 items-baseline justify-between py-2.5 ${item.to === current ? "text-primary" : "hover:text-primary"}`}
                   >
                     <span className="font-serif text-lg tracking-widest">{item.label}</span>
                     <span className="text-[0.65rem] uppercase tracking-[0.2em] text-muted">
                       {item.subtitle}
                     </span>
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>

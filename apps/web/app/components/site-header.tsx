@@ -210,8 +210,12 @@ function MobileMenu() {
   const navigationState = useNavigation().state;
   // Closing while rendering (not in an effect) so the panel never paints open on the new page.
   const [seenState, setSeenState] = useState(navigationState);
+  // Closed by following one of its links, the menu leaves the focus to the new page (its heading),
+  // not to the 選單 button; closed by the reader (×, Escape, a tap outside), it returns it there.
+  const [closedByNavigation, setClosedByNavigation] = useState(false);
   if (seenState !== navigationState) {
     setSeenState(navigationState);
+    if (open) setClosedByNavigation(true);
     setOpen(false);
   }
   // At the desktop width the panel is hidden and the main navigation shows: a menu left open (a
@@ -227,6 +231,7 @@ function MobileMenu() {
   const prefetch = () => setWanted(true);
   const show = () => {
     setWanted(true);
+    setClosedByNavigation(false);
     setOpen(true);
   };
   // A link to the footer's menu until scripts run (and without them), then the dialog's button:
@@ -267,7 +272,11 @@ function MobileMenu() {
       </a>
       {wanted && (
         <Suspense fallback={null}>
-          <MobileMenuPanel open={open} onOpenChange={setOpen} returnFocus={trigger} />
+          <MobileMenuPanel
+            open={open}
+            onOpenChange={setOpen}
+            returnFocus={closedByNavigation ? null : trigger}
+          />
         </Suspense>
       )}
     </>

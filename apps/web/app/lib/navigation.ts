@@ -16,5 +16,14 @@ export const secondaryNavigation = [
   { to: "/policy", label: "條款政策", subtitle: "Policy" },
 ] as const;
 
+/**
+ * Of the menu's paths, the one the page at `pathname` belongs to: the longest that is the path or
+ * a section above it. On /policy/shopping-notice that is 購物須知, not 條款政策 as well.
+ */
+export function currentMenuPath(pathname: string, paths: readonly string[]): string | undefined {
+  const within = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  return paths.filter(within).sort((a, b) => b.length - a.length)[0];
+}
+
 /** The footer's menu, where the header's 選單 leads before scripts run (and without them). */
 export const siteMenuId = "site-menu";

@@ -247,6 +247,22 @@ async function metaSite(context: PageMetaArgs["context"]): Promise<MetaSite> {
 const metaLocation = (url: URL): MetaLocation => ({ pathname: url.pathname, search: url.search });
 
 /**
+ * The heading of a page without per-page settings (the author list): the server's SEO entry for
+ * its path over the page's own texts, as its title and description are chosen, so the two agree.
+ */
+export async function pageHeading(
+  { url, context }: PageMetaArgs,
+  fallback: { title: string; infoTitle: string; description: string },
+): Promise<{ title: string; infoTitle: string; description: string }> {
+  const seo = (await metaSite(context)).seo.find((entry) => entry.path === url.pathname);
+  return {
+    title: seo?.title || fallback.title,
+    infoTitle: seo?.info_title || fallback.infoTitle,
+    description: seo?.description || fallback.description,
+  };
+}
+
+/**
  * A page's metadata, for its loader to return as `meta`. The page's description may need the
  * site (its address for JSON-LD): then it is a function of the site and the location.
  */

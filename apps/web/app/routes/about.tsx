@@ -46,6 +46,7 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
               {section.title}
             </h2>
           </header>
+          {/* Beside a long text the picture stays in view as the text is read (lg: sticky). */}
           {section.image && (
             <Image
               src={section.image.url}
@@ -54,7 +55,7 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
               height={350}
               sizes="100vw lg:45vw xl:608px"
               loading={index === 0 ? "eager" : "lazy"}
-              className={`aspect-[16/10] h-auto w-full object-cover ${index % 2 === 1 ? "lg:order-2" : ""}`}
+              className={`aspect-[16/10] h-auto w-full object-cover lg:sticky lg:top-8 lg:self-start ${index % 2 === 1 ? "lg:order-2" : ""}`}
             />
           )}
           {section.content && (

@@ -3,31 +3,34 @@ import { Link } from "react-router";
 import { Image } from "../components/image.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { apiContext } from "../lib/context.ts";
-import { pageMeta } from "../lib/seo.server.ts";
+import { pageHeading, pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/authors";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { data: authors } = await context.get(apiContext).get<Paginated<AuthorSummary>>("/authors");
-  const meta = await pageMeta(
-    { url, context },
-    {
-      fallback: {
-        title: "作者",
-        infoTitle: "Authors",
-        description: "為《食藝》書寫的主廚、研究者、記者與經營者。",
-      },
-    },
-  );
-  return { authors, meta };
+  const fallback = {
+    title: "作者",
+    infoTitle: "Authors",
+    description: "為《食藝》書寫的主廚、研究者、記者與經營者。",
+  };
+  const [{ data: authors }, heading, meta] = await Promise.all([
+    context.get(apiContext).get<Paginated<AuthorSummary>>("/authors"),
+    pageHeading({ url, context }, fallback),
+    pageMeta({ url, context }, { fallback }),
+  ]);
+  return { authors, heading, meta };
 }
 
 export default function Authors({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page">
-      <PageHeading kicker="Authors" title="作者" description="為《食藝》書寫的主廚、研究者、記者與經營者。" />
+      <PageHeading
+        kicker={loaderData.heading.infoTitle}
+        title={loaderData.heading.title}
+        description={loaderData.heading.description}
+      />
       <ul id="author-nav" className="grid gap-x-8 gap-y-14 pt-12 sm:grid-cols-2 lg:grid-cols-3">
         {loaderData.authors.map((author, index) => (
           <li key={author.id} className="group relative flex gap-5">

@@ -34,8 +34,10 @@ export function errorIdOf(formId: string, target: string) {
  * kind of control it is), or the element with that id itself (the form's message).
  */
 export function focusErrorTarget(form: HTMLFormElement, errorId: string) {
-  const element =
-    form.querySelector<HTMLElement>(`[aria-describedby~="${CSS.escape(errorId)}"]`) ??
-    form.ownerDocument.getElementById(errorId);
+  const control = form.querySelector<HTMLElement>(`[aria-describedby~="${CSS.escape(errorId)}"]`);
+  // The form's message is empty where a toast says it (a rate limit, SPEC §8): the focus then stays
+  // on the send button, to try again, rather than on a box that says nothing.
+  const message = form.ownerDocument.getElementById(errorId);
+  const element = control ?? (message?.textContent?.trim() ? message : null);
   if (element && element !== form.ownerDocument.activeElement) element.focus();
 }

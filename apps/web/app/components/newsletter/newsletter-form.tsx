@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef } from "react";
+import { messages } from "@shiyi/contracts/messages";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "../../lib/use-action-toast.ts";
 import { ErrorGlyph } from "../form/error-glyph.tsx";
@@ -25,16 +26,24 @@ export type NewsletterReply = {
 export function NewsletterForm() {
   const fetcher = useFetcher<NewsletterReply>({ key: "newsletter-footer" });
   const reply = fetcher.data;
-  useActionToast(reply?.toast);
+  // The line under the form says that it was sent; a toast saying it again would be an echo.
+  useActionToast(reply?.sent ? undefined : reply?.toast);
   const ref = useRef<HTMLFormElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  /** The browser's verdict on the address (empty, malformed), said before any request is sent. */
+  const [localError, setLocalError] = useState<string>();
   useEffect(() => {
     if (reply?.sent) ref.current?.reset();
+    // Refused, the address takes the focus, to be corrected, as in every form of the site.
+    else if (reply?.result?.error?.email) field.current?.focus();
   }, [reply]);
   const busy = fetcher.state !== "idle";
   const id = "newsletter-footer";
-  const errors = reply?.sent
-    ? []
-    : [...(reply?.result?.error?.email ?? []), ...(reply?.result?.error?.[""] ?? [])];
+  const errors = localError
+    ? [localError]
+    : reply?.sent
+      ? []
+      : [...(reply?.result?.error?.email ?? []), ...(reply?.result?.error?.[""] ?? [])];
   return (
     <fetcher.Form
       ref={ref}
@@ -43,6 +52,20 @@ export function NewsletterForm() {
       aria-labelledby={`${id}-title`}
       id={id}
       noValidate
+      onSubmit={(event) => {
+        const input = field.current;
+        const problem = !input
+          ? undefined
+          : input.validity.valueMissing
+            ? messages.required
+            : input.validity.typeMismatch
+              ? messages.email
+              : undefined;
+        setLocalError(problem);
+        if (!problem) return;
+        event.preventDefault();
+        input?.focus();
+      }}
     >
       <p className="font-serif text-lg font-bold tracking-[0.12em]" id={`${id}-title`}>
         訂閱電子報
@@ -54,6 +77,7 @@ export function NewsletterForm() {
           電子報訂閱信箱
         </label>
         <input
+          ref={field}
           id={`${id}-email`}
           name="email"
           type="email"

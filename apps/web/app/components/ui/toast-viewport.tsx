@@ -2,7 +2,10 @@ import { Toast } from "@base-ui/react/toast";
 import { useEffect } from "react";
 import { attachViewport, toastManager, tones, toastDefaults, type ToastData } from "./toast.tsx";
 
-/** The toast viewport, bottom centre on phones and bottom right from md up; above the confirm dialog (z 500). */
+/**
+ * The toast viewport, top centre on phones (where the thumb and a form's send button are at the
+ * bottom) and bottom right from md up; above the confirm dialog (z 500).
+ */
 export default function ToastViewport() {
   // Runs after Base UI's provider has subscribed to the manager (child effects run first).
   useEffect(() => attachViewport(), []);
@@ -11,7 +14,7 @@ export default function ToastViewport() {
       <Toast.Portal>
         <Toast.Viewport
           aria-label="通知"
-          className="fixed inset-x-4 bottom-4 z-600 mx-auto flex max-w-sm flex-col-reverse gap-2 md:inset-x-auto md:right-8 md:bottom-8 md:w-88 md:max-w-none"
+          className="fixed inset-x-4 top-4 z-600 mx-auto flex max-w-sm flex-col gap-2 md:inset-x-auto md:top-auto md:right-8 md:bottom-8 md:w-88 md:max-w-none md:flex-col-reverse"
         >
           <ToastList />
         </Toast.Viewport>
@@ -27,7 +30,8 @@ function ToastList() {
       key={toast.id}
       toast={toast}
       data-duration={toast.data?.duration}
-      className={`${tones[toast.data?.type ?? "info"]} flex items-start gap-3 border border-l-4 border-rule border-l-(--tone) bg-paper py-3 pr-2 pl-4 text-ink shadow-[0_10px_30px_-14px_rgb(29_27_24/0.45)] transition-[opacity,transform,translate] duration-300 ease-out select-none [transform:translate(var(--toast-swipe-movement-x),var(--toast-swipe-movement-y))] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary data-ending-style:opacity-0 data-limited:hidden data-starting-style:translate-y-3 data-starting-style:opacity-0`}
+      swipeDirection={["up", "right", "down"]}
+      className={`${tones[toast.data?.type ?? "info"]} flex items-start gap-3 border border-l-4 border-rule border-l-(--tone) bg-paper py-3 pr-2 pl-4 text-ink shadow-[0_10px_30px_-14px_rgb(29_27_24/0.45)] transition-[opacity,transform,translate] duration-300 ease-out select-none [transform:translate(var(--toast-swipe-movement-x),var(--toast-swipe-movement-y))] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary data-ending-style:opacity-0 data-limited:hidden data-starting-style:-translate-y-3 data-starting-style:opacity-0 md:data-starting-style:translate-y-3`}
     >
       <Toast.Title
         render={<p />}
