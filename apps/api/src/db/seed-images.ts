@@ -8,7 +8,14 @@ import sharp from "sharp";
  */
 
 export type ImageJob =
-  | { kind: "article"; section: string; slug: string; seed?: string }
+  | {
+      kind: "article";
+      section: string;
+      slug: string;
+      seed?: string;
+      /** What the picture is said to show (its alt text): the scene is drawn to fit it where it can. */
+      subject?: string;
+    }
   | {
       kind: "cover" | "ebook";
       section: string;
@@ -642,16 +649,35 @@ const poster: Composer = (id, w, h, p, rng) => {
 
 const composers: Composer[] = [topDownPlate, sideBowl, marketVegetables, tableSetting, poster];
 
+/**
+ * The scene that fits what a picture is said to show, by the first matching word: hills and fields,
+ * a plate, a bowl, a market's produce, a laid table. A subject none of them fits (a rota pinned to
+ * a wall, say) gets the seed's own scene.
+ */
+const sceneWords: [RegExp, Composer][] = [
+  [/山|梯田|茶園|稻田|稻穗|漁港|漁船/, poster],
+  [/(?<!茶)盤|甜點|生魚片|烏魚子|小菜|前菜/, topDownPlate],
+  [/湯|粥|鍋|碗|熱氣|白飯/, sideBowl],
+  [/市場|市集|攤位|蔬|青菜|筍|番茄|高麗菜|蘿蔔|橘子|芒果|野菜|芥菜|採收/, marketVegetables],
+  [/桌|茶杯|茶壺|茶盤|菜單|點餐|講座/, tableSetting],
+];
+
+export const sceneFor = (subject: string | undefined): Composer | undefined =>
+  subject === undefined ? undefined : sceneWords.find(([words]) => words.test(subject))?.[1];
+
 function composition(
   seed: string,
   w: number,
   h: number,
   prefix: string,
   p?: Palette,
+  subject?: string,
 ): { body: string; palette: Palette } {
   const rng = createRng(seed);
   const palette = p ?? rng.pick(paletteList);
-  const composer = rng.pick(composers);
+  // Drawn either way, so the rest of the seed's choices stay as they were.
+  const seeded = rng.pick(composers);
+  const composer = sceneFor(subject) ?? seeded;
   const body = composer(prefix, w, h, palette, rng);
   return { body, palette };
 }
@@ -659,9 +685,9 @@ function composition(
 // ---------------------------------------------------------------------------------------------
 // Image kinds
 
-function articleSvg(seed: string): string {
+function articleSvg(seed: string, subject?: string): string {
   const { width: w, height: h } = imageSizes.article;
-  const { body } = composition(seed, w, h, "a");
+  const { body } = composition(seed, w, h, "a", undefined, subject);
   return svgDocument(w, h, body);
 }
 
@@ -857,7 +883,7 @@ function ogSvg(job: Extract<ImageJob, { kind: "og" }>): string {
 export function renderSvg(job: ImageJob): string {
   switch (job.kind) {
     case "article":
-      return articleSvg(job.seed ?? `${job.section}/${job.slug}`);
+      return articleSvg(job.seed ?? `${job.section}/${job.slug}`, job.subject);
     case "cover":
     case "ebook":
       return coverSvg(job);

@@ -51,7 +51,8 @@ export async function seed(db: Database, options: { mediaDir: string; now?: Date
   /** Every `/media/<section>/<slug>.jpg` figure in a body becomes an article-sized image job. */
   const bodyImages = (content: string): StoredImage[] =>
     [...content.matchAll(/<img src="\/media\/([a-z0-9-]+)\/([a-z0-9-]+)\.jpg" alt="([^"]*)"/g)].map(
-      ([, section, slug, alt]) => image({ kind: "article", section: section!, slug: slug! }, alt!),
+      ([, section, slug, alt]) =>
+        image({ kind: "article", section: section!, slug: slug!, subject: alt! }, alt!),
     );
 
   const ogImage = image({ kind: "og", section: "og", slug: "og" }, "食藝誌：餐飲產業與飲食文化雜誌");
@@ -77,7 +78,10 @@ export async function seed(db: Database, options: { mediaDir: string; now?: Date
         info_title: item.info_title ?? null,
         description: item.description,
         content: item.content,
-        image: image({ kind: "article", section: kind, slug: item.path }, item.imageAlt),
+        image: image(
+          { kind: "article", section: kind, slug: item.path, subject: item.imageAlt },
+          item.imageAlt,
+        ),
         images: bodyImages(item.content),
         status: item.status ?? 1,
         publication_date: date,
@@ -96,7 +100,9 @@ export async function seed(db: Database, options: { mediaDir: string; now?: Date
       info_title: item.info_title ?? null,
       description: item.description,
       content: item.content,
-      image: item.imageAlt ? image({ kind: "article", section: kind, slug: item.path }, item.imageAlt) : null,
+      image: item.imageAlt
+        ? image({ kind: "article", section: kind, slug: item.path, subject: item.imageAlt }, item.imageAlt)
+        : null,
       images: bodyImages(item.content),
       link: item.link ?? null,
       sort: item.sort,
