@@ -19,6 +19,9 @@ export default defineConfig({
   // The shop and member journeys cross a dozen pages, the ECPay simulator and a second browser; on
   // a busy two-core machine they need more than the default 30 s, and a hang still fails in a minute.
   timeout: 60_000,
+  // A page change on a busy two-core machine (a route's chunks, its data, its render) has taken
+  // more than the default 5 s to show; an assertion that is never met still fails in 10.
+  expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   reporter: "list",
   use: {
