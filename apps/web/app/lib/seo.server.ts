@@ -256,9 +256,9 @@ export async function pageHeading(
 ): Promise<{ title: string; infoTitle: string; description: string }> {
   const seo = (await metaSite(context)).seo.find((entry) => entry.path === url.pathname);
   return {
-    title: seo?.title || fallback.title,
-    infoTitle: seo?.info_title || fallback.infoTitle,
-    description: seo?.description || fallback.description,
+    title: seo?.title ?? fallback.title,
+    infoTitle: seo?.info_title ?? fallback.infoTitle,
+    description: seo?.description ?? fallback.description,
   };
 }
 
