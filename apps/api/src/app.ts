@@ -143,10 +143,13 @@ export function createApi({
     }
     // Hono's own refusals (a malformed JSON body, a body that is not JSON) say so in English.
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json(
-        { message: error.status === 413 ? messages.tooLarge : messages.invalidParams },
-        error.status,
-      );
+      const message =
+        error.status === 413
+          ? messages.tooLarge
+          : error.status === 415
+            ? messages.jsonExpected
+            : messages.invalidParams;
+      return c.json({ message }, error.status);
     }
     c.var.logger?.error({ err: error }, "unhandled API error");
     return c.json({ message: messages.fallback }, 500);

@@ -304,7 +304,12 @@ describe.each(databaseTargets())("cart on $name", (target) => {
       expectInvalid(await member.add({ item_id: item.id, type: "merch", quantity: 1.5 }), "quantity");
       expectInvalid(await member.add({ item_id: item.id, type: "ebook", quantity: 1 }), "type");
       expectInvalid(await member.add({ item_id: item.id, type: "merch", sku: [""], quantity: 1 }), "sku");
-      expectInvalid(await member.add({ item_id: "x", type: "merch", quantity: 1 }), "item_id");
+      // A missing item is 此項為必填; one named by something other than a number is malformed.
+      const missing = await member.add<ApiError>({ type: "merch", quantity: 1 });
+      expect(missing.body.errors?.item_id).toEqual(["此項為必填"]);
+      const named = await member.add<ApiError>({ item_id: "x", type: "merch", quantity: 1 });
+      expectInvalid(named, "item_id");
+      expect(named.body.errors?.item_id).toEqual(["參數格式不正確"]);
       // A field of the wrong type gets the site's words, not the schema library's English.
       const wrongType = await member.add({ item_id: item.id, type: "merch", sku: null, quantity: 1 });
       expectInvalid(wrongType, "sku");
@@ -519,6 +524,12 @@ describe.each(databaseTargets())("cart on $name", (target) => {
       expect((await member.update(small.body.data.id, { quantity: 2 })).status).toBe(200);
       expectRefused(await member.update(issue.body.data.id, { quantity: 4 }), "quantity", texts.overMax(3));
       expectInvalid(await member.update(issue.body.data.id, { quantity: 0 }), "quantity");
+      // A body that is not an object at all is named as the body (`_`), not left without errors.
+      const list = await member.update<ApiError>(issue.body.data.id, []);
+      expect([list.status, list.body]).toEqual([
+        422,
+        { message: "參數格式不正確", errors: { _: ["參數格式不正確"] } },
+      ]);
     });
 
     it("refuses a line whose item is no longer on sale (422)", async () => {

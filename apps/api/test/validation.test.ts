@@ -228,13 +228,13 @@ describe.each(databaseTargets())("input validation on $name", (target) => {
       expect(response.body.message).toBe("參數格式不正確");
     });
 
-    it("answers malformed JSON, a form body and a repeated query key in zh-TW", async () => {
+    it("answers malformed JSON, a form body (415, asking for JSON) and a repeated query key in zh-TW", async () => {
       const malformed = await subscribe("{bad");
       expect(malformed.status).toBe(400);
       expect(malformed.body.message).toBe("參數格式不正確");
       const form = await api.postForm("/subscribe", { email: "reader@example.tw" });
       expect(form.status).toBe(415);
-      expect(JSON.parse(form.body)).toEqual({ message: "參數格式不正確" });
+      expect(JSON.parse(form.body)).toEqual({ message: "請以 JSON 格式送出資料" });
       const repeated = await api.get<ApiError>("/news?category=a&category=b");
       expectInvalid(repeated, "category");
       expect(repeated.body.errors?.category).toEqual(["參數格式不正確"]);

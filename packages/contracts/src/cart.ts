@@ -22,7 +22,7 @@ const quantity = () =>
 /** POST /cart: one item to add (the quantity is added to a line of the same item, type and sku). */
 export const cartLineInputSchema = z.object({
   item_id: z
-    .number({ error: messages.required })
+    .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.invalidParams) })
     .int({ error: messages.invalidParams })
     .positive({ error: messages.invalidParams })
     .max(maxId, { error: messages.invalidParams }),

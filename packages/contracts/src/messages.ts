@@ -23,6 +23,8 @@ export const messages = {
   taxIdChecksum: "統一編號不正確，請再確認",
   /** Text with a NUL, or half of a character (a lone surrogate): PostgreSQL cannot store it. */
   unreadableText: "含有無法辨識的字元，請重新輸入",
+  /** A request body that is not JSON (a form post, plain text) where the API reads JSON (415). */
+  jsonExpected: "請以 JSON 格式送出資料",
   /** A request body past the API's limit. */
   tooLarge: "送出的內容過大",
   /** A rate limit was reached (contact form, and later login, registration and password reset). */

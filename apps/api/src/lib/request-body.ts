@@ -96,10 +96,20 @@ const hasChinese = /\p{Script=Han}/u;
  */
 export const apiMessage = (message: string) => (hasChinese.test(message) ? message : messages.invalidParams);
 
-/** A schema's failure as a 422's `errors`, by top-level field, in the API's messages. */
+/**
+ * A schema's failure as a 422's `errors`, by top-level field, in the API's messages; a failure of
+ * the body itself (an array or a number where an object belongs) under `_`, as `dottedErrors` does.
+ */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const fields = z.flattenError(error).fieldErrors as Record<string, string[]>;
-  return Object.fromEntries(Object.entries(fields).map(([field, texts]) => [field, texts.map(apiMessage)]));
+  const { formErrors, fieldErrors: fields } = z.flattenError(error);
+  const errors = Object.fromEntries(
+    Object.entries(fields as Record<string, string[]>).map(([field, texts]) => [
+      field,
+      texts.map(apiMessage),
+    ]),
+  );
+  if (formErrors.length > 0) errors._ = [...new Set(formErrors.map(apiMessage))];
+  return errors;
 }
 
 /** The same by dotted path (`{"customer.email": [...]}`), for nested drafts; `_` for the body itself. */
