@@ -6,11 +6,11 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { createContext, use, useEffect, useRef, type ReactNode } from "react";
+import { createContext, use, useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation, useNavigationType } from "react-router";
 import type { z } from "zod";
 import { Button } from "../ui/button.tsx";
-import { errorFocusTarget, errorIdOf, focusErrorTarget, formErrorKey } from "./focus-first-error.ts";
+import { errorFocusTargets, errorIdOf, focusErrorTarget, formErrorKey } from "./focus-first-error.ts";
 import { ErrorGlyph } from "./error-glyph.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
@@ -56,6 +56,11 @@ type AnyFields = Record<string, any>;
  * The `<form>` of a `useSchemaForm` form: posts with React Router (a plain POST without
  * JavaScript), keeps the scroll where it is, and after a failed submit goes to the first field in
  * error. Children are the fields, `FormMessage` and `SubmitButton`.
+ *
+ * One submit at a time: a second one (a double click, Enter pressed again) before the first has
+ * been answered is dropped. The router only says it is submitting after a render, and a second
+ * submit in between would cancel the first in the browser after the server had acted on it (two
+ * donations, two messages).
  */
 export function SchemaForm<Fields extends AnyFields>({
   form,
@@ -69,8 +74,22 @@ export function SchemaForm<Fields extends AnyFields>({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLFormElement>(null);
+  const sending = useRef(false);
+  const navigationState = useNavigation().state;
+  useEffect(() => {
+    if (navigationState === "idle") sending.current = false;
+  }, [navigationState]);
+  const formProps = getFormProps(form);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (sending.current) return event.preventDefault();
+    formProps.onSubmit(event);
+    if (!event.defaultPrevented) sending.current = true;
+  };
   const errors = form.allErrors;
-  const target = form.status === "error" ? errorFocusTarget(errors) : undefined;
+  const targets = form.status === "error" ? errorFocusTargets(errors) : [];
+  // Without JavaScript, the field the server's page focuses (autoFocus).
+  const target = targets[0];
+  const targetKey = targets.join("\n");
 
   // Each failed submit reports a new error record, even when the messages are the same. The
   // first run is the server's page, whose autoFocus has already done the job.
@@ -80,8 +99,12 @@ export function SchemaForm<Fields extends AnyFields>({
       mounted.current = true;
       return;
     }
-    if (target !== undefined && ref.current) focusErrorTarget(ref.current, errorIdOf(form.id, target));
-  }, [form.id, target, errors]);
+    if (targetKey === "" || !ref.current) return;
+    focusErrorTarget(
+      ref.current,
+      targetKey.split("\n").map((name) => errorIdOf(form.id, name)),
+    );
+  }, [form.id, targetKey, errors]);
 
   return (
     <FocusTargetContext value={target}>
@@ -91,7 +114,8 @@ export function SchemaForm<Fields extends AnyFields>({
         action={action}
         preventScrollReset
         className={className}
-        {...getFormProps(form)}
+        {...formProps}
+        onSubmit={onSubmit}
       >
         {children}
       </Form>
@@ -159,7 +183,6 @@ export function FormSuccess({ title, children }: { title: string; children?: Rea
   );
 }
 
-/** The submit button; while the form is on its way it says so and does not take a second press. */
 /**
  * The form's submit button, busy while its form is being sent. On a page of several forms sharing
  * one action, `intent` names this button's form (its hidden `intent` field), so only it shows busy.

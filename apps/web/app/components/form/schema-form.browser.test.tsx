@@ -1,0 +1,57 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { createRoutesStub, useActionData } from "react-router";
+import { expect, test } from "vitest";
+import { page } from "vitest/browser";
+import { render } from "vitest-browser-react";
+import { z } from "zod";
+import { TextField } from "./fields.tsx";
+import { FormMessage, SchemaForm, SubmitButton, useSchemaForm } from "./schema-form.tsx";
+
+const schema = z.object({ amount: z.string({ error: "此項為必填" }) });
+
+/** A form whose action takes a while to answer (as a donation does while it is recorded) and counts its calls. */
+function renderForm() {
+  const calls: string[] = [];
+  function Donate() {
+    const reply = useActionData<{ recorded: number }>();
+    const { form, fields } = useSchemaForm(schema, { id: "donate" });
+    return (
+      <SchemaForm form={form}>
+        <TextField meta={fields.amount} label="金額" />
+        <FormMessage form={form} />
+        <SubmitButton>確認捐款</SubmitButton>
+        {reply && <p>已記錄 {reply.recorded} 筆</p>}
+      </SchemaForm>
+    );
+  }
+  const Stub = createRoutesStub([
+    {
+      path: "/support-us",
+      Component: Donate,
+      action: async ({ request }) => {
+        const submission = parseWithZod(await request.formData(), { schema });
+        if (submission.status === "success") calls.push(submission.value.amount);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return { recorded: calls.length };
+      },
+    },
+  ]);
+  return { calls, rendered: render(<Stub initialEntries={["/support-us"]} />) };
+}
+
+test("a second submit before the first is answered is dropped: one press, one donation", async () => {
+  const { calls, rendered } = renderForm();
+  await rendered;
+  await page.getByLabelText("金額").fill("500");
+  const form = document.querySelector("form")!;
+  // Two submits in the same moment, before React has rendered the first as under way.
+  form.requestSubmit();
+  form.requestSubmit();
+  await expect.element(page.getByText("已記錄 1 筆")).toBeVisible();
+  expect(calls).toEqual(["500"]);
+
+  // Once answered, the form may be sent again.
+  form.requestSubmit();
+  await expect.element(page.getByText("已記錄 2 筆")).toBeVisible();
+  expect(calls).toEqual(["500", "500"]);
+});
