@@ -17,6 +17,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 type Issue = {
+  id: number;
   path: string;
   title: string;
   price: number;
@@ -80,8 +81,11 @@ test("a visitor's cart is kept in the browser, shared by tabs, and merged into t
   await dialog.getByRole("button", { name: "移除" }).click();
   await expect(toast(other, "已移除商品")).toBeVisible();
   await expect(other.getByRole("heading", { name: "購物車目前沒有商品" })).toBeVisible();
-  // The focus left with the removed line's button: it is on what replaced the list, not lost.
-  await expect(other.getByRole("heading", { name: "購物車目前沒有商品" })).toBeFocused();
+  // The focus left with the removed line's button: it is on what replaced the list, not lost, as
+  // soon as the dialog has closed (not once the 已移除商品 toast, an alertdialog too, has gone:
+  // the keyboard would be lost for the seconds it shows).
+  await expect(other.getByRole("heading", { name: "購物車目前沒有商品" })).toBeFocused({ timeout: 2_000 });
+  await expect(toast(other, "已移除商品")).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName(/^購物車$/);
   await other.close();
 
@@ -196,7 +200,7 @@ test("a payment that cannot take the order's total is offered disabled, saying w
   await open(page, "/cart");
   const summary = page.getByRole("complementary", { name: "訂單摘要" });
   await expect(summary.getByRole("radio", { name: /超商代碼繳費/ })).toBeDisabled();
-  await expect(summary.getByText("此付款方式的金額須介於 33 至 6000 元")).toBeVisible();
+  await expect(summary.getByText("此付款方式的金額須介於 33 至 6,000 元")).toBeVisible();
   await expect(summary.getByRole("radio", { name: /ATM 轉帳/ })).toBeEnabled();
 
   // Fewer pieces bring the total under the limit, and the choice back.
@@ -254,6 +258,37 @@ for (const who of ["visitor", "member"] as const) {
     await expect(quantityOf(page, issue.title)).toHaveValue("3");
   });
 }
+
+test("a line whose item the shop no longer knows leaves the visitor's cart, so the header counts what the list shows", async ({
+  page,
+  request,
+}) => {
+  const issue = await issueOnSale(request);
+  await page.addInitScript(
+    (lines) => {
+      if (!window.sessionStorage.getItem("seeded")) {
+        window.localStorage.setItem("shiyi_cart", JSON.stringify(lines));
+        window.sessionStorage.setItem("seeded", "1");
+      }
+    },
+    [
+      { id: "kept", item_id: issue.id, type: "magazine", sku: [], quantity: 2 },
+      // An item deleted for good since it was added (no such id now).
+      { id: "gone", item_id: 2_000_000_000, type: "merch", sku: [], quantity: 1 },
+    ],
+  );
+  await open(page, "/cart");
+  await expect(quantityOf(page, issue.title)).toHaveValue("2");
+  await expect(page.getByText("共 2 件")).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName(/2 件商品/);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        JSON.parse(localStorage.getItem("shiyi_cart") ?? "[]").map((line: { id: string }) => line.id),
+      ),
+    )
+    .toEqual(["kept"]);
+});
 
 test("/cart is private: never stored, never indexed", async ({ request }) => {
   const response = await request.get("/cart", { headers: { "user-agent": userAgent } });

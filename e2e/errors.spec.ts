@@ -32,3 +32,16 @@ for (const path of ["/no-such-page", "/news/no-such-article"]) {
     expect(await response.text()).not.toContain(notFoundText);
   });
 }
+
+test("a bot's form post gets the form's reply, not an empty error: only error pages are withheld", async ({
+  request,
+}) => {
+  const response = await request.post("/auth/login", {
+    form: { account: "", password: "" },
+    headers: { "user-agent": googlebot },
+  });
+  expect(response.status()).toBe(422);
+  const html = await response.text();
+  expect(html).toContain("此項為必填");
+  expect(html).not.toContain(notFoundText);
+});

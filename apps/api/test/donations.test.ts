@@ -120,7 +120,7 @@ describe.each(databaseTargets())("donations on $name", (target) => {
     it("checks the amount for the method, card-only schedules, the national ID and the paper address", async () => {
       const cvs = await give<ApiError>(draft({ payment: "cvs", amount: 7000 }));
       expectInvalid(cvs, "amount");
-      expect(cvs.body.message).toBe("捐款金額須介於 100 至 6000 元");
+      expect(cvs.body.message).toBe("捐款金額須介於 100 至 6,000 元");
       expectInvalid(await give(draft({ amount: 50 })), "amount");
       const periodicAtm = await give<ApiError>(draft({ frequency: "monthly", payment: "atm" }));
       expect(periodicAtm.body.errors?.payment).toEqual(["定期定額捐款僅能以信用卡付款"]);

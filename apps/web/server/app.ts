@@ -325,8 +325,10 @@ export function createWebServer({
       clientSecret: config.auth.clientSecret,
     });
     const response = await deferModuleScripts(await handle(c.req.raw, context));
-    if (response.status >= 400 && isbot(c.req.header("user-agent"))) {
-      // Search-engine and preview bots get the status only; the error is logged, not rendered.
+    // Search-engine and preview bots get the status only of an error page; the error is logged, not
+    // rendered. A form's reply (a POST, or a `.data` request) is no error page, whoever sent it.
+    const errorPage = c.req.method === "GET" && !c.req.path.endsWith(".data");
+    if (errorPage && response.status >= 400 && isbot(c.req.header("user-agent"))) {
       logger.warn({ requestId, status: response.status, path: c.req.path }, "error page withheld from a bot");
       return new Response(null, { status: response.status });
     }

@@ -30,7 +30,7 @@ describe("the donation draft", () => {
       name: "此項為必填",
       email: "此項為必填",
       terms: "請勾選同意條款",
-      amount: "捐款金額須介於 100 至 6000 元",
+      amount: "捐款金額須介於 100 至 6,000 元",
       payment: "定期定額捐款僅能以信用卡付款",
       id_number: "申報所得稅扣除額需填寫身分證字號",
       "address.zip": "紙本收據需填寫郵寄地址",

@@ -4,8 +4,15 @@ import { ApiRequestError } from "../lib/api.server.ts";
 import { apiContext } from "../lib/context.ts";
 import type { Route } from "./+types/cart-preview";
 
-/** The cart page's view of a visitor's local lines: null when it could not be had. */
-export type CartPreviewReply = { data: CartPreviewLine[] | null };
+/**
+ * The cart page's view of a visitor's local lines: null when it could not be had. `asked` is what
+ * it answers: a line asked about and not in `data` names an item the shop does not know (any
+ * more), while a line added since was not asked about.
+ */
+export type CartPreviewReply = {
+  data: CartPreviewLine[] | null;
+  asked?: Pick<CartPreviewLine, "item_id" | "type" | "sku">[];
+};
 
 const privateAnswer = { "cache-control": "private, no-store" };
 
@@ -21,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await context
       .get(apiContext)
       .post<{ data: CartPreviewLine[] }>("/cart/preview", input.data);
-    return data<CartPreviewReply>({ data: result.data }, { headers: privateAnswer });
+    return data<CartPreviewReply>({ data: result.data, asked: input.data.items }, { headers: privateAnswer });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) console.error("The cart preview failed", error);
     return data<CartPreviewReply>({ data: null }, { status: 502, headers: privateAnswer });

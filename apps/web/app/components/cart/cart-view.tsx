@@ -168,6 +168,21 @@ function useCartLines(serverLines: CartLine[] | null): LinesState {
     void submit(body, { method: "post", action: "/cart/preview", encType: "application/json" });
   }, [body, submit]);
 
+  // A line the shop does not know (its item deleted for good, or never there) cannot be shown,
+  // bought or removed by hand: it leaves the browser's cart, so the header's count agrees with the
+  // list. Only lines this preview was asked about are judged; one added since waits for the next.
+  const answered = preview.data;
+  useEffect(() => {
+    if (member || !answered?.data || !answered.asked || !local) return;
+    const known = answered.data;
+    const asked = answered.asked;
+    for (const line of local) {
+      const unknown =
+        asked.some((item) => sameLine(item, line)) && !known.some((item) => sameLine(item, line));
+      if (unknown) localCart().remove(line.id);
+    }
+  }, [member, answered, local]);
+
   if (serverLines) {
     return {
       state: "ready",
@@ -210,7 +225,8 @@ function useFocusAfterRemoval(count: number | undefined) {
     let timer: number;
     const settle = () => {
       const active = document.activeElement;
-      const closing = document.querySelector('[role="alertdialog"]') !== null;
+      // The confirm dialog itself: a danger toast (已移除商品) is an alertdialog too, and stays for seconds.
+      const closing = document.querySelector("[data-confirm-dialog]") !== null;
       if (closing && Date.now() < giveUpAt) {
         timer = window.setTimeout(settle, 50);
         return;

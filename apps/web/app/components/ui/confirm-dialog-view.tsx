@@ -37,6 +37,7 @@ export default function ConfirmDialogView({
         <AlertDialog.Portal>
           <AlertDialog.Backdrop className="fixed inset-0 z-200 bg-ink/45 transition-opacity duration-200 data-ending-style:opacity-0 data-starting-style:opacity-0" />
           <AlertDialog.Popup
+            data-confirm-dialog=""
             className={`${tones[current.options.type]} fixed top-1/2 left-1/2 z-500 w-120 max-w-[94vw] -translate-x-1/2 -translate-y-1/2 border-t-4 border-(--tone) bg-paper px-6 pt-8 pb-6 text-ink shadow-[0_24px_60px_-24px_rgb(29_27_24/0.55)] transition-[opacity,scale] duration-200 ease-out outline-none data-ending-style:scale-[0.98] data-ending-style:opacity-0 data-starting-style:scale-[0.98] data-starting-style:opacity-0 md:px-10 md:pt-10`}
           >
             <AlertDialog.Title className="font-serif text-xl leading-snug font-bold tracking-wide">

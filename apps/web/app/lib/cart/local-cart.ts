@@ -15,6 +15,8 @@ export type LocalCartLine = {
   quantity: number;
 };
 export type LocalCartInput = Omit<LocalCartLine, "id">;
+/** What makes two lines one: the item, its type and its options. */
+type LineIdentity = Pick<LocalCartInput, "item_id" | "type" | "sku">;
 
 export const localCartStorageKey = "shiyi_cart";
 export const cartChannelName = "shiyi_cart";
@@ -31,7 +33,7 @@ export type CartChannel = {
 };
 
 /** Lines of the same item, type and options are one line. */
-export const sameLine = (a: LocalCartInput, b: LocalCartInput) =>
+export const sameLine = (a: LineIdentity, b: LineIdentity) =>
   a.item_id === b.item_id &&
   a.type === b.type &&
   a.sku.length === b.sku.length &&
