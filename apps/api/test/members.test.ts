@@ -526,8 +526,9 @@ describe.each(databaseTargets())("members on $name", (target) => {
       expect(response.body.errors).toEqual({ account: ["此項為必填"], password: ["此項為必填"] });
     });
 
-    it("allows 10 logins in 10 minutes from one client address", async () => {
+    it("allows 10 failed logins in 10 minutes from one client address, then refuses even the right password", async () => {
       const address = from(newAddress());
+      const { input } = await activeMember();
       for (let i = 0; i < 10; i += 1) {
         expect(
           (await post("/members/login", { account: `nobody${(sequence += 1)}`, password }, address)).status,
@@ -537,6 +538,42 @@ describe.each(databaseTargets())("members on $name", (target) => {
         await post("/members/login", { account: `nobody${(sequence += 1)}`, password }, address),
         600,
       );
+      expectTooMany(await post("/members/login", { account: input.account, password }, address), 600);
+      // Another address is not held back.
+      expect(
+        (await post("/members/login", { account: input.account, password }, from(newAddress()))).status,
+      ).toBe(200);
+    });
+
+    it("does not count successful logins against the address (an office behind one address)", async () => {
+      const address = from(newAddress());
+      const members = await Promise.all([activeMember(), activeMember()]);
+      for (let i = 0; i < 12; i += 1) {
+        const { input } = members[i % 2]!;
+        expect((await post("/members/login", { account: input.account, password }, address)).status).toBe(
+          200,
+        );
+      }
+      // A few mistakes among them are failures like any other.
+      for (let i = 0; i < 3; i += 1) {
+        expect(
+          (await post("/members/login", { account: `nobody${(sequence += 1)}`, password }, address)).status,
+        ).toBe(422);
+      }
+      expect(
+        (await post("/members/login", { account: members[0]!.input.account, password }, address)).status,
+      ).toBe(200);
+    });
+
+    it("bounds every try from one address: 30 in 10 minutes, successes included", async () => {
+      const address = from(newAddress());
+      const { input } = await activeMember();
+      for (let i = 0; i < 30; i += 1) {
+        expect((await post("/members/login", { account: input.account, password }, address)).status).toBe(
+          200,
+        );
+      }
+      expectTooMany(await post("/members/login", { account: input.account, password }, address), 600);
     });
 
     describe("repeated failed logins slow down", () => {

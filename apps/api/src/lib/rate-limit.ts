@@ -114,6 +114,14 @@ export type RateLimiter = {
    * Keys that are `undefined` (an unknown address) are skipped.
    */
   consume(rule: RateLimitRule, keys: readonly (string | undefined)[]): Promise<RateLimitResult>;
+  /**
+   * Whether `key` has had fewer than `rule.limit` failures in the window; counts nothing. For
+   * limits on outcomes, not tries (failed logins from one address): `fail` counts them. Tries in
+   * flight at once are not held back by each other's failures, so pair it with a looser `consume`.
+   */
+  checkFailures(rule: RateLimitRule, key: string | undefined): Promise<RateLimitResult>;
+  /** Counts a failure on `key` for `checkFailures`. */
+  fail(rule: RateLimitRule, key: string | undefined): Promise<void>;
 };
 
 export function createRateLimiter(
@@ -131,6 +139,18 @@ export function createRateLimiter(
       }
       if (resetAt === 0) return { allowed: true };
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
+    },
+    // Failures are a streak that ends after a quiet window; those inside the window count.
+    async checkFailures({ limit, windowMs }, key) {
+      if (key === undefined) return { allowed: true };
+      const now = clock();
+      const recent = (await store.streak(key, windowMs, now)).filter((time) => time > now - windowMs);
+      if (recent.length < limit) return { allowed: true };
+      const roomAt = recent[recent.length - limit]! + windowMs;
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((roomAt - now) / 1000)) };
+    },
+    async fail({ windowMs }, key) {
+      if (key !== undefined) await store.extendStreak(key, windowMs, clock());
     },
   };
 }

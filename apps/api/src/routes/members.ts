@@ -55,7 +55,13 @@ const minute = 60_000;
 
 /** How often each member call may be made; more answers 429 with Retry-After. */
 export const memberRateLimits = {
-  login: { limit: 10, windowMs: 10 * minute },
+  /**
+   * Failed logins from one address. Only failures count, so an office or a phone network behind
+   * one address is not held back by its members signing in; `login` bounds every try, so that a
+   * burst of guesses in flight at once is held too.
+   */
+  loginFailures: { limit: 10, windowMs: 10 * minute },
+  login: { limit: 30, windowMs: 10 * minute },
   register: { limit: 5, windowMs: 60 * minute },
   verificationPerEmail: { limit: 3, windowMs: 10 * minute },
   verificationPerAddress: { limit: 10, windowMs: 10 * minute },
@@ -243,7 +249,7 @@ memberRoutes.openapi(
     tags: ["Members"],
     summary: "會員登入",
     description:
-      "以帳號或電子郵件（不分大小寫）與密碼登入。帳號或密碼錯誤回應 422；電子郵件尚未驗證回應 403。同一來源位址 10 分鐘內最多 10 次；同一帳號 15 分鐘內失敗 5 次後暫時鎖定（30 秒起，每多失敗一次加倍，最長 15 分鐘），鎖定期間即使密碼正確也回應 429。",
+      "以帳號或電子郵件（不分大小寫）與密碼登入。帳號或密碼錯誤回應 422；電子郵件尚未驗證回應 403。同一來源位址 10 分鐘內最多失敗 10 次（成功的登入不計），嘗試最多 30 次；同一帳號 15 分鐘內失敗 5 次後暫時鎖定（30 秒起，每多失敗一次加倍，最長 15 分鐘），鎖定期間即使密碼正確也回應 429。",
     request: body(loginSchema),
     responses: {
       200: json(loginResultSchema, "登入成功"),
@@ -255,6 +261,9 @@ memberRoutes.openapi(
   async (c) => {
     const { account, password } = c.req.valid("json");
     const throttle = c.var.loginThrottle;
+    const failuresKey = addressKey(c, "login-failures");
+    const failures = await c.var.rateLimiter.checkFailures(memberRateLimits.loginFailures, failuresKey);
+    if (!failures.allowed) return tooManyRequests(c, failures.retryAfterSeconds);
     const retryAfter = await refusedFor(c, [[memberRateLimits.login, addressKey(c, "login")]]);
     if (retryAfter) return tooManyRequests(c, retryAfter);
     const lock = await throttle.attempt(account);
@@ -262,6 +271,7 @@ memberRoutes.openapi(
 
     const result = await authenticate(c.var.db, account, password);
     if (!result.ok && result.reason === "failed") {
+      await c.var.rateLimiter.fail(memberRateLimits.loginFailures, failuresKey);
       // The attempt is already counted as a failure.
       throw new ApiError(422, memberMessages.loginFailed, { account: [memberMessages.loginFailed] });
     }
