@@ -10,7 +10,7 @@ import {
   members,
 } from "../src/db/schema.ts";
 import { csvField, donationsCsv } from "../src/services/donation-export.ts";
-import { reconcilePeriodicGifts } from "../src/services/donations.ts";
+import { lapseUnpaidDonations, reconcilePeriodicGifts } from "../src/services/donations.ts";
 import { startSession } from "../src/services/tokens.ts";
 import { expectInvalid, testAuthConfig, useApi } from "./api.ts";
 import { databaseTargets } from "./databases.ts";
@@ -696,6 +696,40 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect((await api.get(`/donations/${unpaid.body.data.number}`, donor.auth)).status).toBe(404);
       const payment = await api.get(`/donate-ecpay?number=${unpaid.body.data.number}`, donor.auth);
       expect(payment.status).toBe(404);
+    });
+
+    it("leaves out a gift lapsed after three days unpaid; one paid late is history again", async () => {
+      const donor = await member();
+      const gift = async (daysAgo: number) => {
+        const created = await give(draft({ email: donor.email }), donor.auth);
+        const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+        await api.db
+          .update(donations)
+          .set({ created_at: at })
+          .where(eq(donations.number, created.body.data.number));
+        return created.body.data.number;
+      };
+      const [abandoned, late, recent] = [await gift(4), await gift(3.5), await gift(1)];
+      // The payment page of one was opened before it lapsed, and is paid after.
+      const openPage = await form(late, donor.auth);
+
+      const lapsed = await lapseUnpaidDonations(api.db, new Date());
+      expect(lapsed).toEqual(expect.arrayContaining([abandoned, late]));
+      expect(lapsed).not.toContain(recent);
+      expect(await lapseUnpaidDonations(api.db, new Date())).toEqual([]);
+      const history = async () =>
+        (await api.get<{ data: Donation[] }>("/donations/me", donor.auth)).body.data.map(
+          ({ number }) => number,
+        );
+      expect(await history()).toEqual([recent]);
+      expect((await read(abandoned, donor.auth)).status).toBe("expired");
+
+      // A lapsed gift cannot be paid anew; money from a page opened before still makes it a gift.
+      expect((await api.get(`/donate-ecpay?number=${late}`, donor.auth)).status).toBe(409);
+      await payInSimulator(openPage);
+      expect((await read(late, donor.auth)).status).toBe("paid");
+      expect(await history()).toEqual(expect.arrayContaining([recent, late]));
+      expect(await history()).not.toContain(abandoned);
     });
   });
 });

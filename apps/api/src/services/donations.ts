@@ -28,6 +28,7 @@ import {
   isNull,
   lt,
   lte,
+  ne,
   notExists,
   notInArray,
   or,
@@ -157,6 +158,33 @@ export async function donationForViewer(db: Database, number: string, viewer: Do
 }
 
 /**
+ * How long a gift may wait for its money: the ATM account and the convenience-store code are
+ * issued for three days, and a card payment left on ECPay's page has long been abandoned by then.
+ */
+export const unpaidGiftLifetimeMs = 3 * 86_400_000;
+
+/**
+ * Lapses gifts left unpaid past `unpaidGiftLifetimeMs` (a payment page closed, the donor gone
+ * Back to change the amount, a code never paid): they leave the donor's history instead of
+ * piling up there as payable. Money that still arrives for one is taken (see the notice's
+ * handling): the gift is paid then. Each gift is claimed by one conditional UPDATE, so concurrent
+ * sweeps lapse it once. Returns the numbers of the lapsed gifts.
+ */
+export async function lapseUnpaidDonations(db: Database, now: Date): Promise<string[]> {
+  const lapsed = await db
+    .update(donations)
+    .set({ status: "expired", updated_at: now.toISOString() })
+    .where(
+      and(
+        inArray(donations.status, ["pending", "awaiting_payment"]),
+        lt(donations.created_at, new Date(now.getTime() - unpaidGiftLifetimeMs).toISOString()),
+      ),
+    )
+    .returning({ number: donations.number });
+  return lapsed.map((row) => row.number);
+}
+
+/**
  * GET /donations/me: the member's gifts, and the guest gifts made with their verified address once
  * paid (anyone may type an address into the form; only money given makes it a gift worth listing).
  */
@@ -167,7 +195,8 @@ export async function listMemberDonations(db: Database, memberId: number): Promi
     .from(donations)
     .where(
       or(
-        eq(donations.member_id, memberId),
+        // A lapsed gift was never given: it is not history.
+        and(eq(donations.member_id, memberId), ne(donations.status, "expired")),
         email
           ? and(
               isNull(donations.member_id),

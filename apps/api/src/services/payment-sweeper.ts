@@ -1,11 +1,12 @@
-import { reconcilePeriodicGifts } from "./donations.ts";
+import { lapseUnpaidDonations, reconcilePeriodicGifts } from "./donations.ts";
 import { releaseExpiredOrders, type OrderDeps } from "./orders.ts";
 import { resumeFulfilment } from "./payments.ts";
 
 /**
- * Every `intervalMs`, three passes over what ECPay's notices alone would leave undone:
+ * Every `intervalMs`, four passes over what ECPay's notices alone would leave undone:
  * - unpaid orders whose hold has run out lapse, so stock comes back to the shelves even when
  *   nobody places or reads an order;
+ * - gifts left unpaid for three days lapse, and leave the donor's history;
  * - paid orders whose shipment, e-invoice or confirmation mail was cut short are finished;
  * - periodic gifts whose next charge is overdue are checked with ECPay (charges whose notice was
  *   lost, declines ECPay does not notify, schedules ECPay ended).
@@ -16,6 +17,7 @@ export function startPaymentSweeper(deps: OrderDeps, intervalMs = 60_000): () =>
   const { logger } = deps;
   const passes = [
     ["unpaid orders lapsed, stock returned", () => releaseExpiredOrders(deps.db, new Date())],
+    ["unpaid gifts lapsed", () => lapseUnpaidDonations(deps.db, new Date())],
     ["paid orders' fulfilment resumed", () => resumeFulfilment(deps, new Date())],
     ["periodic gifts reconciled with ECPay", () => reconcilePeriodicGifts(deps, new Date())],
   ] as const;
