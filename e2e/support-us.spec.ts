@@ -85,6 +85,34 @@ test("a visitor gives once by card, is thanked on the result page and by mail", 
   expect(mail.text).toContain(numberOf(page));
 });
 
+test("Back from ECPay's page finds the form as the donor left it, but for the national ID", async ({
+  page,
+}) => {
+  const email = `back${Date.now().toString(36)}@example.test`;
+  await openForm(page);
+  await page.getByRole("radio", { name: "NT$ 1,000" }).check();
+  await donor(page).getByRole("textbox", { name: "姓名" }).fill("林小滿");
+  await donor(page).getByRole("textbox", { name: "電子郵件" }).fill(email);
+  await page.getByRole("checkbox", { name: /上傳國稅局/ }).check();
+  await page.getByRole("textbox", { name: "身分證字號" }).fill("A123456789");
+  await terms(page).check();
+  await submit(page);
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/support-us$/);
+  await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+  await expect(page.getByRole("textbox", { name: "金額（新台幣元）" })).toHaveValue("1000");
+  await expect(donor(page).getByRole("textbox", { name: "姓名" })).toHaveValue("林小滿");
+  await expect(donor(page).getByRole("textbox", { name: "電子郵件" })).toHaveValue(email);
+  await expect(page.getByRole("checkbox", { name: /上傳國稅局/ })).toBeChecked();
+  await expect(page.getByRole("textbox", { name: "身分證字號" })).toHaveValue("");
+
+  // A later visit starts afresh.
+  await openForm(page);
+  await expect(donor(page).getByRole("textbox", { name: "姓名" })).toHaveValue("");
+});
+
 test("a member gives monthly, sees every charge, downloads a charge's receipt and cancels", async ({
   page,
   context,
