@@ -700,29 +700,64 @@ describe.each(databaseTargets())("donations on $name", (target) => {
 
     it("leaves out a gift lapsed after three days unpaid; one paid late is history again", async () => {
       const donor = await member();
-      const gift = async (daysAgo: number) => {
+      const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+      const gift = async (days: number) => {
         const created = await give(draft({ email: donor.email }), donor.auth);
-        const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+        const number = created.body.data.number;
         await api.db
           .update(donations)
-          .set({ created_at: at })
-          .where(eq(donations.number, created.body.data.number));
-        return created.body.data.number;
+          .set({ created_at: daysAgo(days) })
+          .where(eq(donations.number, number));
+        return number;
       };
-      const [abandoned, late, recent] = [await gift(4), await gift(3.5), await gift(1)];
-      // The payment page of one was opened before it lapsed, and is paid after.
-      const openPage = await form(late, donor.auth);
+      const pageOpened = async (number: string, days: number) => {
+        const page = await form(number, donor.auth);
+        const [row] = await api.db.select().from(donations).where(eq(donations.number, number));
+        await api.db
+          .update(donationPayments)
+          .set({ created_at: daysAgo(days) })
+          .where(eq(donationPayments.donation_id, row!.id));
+        return page;
+      };
+      const [abandoned, late, recent, reopened, coded] = [
+        await gift(4),
+        await gift(4),
+        await gift(1),
+        await gift(5),
+        await gift(6),
+      ];
+      // The payment page of one was opened before it lapsed, and is paid after; another's page was
+      // opened again two days ago, so it has a day left.
+      const openPage = await pageOpened(late, 3.5);
+      await pageOpened(reopened, 2);
+      // An ATM account issued to another yesterday runs for two more days.
+      const code = {
+        method: "atm" as const,
+        bank_code: "812",
+        account: "9103522175887271",
+        payment_no: null,
+      };
+      await api.db
+        .update(donations)
+        .set({ status: "awaiting_payment", payment_code: { ...code, expire_at: daysAgo(-2) } })
+        .where(eq(donations.number, coded));
 
       const lapsed = await lapseUnpaidDonations(api.db, new Date());
-      expect(lapsed).toEqual(expect.arrayContaining([abandoned, late]));
-      expect(lapsed).not.toContain(recent);
+      expect(lapsed.sort()).toEqual([abandoned, late].sort());
       expect(await lapseUnpaidDonations(api.db, new Date())).toEqual([]);
       const history = async () =>
         (await api.get<{ data: Donation[] }>("/donations/me", donor.auth)).body.data.map(
           ({ number }) => number,
         );
-      expect(await history()).toEqual([recent]);
+      expect((await history()).sort()).toEqual([recent, reopened, coded].sort());
       expect((await read(abandoned, donor.auth)).status).toBe("expired");
+
+      // Once its code has run out, that one lapses too.
+      await api.db
+        .update(donations)
+        .set({ payment_code: { ...code, expire_at: daysAgo(0.1) } })
+        .where(eq(donations.number, coded));
+      expect(await lapseUnpaidDonations(api.db, new Date())).toEqual([coded]);
 
       // A lapsed gift cannot be paid anew; money from a page opened before still makes it a gift.
       expect((await api.get(`/donate-ecpay?number=${late}`, donor.auth)).status).toBe(409);

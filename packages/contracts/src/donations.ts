@@ -64,7 +64,8 @@ export const periodicExecTimes = { monthly: 99, yearly: 9 } as const;
 
 export const donationMessages = {
   created: "捐款資料已建立",
-  amount: (min: number, max: number) => `捐款金額須介於 ${min.toLocaleString("zh-TW")} 至 ${max.toLocaleString("zh-TW")} 元`,
+  amount: (min: number, max: number) =>
+    `捐款金額須介於 ${min.toLocaleString("zh-TW")} 至 ${max.toLocaleString("zh-TW")} 元`,
   periodicCardOnly: "定期定額捐款僅能以信用卡付款",
   idNumberForUpload: "申報所得稅扣除額需填寫身分證字號",
   addressForPaper: "紙本收據需填寫郵寄地址",

@@ -115,7 +115,8 @@ export const orderMessages = {
   accountExists: "此電子郵件已註冊，請先登入再結帳",
   cvsMapFailed: "無法開啟門市地圖，請稍後再試",
   cvsReceiverName: "超商取貨的收件人姓名請填寫 2 至 5 個中文字或 4 至 10 個英文字母，並與證件相符",
-  paymentLimit: (min: number, max: number) => `此付款方式的金額須介於 ${min.toLocaleString("zh-TW")} 至 ${max.toLocaleString("zh-TW")} 元`,
+  paymentLimit: (min: number, max: number) =>
+    `此付款方式的金額須介於 ${min.toLocaleString("zh-TW")} 至 ${max.toLocaleString("zh-TW")} 元`,
   zip: "請輸入 3 至 6 位數的郵遞區號",
   overseasZip: "請輸入正確的郵遞區號（英文字母、數字）",
   overseasPhone: "請輸入 09 開頭的手機號碼，或以 + 與國碼開頭的電話號碼",

@@ -158,26 +158,43 @@ export async function donationForViewer(db: Database, number: string, viewer: Do
 }
 
 /**
- * How long a gift may wait for its money: the ATM account and the convenience-store code are
- * issued for three days, and a card payment left on ECPay's page has long been abandoned by then.
+ * How long a gift may wait for its money after its latest payment page was opened (or, without
+ * one, after it was made): the ATM account and the store code are issued for three days, and a
+ * card payment left on ECPay's page has long been abandoned by then.
  */
 export const unpaidGiftLifetimeMs = 3 * 86_400_000;
 
 /**
- * Lapses gifts left unpaid past `unpaidGiftLifetimeMs` (a payment page closed, the donor gone
- * Back to change the amount, a code never paid): they leave the donor's history instead of
- * piling up there as payable. Money that still arrives for one is taken (see the notice's
- * handling): the gift is paid then. Each gift is claimed by one conditional UPDATE, so concurrent
- * sweeps lapse it once. Returns the numbers of the lapsed gifts.
+ * Lapses gifts left unpaid (a payment page closed, the donor gone Back to change the amount, a
+ * code never paid) once neither the gift nor any of its payment pages is younger than
+ * `unpaidGiftLifetimeMs`, and never while an issued ATM account or store code can still be paid:
+ * they leave the donor's history instead of piling up there as payable. Money that still arrives
+ * for one is taken (see the notice's handling): the gift is paid then. Each gift is claimed by one
+ * conditional UPDATE, so concurrent sweeps lapse it once. Returns the numbers of the lapsed gifts.
  */
 export async function lapseUnpaidDonations(db: Database, now: Date): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - unpaidGiftLifetimeMs).toISOString();
   const lapsed = await db
     .update(donations)
     .set({ status: "expired", updated_at: now.toISOString() })
     .where(
       and(
         inArray(donations.status, ["pending", "awaiting_payment"]),
-        lt(donations.created_at, new Date(now.getTime() - unpaidGiftLifetimeMs).toISOString()),
+        lt(donations.created_at, cutoff),
+        notExists(
+          db
+            .select({ id: donationPayments.id })
+            .from(donationPayments)
+            .where(
+              and(eq(donationPayments.donation_id, donations.id), gte(donationPayments.created_at, cutoff)),
+            ),
+        ),
+        // An issued code runs three days from when it was issued, which may be later than the page.
+        or(
+          isNull(donations.payment_code),
+          sql`(${donations.payment_code} ->> 'expire_at') is null`,
+          sql`(${donations.payment_code} ->> 'expire_at')::timestamptz < ${now.toISOString()}::timestamptz`,
+        ),
       ),
     )
     .returning({ number: donations.number });
