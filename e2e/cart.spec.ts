@@ -281,6 +281,7 @@ test("a line whose item the shop no longer knows leaves the visitor's cart, so t
   await expect(quantityOf(page, issue.title)).toHaveValue("2");
   await expect(page.getByText("共 2 件")).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName(/2 件商品/);
+  await expect(toast(page, "1 項商品目前無法購買，已從購物車移除")).toBeVisible();
   await expect
     .poll(() =>
       page.evaluate(() =>

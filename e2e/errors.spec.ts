@@ -44,4 +44,8 @@ test("a bot's form post gets the form's reply, not an empty error: only error pa
   const html = await response.text();
   expect(html).toContain("此項為必填");
   expect(html).not.toContain(notFoundText);
+  // A post to a page that takes none is an error page, withheld as any other.
+  const refused = await request.post("/news", { form: { q: "x" }, headers: { "user-agent": googlebot } });
+  expect(refused.status()).toBe(405);
+  expect(await refused.text()).toBe("");
 });

@@ -108,7 +108,13 @@ test("Back from ECPay's page finds the form as the donor left it, but for the na
   await expect(page.getByRole("checkbox", { name: /上傳國稅局/ })).toBeChecked();
   await expect(page.getByRole("textbox", { name: "身分證字號" })).toHaveValue("");
 
-  // A later visit starts afresh.
+  // Given, the form is done with: a later visit starts afresh.
+  await page.getByRole("textbox", { name: "身分證字號" }).fill("A123456789");
+  await submit(page);
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await page.getByRole("button", { name: "信用卡付款成功" }).click();
+  await expect(page.getByText("捐款完成，感謝您的支持！")).toBeVisible();
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("shiyi:donation-draft"))).toBeNull();
   await openForm(page);
   await expect(donor(page).getByRole("textbox", { name: "姓名" })).toHaveValue("");
 });

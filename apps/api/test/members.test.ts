@@ -565,10 +565,10 @@ describe.each(databaseTargets())("members on $name", (target) => {
       ).toBe(200);
     });
 
-    it("bounds every try from one address: 30 in 10 minutes, successes included", async () => {
+    it("bounds every try from one address: 20 in 10 minutes, successes included", async () => {
       const address = from(newAddress());
       const { input } = await activeMember();
-      for (let i = 0; i < 30; i += 1) {
+      for (let i = 0; i < 20; i += 1) {
         expect((await post("/members/login", { account: input.account, password }, address)).status).toBe(
           200,
         );

@@ -62,12 +62,19 @@ export function createLoadContext(options: LoadContextOptions): RouterContextPro
 
 export const streamTimeout = 5_000;
 
+/**
+ * Set on a document whose route errored, so that the error page is rendered (a form's reply with
+ * a 4xx status is not one): the server withholds such pages from bots (SPEC §2) and drops it.
+ */
+export const errorPageHeader = "x-shiyi-error-page";
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  if (routerContext.staticHandlerContext.errors) responseHeaders.set(errorPageHeader, "1");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -302,7 +302,7 @@ export function createWebServer({
   });
 
   const handle = createRequestHandler(build, config.mode);
-  const { createLoadContext } = build.entry.module as unknown as typeof entry;
+  const { createLoadContext, errorPageHeader } = build.entry.module as unknown as typeof entry;
   app.all("*", async (c) => {
     // Pages are read (GET, HEAD) and their forms posted (POST); nothing else reaches React Router.
     if (c.req.method === "OPTIONS") return c.body(null, 204, { allow: pageMethods });
@@ -326,9 +326,10 @@ export function createWebServer({
     });
     const response = await deferModuleScripts(await handle(c.req.raw, context));
     // Search-engine and preview bots get the status only of an error page; the error is logged, not
-    // rendered. A form's reply (a POST, or a `.data` request) is no error page, whoever sent it.
-    const errorPage = c.req.method === "GET" && !c.req.path.endsWith(".data");
-    if (errorPage && response.status >= 400 && isbot(c.req.header("user-agent"))) {
+    // rendered. A form's reply with a 4xx status is no error page, whoever sent it.
+    const errorPage = response.headers.has(errorPageHeader);
+    response.headers.delete(errorPageHeader);
+    if (errorPage && isbot(c.req.header("user-agent"))) {
       logger.warn({ requestId, status: response.status, path: c.req.path }, "error page withheld from a bot");
       return new Response(null, { status: response.status });
     }

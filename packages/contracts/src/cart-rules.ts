@@ -21,6 +21,8 @@ export const cartMessages = {
   bulkCapped: (n: number) => `${n} 件商品已調整為可購買的數量上限`,
   bulkSkipped: (n: number) => `${n} 件商品已下架、售完或已達購買上限，未加入`,
   lineNotFound: "找不到此購物車項目",
+  /** Lines of the visitor's own cart whose item the shop no longer has (or has not yet), taken out. */
+  unknownRemoved: (n: number) => `${n} 項商品目前無法購買，已從購物車移除`,
 } as const;
 
 /**

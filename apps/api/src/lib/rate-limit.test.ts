@@ -48,6 +48,24 @@ describe.each(rateLimitStoreTargets)("rate limiter ($name store)", (target) => {
     expect((await limiter.consume(rule, ["a"])).allowed).toBe(true);
   });
 
+  it("counts only the failures it is told of, sliding, and says how long until one leaves the window", async () => {
+    const { limiter, clock } = limiterAt();
+    expect(await limiter.checkFailures(rule, "f")).toEqual({ allowed: true });
+    for (const at of [0, 2_000, 5_000]) {
+      clock.now = 1_000_000 + at;
+      await limiter.fail(rule, "f");
+    }
+    clock.now = 1_000_000 + 6_000;
+    // Failures at 0 s, 2 s and 5 s: the first leaves the window at 10 s.
+    expect(await limiter.checkFailures(rule, "f")).toEqual({ allowed: false, retryAfterSeconds: 4 });
+    expect(await limiter.checkFailures(rule, "other")).toEqual({ allowed: true });
+    clock.now = 1_000_000 + 10_001;
+    expect(await limiter.checkFailures(rule, "f")).toEqual({ allowed: true });
+    // An unknown address is not limited.
+    await limiter.fail(rule, undefined);
+    expect(await limiter.checkFailures(rule, undefined)).toEqual({ allowed: true });
+  });
+
   it("keeps keys apart, and refuses when any one key is over its limit", async () => {
     const { limiter } = limiterAt();
     for (let i = 0; i < 3; i += 1) await limiter.consume(rule, ["ip:1", `email:${i}`]);

@@ -61,7 +61,7 @@ export const memberRateLimits = {
    * burst of guesses in flight at once is held too.
    */
   loginFailures: { limit: 10, windowMs: 10 * minute },
-  login: { limit: 30, windowMs: 10 * minute },
+  login: { limit: 20, windowMs: 10 * minute },
   register: { limit: 5, windowMs: 60 * minute },
   verificationPerEmail: { limit: 3, windowMs: 10 * minute },
   verificationPerAddress: { limit: 10, windowMs: 10 * minute },
@@ -249,7 +249,7 @@ memberRoutes.openapi(
     tags: ["Members"],
     summary: "會員登入",
     description:
-      "以帳號或電子郵件（不分大小寫）與密碼登入。帳號或密碼錯誤回應 422；電子郵件尚未驗證回應 403。同一來源位址 10 分鐘內最多失敗 10 次（成功的登入不計），嘗試最多 30 次；同一帳號 15 分鐘內失敗 5 次後暫時鎖定（30 秒起，每多失敗一次加倍，最長 15 分鐘），鎖定期間即使密碼正確也回應 429。",
+      "以帳號或電子郵件（不分大小寫）與密碼登入。帳號或密碼錯誤回應 422；電子郵件尚未驗證回應 403。同一來源位址 10 分鐘內最多失敗 10 次（成功的登入不計），嘗試最多 20 次；同一帳號 15 分鐘內失敗 5 次後暫時鎖定（30 秒起，每多失敗一次加倍，最長 15 分鐘），鎖定期間即使密碼正確也回應 429。",
     request: body(loginSchema),
     responses: {
       200: json(loginResultSchema, "登入成功"),

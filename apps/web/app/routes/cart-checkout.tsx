@@ -66,7 +66,7 @@ import {
   withOrderToken,
 } from "../lib/checkout.server.ts";
 import { apiContext, localCaptchaToken, siteConfigContext } from "../lib/context.ts";
-import { useCheckoutDraft } from "../lib/checkout-draft.ts";
+import { checkoutDraft, useFormDraft } from "../lib/form-draft.ts";
 import { readOrderDraftChoice, type OrderDraftChoice } from "../lib/order-draft.server.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, type SiteData } from "../lib/site.ts";
@@ -361,7 +361,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
     for (const [name, value] of Object.entries(values)) form.update({ name, value: value ?? "" });
   };
   // Back from the cart: the form as it was left (not over a reply or the store map's return).
-  useCheckoutDraft(form.id, !saved && !returnedStore && !reply, (name, value) =>
+  useFormDraft(checkoutDraft, form.id, !saved && !returnedStore && !reply, (name, value) =>
     form.update({ name, value }),
   );
   const savedAddress = member?.address && Object.values(member.address).some(Boolean) ? member.address : null;

@@ -9,7 +9,7 @@ import { PaymentCodeBox, primaryLink } from "../components/order/payment-code.ts
 import { PageHeading } from "../components/page-heading.tsx";
 import { ApiRequestError } from "../lib/api.server.ts";
 import { sameLine } from "../lib/cart/local-cart.ts";
-import { forgetCheckoutDraft } from "../lib/checkout-draft.ts";
+import { checkoutDraft, forgetDraft } from "../lib/form-draft.ts";
 import { localCart } from "../lib/cart/use-local-cart.ts";
 import {
   clearPlacedCookie,
@@ -107,7 +107,7 @@ export default function CartResult({ loaderData }: Route.ComponentProps) {
   const { order, clearLocalCart } = loaderData;
   useClearOrderedLines(clearLocalCart ? order : null);
   // The order is placed: the checkout form kept for a return from the cart is done with.
-  useEffect(() => forgetCheckoutDraft(), []);
+  useEffect(() => forgetDraft(checkoutDraft), []);
   return (
     <div className="container-page pb-20">
       <PageHeading kicker="Order" title="訂購結果" />

@@ -1,5 +1,5 @@
 import type { Donation } from "@shiyi/contracts";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { data, Link, redirect } from "react-router";
 import { DonationFacts, DonationStatusBadge } from "../components/donation/donation-view.tsx";
 import { FormSuccess } from "../components/form/schema-form.tsx";
@@ -10,6 +10,7 @@ import { apiContext } from "../lib/context.ts";
 import { donationAccessHeaders, donationNumberOf } from "../lib/donation.server.ts";
 import { periodName } from "../lib/donations.ts";
 import { formatDateTime, formatPrice } from "../lib/format.ts";
+import { donationDraft, forgetDraft } from "../lib/form-draft.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import { getMember } from "../lib/session.server.ts";
@@ -58,6 +59,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export default function SupportUsResult({ loaderData }: Route.ComponentProps) {
   const { donation, member } = loaderData;
   const period = periodName(donation.frequency);
+  // Given (or a code issued to pay it): the form kept for a return from ECPay's page is done with.
+  const given = donation.status !== "pending" && donation.status !== "expired";
+  useEffect(() => {
+    if (given) forgetDraft(donationDraft);
+  }, [given]);
   return (
     <div className="container-page pb-20">
       <PageHeading kicker="Support Us" title="捐款結果" />

@@ -35,6 +35,7 @@ import { proxyBodyImages } from "../lib/article-html.ts";
 import { apiContext, localCaptchaToken, siteConfigContext } from "../lib/context.ts";
 import { donationTokensSetCookie, withPresetAmount } from "../lib/donation.server.ts";
 import { formatPrice } from "../lib/format.ts";
+import { donationDraft, useFormDraft } from "../lib/form-draft.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import { getMember } from "../lib/session.server.ts";
@@ -189,45 +190,6 @@ const receiptNotes = {
 
 const formatNotes = { digital: "以電子郵件寄送", paper: "郵寄至您填寫的地址" } as const;
 
-/** Where this tab keeps what the donor typed, for coming Back from ECPay's page. */
-const draftKey = "support-us-draft";
-/** Not kept: the national ID stays nowhere but the form and the gift; the captcha is used once. */
-const unkeptFields = ["id_number", "g_recaptcha_response"];
-/** The draft is offered once per page load: the first form after a Back, not every later visit. */
-let draftOffered = false;
-
-/**
- * A donor who goes Back from ECPay's page (to change the amount, say) finds the form as they left
- * it: what they type is kept in this tab's session storage, and put back when the page was reached
- * by Back or Forward. The gift made before stays unpaid and lapses in three days.
- */
-function useDraftKeptForBack(form: { value?: unknown; update: (intent: { value: never }) => void }) {
-  const { update } = form;
-  useEffect(() => {
-    if (draftOffered) return;
-    draftOffered = true;
-    const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-    if (entry?.type !== "back_forward") return;
-    try {
-      const saved = sessionStorage.getItem(draftKey);
-      if (saved) update({ value: JSON.parse(saved) as never });
-    } catch {
-      // Storage refused or the draft unreadable: the form starts as it is.
-    }
-  }, [update]);
-  useEffect(() => {
-    if (!form.value || typeof form.value !== "object") return;
-    const kept = Object.fromEntries(
-      Object.entries(form.value).filter(([name]) => !unkeptFields.includes(name)),
-    );
-    try {
-      sessionStorage.setItem(draftKey, JSON.stringify(kept));
-    } catch {
-      // Private browsing with storage refused: nothing is kept, nothing breaks.
-    }
-  }, [form.value]);
-}
-
 function DonationForm({ data: loaderData, reply }: { data: LoaderData; reply?: FormReply }) {
   const { member, captchaToken, captchaSiteKey } = loaderData;
   useActionToast(reply?.toast);
@@ -248,7 +210,9 @@ function DonationForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
     lastResult: reply?.result as SubmissionResult<string[]> | undefined,
     defaultValue,
   });
-  useDraftKeptForBack(form);
+  // Back from ECPay's page (to change the amount, say): the form as the donor left it. The gift
+  // made before stays unpaid and lapses.
+  useFormDraft(donationDraft, form.id, !reply, (name, value) => form.update({ name, value }));
   const hydrated = useHydrated();
   const frequency = (fields.frequency.value ?? "once") as DonationFrequency;
   const payment = (fields.payment.value ?? "credit") as DonationPaymentMethod;

@@ -168,19 +168,21 @@ function useCartLines(serverLines: CartLine[] | null): LinesState {
     void submit(body, { method: "post", action: "/cart/preview", encType: "application/json" });
   }, [body, submit]);
 
-  // A line the shop does not know (its item deleted for good, or never there) cannot be shown,
-  // bought or removed by hand: it leaves the browser's cart, so the header's count agrees with the
-  // list. Only lines this preview was asked about are judged; one added since waits for the next.
+  // A line the shop does not know (its item deleted for good, or moved back before its sale) cannot
+  // be shown, bought or removed by hand: it leaves the browser's cart, saying so, and the header's
+  // count agrees with the list. Only lines this preview was asked about are judged; one added since
+  // waits for the next.
   const answered = preview.data;
   useEffect(() => {
     if (member || !answered?.data || !answered.asked || !local) return;
     const known = answered.data;
     const asked = answered.asked;
-    for (const line of local) {
-      const unknown =
-        asked.some((item) => sameLine(item, line)) && !known.some((item) => sameLine(item, line));
-      if (unknown) localCart().remove(line.id);
-    }
+    const unknown = local.filter(
+      (line) => asked.some((item) => sameLine(item, line)) && !known.some((item) => sameLine(item, line)),
+    );
+    if (unknown.length === 0) return;
+    for (const line of unknown) localCart().remove(line.id);
+    showToast({ type: "warning", message: cartMessages.unknownRemoved(unknown.length) });
   }, [member, answered, local]);
 
   if (serverLines) {

@@ -76,9 +76,23 @@ export function SchemaForm<Fields extends AnyFields>({
   const ref = useRef<HTMLFormElement>(null);
   const sending = useRef(false);
   const navigationState = useNavigation().state;
+  const navigating = useRef(navigationState !== "idle");
   useEffect(() => {
+    navigating.current = navigationState !== "idle";
     if (navigationState === "idle") sending.current = false;
   }, [navigationState]);
+  // A form that went on to another site (ECPay's payment page) leaves the router mid-submit; the
+  // page the browser keeps for Back would come back with it, its button busy and its form shut.
+  // Such a page is loaded afresh instead.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      sending.current = false;
+      if (navigating.current) window.location.reload();
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
   const formProps = getFormProps(form);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (sending.current) return event.preventDefault();
