@@ -26,6 +26,7 @@ import { newsletterRoutes } from "./routes/newsletter.ts";
 import { renderReference } from "./routes/reference.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { socialRoutes } from "./routes/social.ts";
+import { withBodyRefusals } from "./routes/specs.ts";
 import type { ShopConfig } from "./shop-config.ts";
 
 export type ApiOptions = {
@@ -125,11 +126,12 @@ export function createApi({
     },
     servers: [{ url: "/api", description: "本站的 API（與網站同一主機）" }],
   };
-  app.doc31("/openapi.json", document);
-  app.get("/reference", (c) => {
-    const doc = app.getOpenAPI31Document(document);
-    return c.html(renderReference(doc as unknown as Parameters<typeof renderReference>[0]));
-  });
+  let described: ReturnType<typeof app.getOpenAPI31Document> | undefined;
+  const describe = () => (described ??= withBodyRefusals(app.getOpenAPI31Document(document)));
+  app.get("/openapi.json", (c) => c.json(describe()));
+  app.get("/reference", (c) =>
+    c.html(renderReference(describe() as unknown as Parameters<typeof renderReference>[0])),
+  );
 
   // Unmounted (tests, other hosts); where the API is mounted, its host routes the rest to the same.
   app.notFound(unroutedAnswer(app.routes));

@@ -111,6 +111,28 @@ describe.each(databaseTargets())("API description on $name", (target) => {
       }
     });
 
+    it("documents 413 for every call with a body, and 415 where the body is JSON", async () => {
+      const { body } = await api.get<
+        Document & {
+          paths: Record<string, Record<string, Operation & { requestBody?: { content: object } }>>;
+        }
+      >("/openapi.json");
+      const withBody = Object.values(body.paths).flatMap((operations) =>
+        Object.values(operations).filter((operation) => operation.requestBody),
+      );
+      expect(withBody.length).toBeGreaterThan(10);
+      for (const operation of withBody) {
+        expect(
+          operation.responses["413"]?.content?.["application/json"]?.schema,
+          operation.summary,
+        ).toBeTypeOf("object");
+        if ("application/json" in operation.requestBody!.content)
+          expect(operation.responses["415"]?.description, operation.summary).toBe("請以 JSON 格式送出資料");
+      }
+      expect(body.paths["/contact"]!.post!.responses["415"]).toBeDefined();
+      expect(body.paths["/news"]!.get!.responses["413"]).toBeUndefined();
+    });
+
     it("documents the list defaults page 1, limit 999, status 1, and ids on /magazines", async () => {
       const { body } = await api.get<Document>("/openapi.json");
       for (const path of listPaths) {

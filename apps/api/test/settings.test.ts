@@ -130,6 +130,12 @@ describe.each(databaseTargets())("GET /cate/{key} on $name", (target) => {
     expect(response.body.data).toEqual([]);
   });
 
+  it("answers 404 for a key that is not a section of the site", async () => {
+    const response = await api.get<{ message: string }>("/cate/recipes");
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: "找不到這個區塊" });
+  });
+
   it.each([
     ["upper case", "News"],
     ["a space", "a%20b"],

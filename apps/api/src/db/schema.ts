@@ -528,6 +528,8 @@ export const donations = pgTable(
   (t) => [
     index("donations_member").on(t.member_id, t.created_at),
     index("donations_email").on(sql`lower(${t.email})`),
+    // The payment sweeper's search for unpaid gifts old enough to lapse.
+    index("donations_unpaid").on(t.status, t.created_at),
     check("donations_amount", sql`${t.amount} > 0`),
   ],
 );

@@ -7,6 +7,8 @@ import {
   authorSchema,
   authorSummarySchema,
   categorySchema,
+  categorySections,
+  isCategorySection,
   ebookSchema,
   homeKeys,
   homeSchema,
@@ -64,11 +66,15 @@ export const contentRoutes = new OpenAPIHono<ApiEnv>()
       method: "get",
       path: "/cate/{key}",
       tags: ["Site"],
-      summary: "某一區塊的分類",
+      summary: `某一區塊的分類（${categorySections.join("、")}；沒有分類的區塊為空列表）`,
       request: { params: keyParam },
       responses: { 200: json(z.object({ data: z.array(categorySchema) }), "分類"), ...errors },
     }),
-    async (c) => c.json({ data: await listCategories(c.var.db, c.req.valid("param").key) }, 200),
+    async (c) => {
+      const { key } = c.req.valid("param");
+      if (!isCategorySection(key)) throw notFound("找不到這個區塊");
+      return c.json({ data: await listCategories(c.var.db, key) }, 200);
+    },
   )
   .openapi(
     createRoute({

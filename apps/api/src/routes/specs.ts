@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { apiErrorSchema, detailParam, itemOf, listQuery, paginated } from "@shiyi/contracts";
+import { apiErrorSchema, detailParam, itemOf, listQuery, messages, paginated } from "@shiyi/contracts";
 import type { MiddlewareHandler } from "hono";
 import type { z } from "zod";
 
@@ -62,3 +62,34 @@ const noStore: MiddlewareHandler = async (c, next) => {
 };
 
 export { json, errors, signedIn, privateNoStore, noStore };
+
+type Described = { paths?: Record<string, Record<string, unknown> | undefined> };
+type Operation = {
+  requestBody?: { content?: Record<string, unknown> };
+  responses?: Record<string, unknown>;
+};
+
+const refusal = (description: string) => ({
+  description,
+  content: {
+    "application/json": {
+      schema: { type: "object", properties: { message: { type: "string" } }, required: ["message"] },
+    },
+  },
+});
+
+/**
+ * Adds, to the API's description, the refusals a call with a body meets before its own checks:
+ * 413 for a body over the size limit (`requestSizeLimit`), 415 for a JSON body sent as another type.
+ */
+export function withBodyRefusals<T extends Described>(document: T): T {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations ?? {}) as Operation[]) {
+      const content = operation.requestBody?.content;
+      if (!content || !operation.responses) continue;
+      operation.responses["413"] ??= refusal(messages.tooLarge);
+      if ("application/json" in content) operation.responses["415"] ??= refusal(messages.jsonExpected);
+    }
+  }
+  return document;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "donations_unpaid" ON "donations" USING btree ("status","created_at");
