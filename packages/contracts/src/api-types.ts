@@ -100,7 +100,15 @@ export const seoEntrySchema = z.object({
 export type SeoEntry = z.infer<typeof seoEntrySchema>;
 
 /** The site's sections; each may have categories (`GET /cate/{key}`), most have none. */
-export const categorySections = ["news", "columns", "features", "magazines", "merch", "ebooks", "authors"] as const;
+export const categorySections = [
+  "news",
+  "columns",
+  "features",
+  "magazines",
+  "merch",
+  "ebooks",
+  "authors",
+] as const;
 export type CategorySection = (typeof categorySections)[number];
 export const isCategorySection = (key: string): key is CategorySection =>
   (categorySections as readonly string[]).includes(key);

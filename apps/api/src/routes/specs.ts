@@ -63,7 +63,7 @@ const noStore: MiddlewareHandler = async (c, next) => {
 
 export { json, errors, signedIn, privateNoStore, noStore };
 
-type Described = { paths?: Record<string, Record<string, unknown> | undefined> };
+type Described = { paths?: object };
 type Operation = {
   requestBody?: { content?: Record<string, unknown> };
   responses?: Record<string, unknown>;
@@ -83,7 +83,7 @@ const refusal = (description: string) => ({
  * 413 for a body over the size limit (`requestSizeLimit`), 415 for a JSON body sent as another type.
  */
 export function withBodyRefusals<T extends Described>(document: T): T {
-  for (const operations of Object.values(document.paths ?? {})) {
+  for (const operations of Object.values(document.paths ?? {}) as (object | undefined)[]) {
     for (const operation of Object.values(operations ?? {}) as Operation[]) {
       const content = operation.requestBody?.content;
       if (!content || !operation.responses) continue;
