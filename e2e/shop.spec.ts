@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { blockingViolations } from "./support/axe.ts";
+import { loseAnswerOnce } from "./support/network.ts";
 import { createMember, linkIn, signIn, testAddress, waitForMail } from "./support/members.ts";
 
 /*
@@ -208,6 +209,45 @@ test("a visitor's ATM order shows its account and stays waiting; the local cart 
   await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
   const mail = await waitForMail(request, email, `訂單 ${number}`);
   expect(mail.text).toContain("收件人：陳大文（0912345678、(02)2345-6789#12）；寄送方式：宅配到府，");
+});
+
+test("when the network loses the answer to the checkout, sending it again places no second order", async ({
+  page,
+  context,
+  request,
+}) => {
+  const member = await createMember(request);
+  const tokens = await signIn(request, context, member);
+  const merch = await productInStock(request, "merch");
+  await addToServerCart(request, tokens.access_token, merch);
+  await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
+  await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
+  await customer(page).getByRole("textbox", { name: "郵遞區號" }).fill("106");
+  await customer(page).getByRole("textbox", { name: "縣市" }).fill("臺北市");
+  await customer(page).getByRole("textbox", { name: "鄉鎮市區" }).fill("大安區");
+  await customer(page).getByRole("textbox", { name: "詳細地址" }).fill("復興南路一段 219 巷 18 號");
+  await page.getByRole("button", { name: "同訂購人資料" }).click();
+
+  // The server places the order, but its answer (and the cookies it sets) never reaches the browser.
+  const lost = await loseAnswerOnce(page, "**/cart/checkout*");
+  await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  await expect.poll(lost).toBe(1);
+  await expect(page.getByRole("alert").filter({ hasText: "網路連線中斷" })).toBeVisible();
+  // Everything typed is still there, and the button sends it again.
+  await expect(customer(page).getByRole("textbox", { name: "詳細地址" })).toHaveValue(
+    "復興南路一段 219 巷 18 號",
+  );
+  await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await page.getByRole("button", { name: "信用卡付款成功" }).click();
+  await expect(page).toHaveURL(/\/cart\/result\?number=\d+$/);
+  await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
+
+  // The second sending was given the first order to pay: the history holds that one alone.
+  const number = orderNumberOf(page);
+  await page.goto("/member/history");
+  await expect(page.getByRole("article", { name: new RegExp(number) })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(1);
 });
 
 test("one submit of the checkout shows every message, the rules that tie fields together included", async ({

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { getDocumentProxy } from "unpdf";
 import { blockingViolations } from "./support/axe.ts";
+import { loseAnswerOnce } from "./support/network.ts";
 import { createMember, signIn, testAddress, waitForMail } from "./support/members.ts";
 
 /*
@@ -117,6 +118,33 @@ test("Back from ECPay's page finds the form as the donor left it, but for the na
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem("shiyi:donation-draft"))).toBeNull();
   await openForm(page);
   await expect(donor(page).getByRole("textbox", { name: "姓名" })).toHaveValue("");
+});
+
+test("when the network loses the answer to the gift, sending it again makes no second gift", async ({
+  page,
+  context,
+  request,
+}) => {
+  const member = await createMember(request);
+  await signIn(request, context, member);
+  await openForm(page);
+  await page.getByRole("textbox", { name: "金額（新台幣元）" }).fill("1200");
+  await terms(page).check();
+
+  const lost = await loseAnswerOnce(page, "**/support-us*");
+  await submit(page);
+  await expect.poll(lost).toBe(1);
+  await expect(page.getByRole("alert").filter({ hasText: "網路連線中斷" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "金額（新台幣元）" })).toHaveValue("1200");
+  await submit(page);
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await page.getByRole("button", { name: "信用卡付款成功" }).click();
+  await expect(page).toHaveURL(/\/support-us\/result\?number=\d+$/);
+  const number = numberOf(page);
+
+  await page.goto("/member/support-us");
+  await expect(page.getByRole("article", { name: new RegExp(number) })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(1);
 });
 
 test("a member gives monthly, sees every charge, downloads a charge's receipt and cancels", async ({

@@ -102,6 +102,30 @@ describe.each(databaseTargets())("donations on $name", (target) => {
     api.ecpay.simulator.request(`/simulator/periodic/${merchantTradeNo}/${outcome}`, { method: "POST" });
 
   describe("POST /donations", () => {
+    it("gives the first gift back for the same form sent again (Idempotency-Key), and refuses it changed", async () => {
+      const body = draft();
+      const headers = { "idempotency-key": `gift-${(sequence += 1)}-${Date.now()}` };
+      const answers = await Promise.all([give(body, headers), give(body, headers)]);
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+      const again = await give({ ...body, g_recaptcha_response: "used-up" }, headers);
+      expect(again.status).toBe(201);
+      const numbers = new Set([...answers, again].map((answer) => answer.body.data.number));
+      expect(numbers.size).toBe(1);
+      const [number] = [...numbers];
+      expect(await read(number!, { "x-donation-token": again.body.access_token })).toMatchObject({
+        amount: 1000,
+      });
+      const rows = await api.db
+        .select()
+        .from(donations)
+        .where(eq(donations.idempotency_key, headers["idempotency-key"]));
+      expect(rows).toHaveLength(1);
+      const changed = await give<ApiError>({ ...body, amount: 2000 }, headers);
+      expect(changed.status).toBe(422);
+      expect(changed.body.message).toBe("這份表單已經送出過；若要修改內容，請重新整理頁面後再送出");
+      expect((await give({ ...body, amount: 2000 })).status).toBe(201);
+    });
+
     it("takes a guest's one-time gift and answers a token to read it", async () => {
       const response = await give(draft());
       expect(response.status).toBe(201);

@@ -290,6 +290,80 @@ describe.each(databaseTargets())("orders on $name", (target) => {
     });
   });
 
+  describe("the same form sent twice (Idempotency-Key)", () => {
+    const key = () => `checkout-${(sequence += 1)}-${Date.now()}`;
+    const ordersOfKey = async (value: string) =>
+      api.db.select().from(orders).where(eq(orders.idempotency_key, value));
+
+    it("gives the first order back, with a new token, and takes the stock once", async () => {
+      const issue = await insertMagazine(api.db, { stock: 5 });
+      const body = draft([{ item_id: issue.id, type: "magazine", quantity: 2 }]);
+      const headers = { "idempotency-key": key() };
+      const first = await place(body, headers);
+      expect(first.status).toBe(201);
+      // Sent again (its answer lost): the captcha's token was used up by the first sending.
+      const again = await place({ ...body, g_recaptcha_response: "used-up" }, headers);
+      expect(again.status).toBe(201);
+      expect(again.body.data.number).toBe(first.body.data.number);
+      expect(again.body.data.total).toBe(first.body.data.total);
+      expect(again.body.access_token).not.toBe(first.body.access_token);
+      expect(await ordersOfKey(headers["idempotency-key"])).toHaveLength(1);
+      expect(await stockOf(issue.id)).toBe(3);
+      // The new token opens the order; the first one, never delivered, no longer does.
+      const number = first.body.data.number;
+      expect((await api.get(`/orders/${number}`, { "x-order-token": again.body.access_token })).status).toBe(
+        200,
+      );
+      expect((await api.get(`/orders/${number}`, { "x-order-token": first.body.access_token })).status).toBe(
+        404,
+      );
+    });
+
+    it("places one order for ten sendings at once", async () => {
+      const issue = await insertMagazine(api.db, { stock: 30 });
+      const body = draft([{ item_id: issue.id, type: "magazine", quantity: 1 }]);
+      const headers = { "idempotency-key": key() };
+      const answers = await Promise.all(Array.from({ length: 10 }, () => place(body, headers)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+      expect(new Set(answers.map((answer) => answer.body.data.number)).size).toBe(1);
+      expect(await ordersOfKey(headers["idempotency-key"])).toHaveLength(1);
+      expect(await stockOf(issue.id)).toBe(29);
+    });
+
+    it("refuses the key with other content, or from another member, and places nothing", async () => {
+      const member = await signedIn();
+      const issue = await insertMagazine(api.db, { stock: 5 });
+      const body = draft([{ item_id: issue.id, type: "magazine", quantity: 1 }]);
+      const headers = { "idempotency-key": key() };
+      expect((await place(body, { ...headers, ...member.auth })).status).toBe(201);
+      const changed = await place<ApiError>(
+        { ...body, line_items: [{ item_id: issue.id, type: "magazine", quantity: 2 }] },
+        { ...headers, ...member.auth },
+      );
+      expect(changed.status).toBe(422);
+      expect(changed.body.message).toBe("這份表單已經送出過；若要修改內容，請重新整理頁面後再送出");
+      const stranger = await signedIn();
+      const taken = await place<ApiError>(body, { ...headers, ...stranger.auth });
+      expect(taken.status).toBe(422);
+      expect(taken.body).not.toHaveProperty("data");
+      expect(await ordersOfKey(headers["idempotency-key"])).toHaveLength(1);
+      expect(await stockOf(issue.id)).toBe(4);
+    });
+
+    it("places a new order for each new key, and refuses a malformed key with 422", async () => {
+      const issue = await insertMagazine(api.db, { stock: 5 });
+      const body = draft([{ item_id: issue.id, type: "magazine", quantity: 1 }]);
+      expect((await place(body, { "idempotency-key": key() })).status).toBe(201);
+      expect((await place(body, { "idempotency-key": key() })).status).toBe(201);
+      for (const bad of ["short", "%E6%9C%89%E4%B8%AD%E6%96%87", "x".repeat(101), "a b c d e f g h"]) {
+        const refused = await place<ApiError>(body, { "idempotency-key": bad });
+        expect(refused.status, bad).toBe(422);
+        expect(refused.body.message, bad).toBe("送出識別碼格式不正確，請重新整理頁面後再送出");
+      }
+      expect(await stockOf(issue.id)).toBe(3);
+    });
+  });
+
   describe("who may see an order", () => {
     it("is the guest with the token, the member who placed it, and nobody else", async () => {
       const { order, token } = await guestOrder();

@@ -27,6 +27,12 @@ export const messages = {
   jsonExpected: "請以 JSON 格式送出資料",
   /** A request body past the API's limit. */
   tooLarge: "送出的內容過大",
+  /** An Idempotency-Key header that is not one (8 to 100 letters, digits, `-` or `_`). */
+  idempotencyKey: "送出識別碼格式不正確，請重新整理頁面後再送出",
+  /** A form sent again with its first key but other content: the first one already went through. */
+  idempotencyMismatch: "這份表單已經送出過；若要修改內容，請重新整理頁面後再送出",
+  /** A form's request lost on the way (offline, a dropped connection): nothing on the page is lost. */
+  networkFailure: "網路連線中斷，請確認連線後再送出一次",
   /** A rate limit was reached (contact form, and later login, registration and password reset). */
   tooManyRequests: "送出次數過多，請稍後再試",
 } as const;

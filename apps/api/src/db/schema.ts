@@ -396,6 +396,9 @@ export const orders = pgTable(
     number: text("number").notNull().unique(),
     member_id: integer("member_id").references(() => members.id, { onDelete: "set null" }),
     access_token_hash: text("access_token_hash").notNull(),
+    /** The buyer's Idempotency-Key, and a digest of what they sent with it (lib/idempotency.ts). */
+    idempotency_key: text("idempotency_key"),
+    idempotency_digest: text("idempotency_digest"),
     status: text("status")
       .$type<"pending" | "awaiting_payment" | "paid" | "expired" | "cancelled">()
       .notNull()
@@ -428,6 +431,7 @@ export const orders = pgTable(
   (t) => [
     index("orders_member").on(t.member_id, t.created_at),
     index("orders_reservation").on(t.status, t.reserved_until),
+    uniqueIndex("orders_idempotency_key").on(t.idempotency_key),
     check("orders_total", sql`${t.total} = ${t.items_total} + ${t.postage} and ${t.total} > 0`),
   ],
 );
@@ -500,6 +504,9 @@ export const donations = pgTable(
     number: text("number").notNull().unique(),
     member_id: integer("member_id").references(() => members.id, { onDelete: "set null" }),
     access_token_hash: text("access_token_hash").notNull(),
+    /** The donor's Idempotency-Key, and a digest of what they sent with it (lib/idempotency.ts). */
+    idempotency_key: text("idempotency_key"),
+    idempotency_digest: text("idempotency_digest"),
     status: text("status")
       .$type<"pending" | "awaiting_payment" | "paid" | "active" | "cancelled" | "ended" | "expired">()
       .notNull()
@@ -530,6 +537,7 @@ export const donations = pgTable(
     index("donations_email").on(sql`lower(${t.email})`),
     // The payment sweeper's search for unpaid gifts old enough to lapse.
     index("donations_unpaid").on(t.status, t.created_at),
+    uniqueIndex("donations_idempotency_key").on(t.idempotency_key),
     check("donations_amount", sql`${t.amount} > 0`),
   ],
 );

@@ -17,6 +17,7 @@ import type { Database } from "../db/client.ts";
 import { optionalMember, requireMember } from "../lib/auth.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import { ApiError } from "../lib/errors.ts";
+import { idempotencyHeader, idempotencyHeaders } from "../lib/idempotency.ts";
 import { dottedErrors } from "../lib/request-body.ts";
 import {
   cancelDonation,
@@ -66,9 +67,12 @@ donationRoutes.openapi(
     ].join("\n\n"),
     security: [...signedIn, {}],
     middleware: [optionalMember] as const,
-    request: { body: { content: { "application/json": { schema: donationDraftSchema } }, required: true } },
+    request: {
+      headers: idempotencyHeaders,
+      body: { content: { "application/json": { schema: donationDraftSchema } }, required: true },
+    },
     responses: {
-      201: json(donationCreatedSchema, "捐款資料已建立"),
+      201: json(donationCreatedSchema, "捐款資料已建立（或以同一 Idempotency-Key 先前建立的那一筆）"),
       401: json(apiErrorSchema, "帶了已失效的 token"),
       422: json(apiErrorSchema, "欄位錯誤，errors 以欄位路徑為鍵"),
     },
@@ -79,6 +83,7 @@ donationRoutes.openapi(
       draft: c.req.valid("json"),
       ip: clientAddress(c),
       now: new Date(),
+      idempotencyKey: c.req.valid("header")[idempotencyHeader],
     });
     return c.json({ data: donation, message: donationMessages.created, access_token: accessToken }, 201);
   },

@@ -14,6 +14,7 @@ import type { ApiEnv } from "../app-env.ts";
 import { optionalMember, requireMember } from "../lib/auth.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import { ApiError } from "../lib/errors.ts";
+import { idempotencyHeader, idempotencyHeaders } from "../lib/idempotency.ts";
 import { dottedErrors } from "../lib/request-body.ts";
 import {
   ecpayMethod,
@@ -59,10 +60,11 @@ orderRoutes.openapi(
     security: [...signedIn, {}],
     middleware: [optionalMember] as const,
     request: {
+      headers: idempotencyHeaders,
       body: { content: { "application/json": { schema: orderDraftSchema } }, required: true },
     },
     responses: {
-      201: json(orderCreatedSchema, "訂單已成立"),
+      201: json(orderCreatedSchema, "訂單已成立（或以同一 Idempotency-Key 先前成立的那一筆）"),
       401: json(apiErrorSchema, "帶了已失效的 token"),
       409: json(apiErrorSchema, "庫存不足"),
       422: json(apiErrorSchema, "欄位錯誤，errors 以欄位路徑（如 customer.email）為鍵"),
@@ -75,6 +77,7 @@ orderRoutes.openapi(
       draft,
       ip: clientAddress(c),
       now: new Date(),
+      idempotencyKey: c.req.valid("header")[idempotencyHeader],
     });
     return c.json({ data: order, message: orderMessages.created, access_token: accessToken }, 201);
   },

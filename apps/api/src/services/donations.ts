@@ -46,6 +46,7 @@ import {
 } from "../db/schema.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../lib/errors.ts";
+import { checkRepeat, requestDigest } from "../lib/idempotency.ts";
 import {
   donationCancelledMail,
   donationDeclinedMail,
@@ -238,12 +239,45 @@ export async function listMemberDonations(db: Database, memberId: number): Promi
 const addressOf = (address: Partial<StoredAddress> | undefined): StoredAddress | null =>
   address && Object.values(address).some(Boolean) ? { ...address } : null;
 
-/** POST /donations. */
+/** `repeated`: the gift an earlier request with the same Idempotency-Key made (lib/idempotency.ts). */
+export type PlacedDonation = { donation: Donation; accessToken: string; repeated?: true };
+
+type Repeat = { key: string; digest: string; memberId?: number };
+
+/** The gift made earlier with `key`, if any, for a request that repeats it, with a new access token. */
+async function repeatedDonation(db: Database, { key, digest, memberId }: Repeat) {
+  const [row] = await db.select().from(donations).where(eq(donations.idempotency_key, key)).limit(1);
+  if (!row) return undefined;
+  checkRepeat(row, { digest, memberId });
+  const accessToken = randomBytes(32).toString("base64url");
+  await db
+    .update(donations)
+    .set({ access_token_hash: sha256(accessToken) })
+    .where(eq(donations.id, row.id));
+  return { donation: await readDonation(db, row), accessToken, repeated: true } satisfies PlacedDonation;
+}
+
+/**
+ * POST /donations. `idempotencyKey`: the form's key, with which sending it again gives back this
+ * gift instead of making another.
+ */
 export async function placeDonation(
   deps: DonationDeps,
-  { memberId, draft, ip, now }: { memberId?: number; draft: DonationDraft; ip?: string; now: Date },
-): Promise<{ donation: Donation; accessToken: string }> {
+  {
+    memberId,
+    draft,
+    ip,
+    now,
+    idempotencyKey,
+  }: { memberId?: number; draft: DonationDraft; ip?: string; now: Date; idempotencyKey?: string },
+): Promise<PlacedDonation> {
   const { db, shop } = deps;
+  // Before the captcha: the repeat of a form carries the token its first sending used up.
+  const repeat = idempotencyKey && { key: idempotencyKey, digest: requestDigest(draft), memberId };
+  if (repeat) {
+    const earlier = await repeatedDonation(db, repeat);
+    if (earlier) return earlier;
+  }
   if (!(await shop.captcha.verify(draft.g_recaptcha_response, ip))) {
     throw new ApiError(422, donationMessages.captcha, { g_recaptcha_response: [donationMessages.captcha] });
   }
@@ -256,6 +290,8 @@ export async function placeDonation(
           number: newOrderNumber(now),
           member_id: memberId ?? null,
           access_token_hash: sha256(accessToken),
+          idempotency_key: repeat ? repeat.key : null,
+          idempotency_digest: repeat ? repeat.digest : null,
           amount: draft.amount,
           frequency: draft.frequency,
           payment_method: draft.payment,
@@ -277,6 +313,11 @@ export async function placeDonation(
       return { donation: donationJson(row!, []), accessToken };
     } catch (error) {
       if (uniqueViolation(error) === "donations_number_unique" && attempt < 5) continue;
+      // The same form, sent twice at once: the other request made the gift.
+      if (repeat && uniqueViolation(error) === "donations_idempotency_key") {
+        const earlier = await repeatedDonation(db, repeat);
+        if (earlier) return earlier;
+      }
       throw error;
     }
   }

@@ -29,6 +29,7 @@ import {
 } from "../db/schema.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../lib/errors.ts";
+import { checkRepeat, requestDigest } from "../lib/idempotency.ts";
 import { registerCheckoutMember } from "./members.ts";
 import { subscribeAlongside } from "./newsletter.ts";
 import { getSettings } from "./settings.ts";
@@ -428,14 +429,48 @@ const memberAddressOf = (draft: OrderDraft, address: Partial<StoredAddress> | un
   return kept && memberAddressSchema.safeParse(kept).success ? kept : null;
 };
 
-export type PlacedOrder = { order: Order; accessToken: string };
+/** `repeated`: the order an earlier request with the same Idempotency-Key placed (lib/idempotency.ts). */
+export type PlacedOrder = { order: Order; accessToken: string; repeated?: true };
 
-/** POST /orders. `memberId`: the signed-in buyer, if any. */
+type Repeat = { key: string; digest: string; memberId?: number; now: Date };
+
+/**
+ * The order placed earlier with `key`, if any, for a request that repeats it: with a new access
+ * token (the first one's answer may never have arrived), the earlier one no longer opening it.
+ */
+async function repeatedOrder(db: Database, { key, digest, memberId, now }: Repeat) {
+  const [row] = await db.select().from(orders).where(eq(orders.idempotency_key, key)).limit(1);
+  if (!row) return undefined;
+  checkRepeat(row, { digest, memberId });
+  const accessToken = randomBytes(32).toString("base64url");
+  await db
+    .update(orders)
+    .set({ access_token_hash: sha256(accessToken) })
+    .where(eq(orders.id, row.id));
+  return { order: await readOrder(db, row, now), accessToken, repeated: true } satisfies PlacedOrder;
+}
+
+/**
+ * POST /orders. `memberId`: the signed-in buyer, if any; `idempotencyKey`: the form's key, with
+ * which sending it again gives back this order instead of placing another.
+ */
 export async function placeOrder(
   deps: OrderDeps,
-  { memberId, draft, ip, now }: { memberId?: number; draft: OrderDraft; ip?: string; now: Date },
+  {
+    memberId,
+    draft,
+    ip,
+    now,
+    idempotencyKey,
+  }: { memberId?: number; draft: OrderDraft; ip?: string; now: Date; idempotencyKey?: string },
 ): Promise<PlacedOrder> {
   const { db, shop } = deps;
+  // Before the captcha: the repeat of a form carries the token its first sending used up.
+  const repeat = idempotencyKey && { key: idempotencyKey, digest: requestDigest(draft), memberId, now };
+  if (repeat) {
+    const earlier = await repeatedOrder(db, repeat);
+    if (earlier) return earlier;
+  }
   if (!(await shop.captcha.verify(draft.g_recaptcha_response, ip))) {
     throw new ApiError(422, orderMessages.captcha, { g_recaptcha_response: [orderMessages.captcha] });
   }
@@ -489,6 +524,8 @@ export async function placeOrder(
             number: newOrderNumber(now),
             member_id: buyerId ?? null,
             access_token_hash: sha256(accessToken),
+            idempotency_key: repeat ? repeat.key : null,
+            idempotency_digest: repeat ? repeat.digest : null,
             payment_method: draft.payment,
             shipping_method: draft.shipping,
             delivery: draft.shipping === "cvs" ? (draft.delivery ?? null) : null,
@@ -572,6 +609,11 @@ export async function placeOrder(
     } catch (error) {
       // Two orders drew the same number on the same day: draw again.
       if (uniqueViolation(error) === "orders_number_unique" && attempt < 5) continue;
+      // The same form, sent twice at once: the other request placed it (this one's stock went back).
+      if (repeat && uniqueViolation(error) === "orders_idempotency_key") {
+        const earlier = await repeatedOrder(db, repeat);
+        if (earlier) return earlier;
+      }
       throw error;
     }
   }

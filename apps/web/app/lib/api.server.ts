@@ -44,7 +44,8 @@ const unauthenticated = "Unauthenticated.";
 
 export type ApiClient = {
   get<T>(path: string, query?: Query, options?: CallOptions): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
+  /** `options.headers`: an Idempotency-Key, say. */
+  post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
   patch<T>(path: string, body?: unknown): Promise<T>;
   delete<T>(path: string): Promise<T>;
   /**
@@ -169,7 +170,7 @@ export function createApiClient(options: {
   }
   return {
     get: (path, query, callOptions) => call("GET", path, query, undefined, callOptions),
-    post: (path, body) => call("POST", path, {}, body ?? {}),
+    post: (path, body, callOptions) => call("POST", path, {}, body ?? {}, callOptions),
     patch: (path, body) => call("PATCH", path, {}, body ?? {}),
     delete: (path) => call("DELETE", path),
     getResponse: (path, query = {}, { headers = {} } = {}) =>

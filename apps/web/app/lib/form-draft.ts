@@ -5,7 +5,8 @@ import { useEffect } from "react";
  * and coming again finds the form as they left it: the checkout, left for the cart (to change a
  * quantity or the delivery); the donation form, left for ECPay's payment page and come Back to
  * (to change the amount). Only what was typed is kept (saved on input), never passwords, the
- * captcha or the national ID; the form's result page forgets it.
+ * captcha or the national ID, nor the form's idempotency key (a form come back to is a new
+ * sending, which may change the amount); the form's result page forgets it.
  */
 
 /** One form's draft: where it is kept, and which fields never are. */
@@ -15,12 +16,12 @@ export const checkoutDraft: FormDraft = {
   key: "shiyi:checkout-draft",
   // The store follows the cart's choice of chain, as do the payment and the shipping.
   notKept:
-    /^(password|password_confirmation|g_recaptcha_response|intent|payment|shipping|delivery|receiver\.store\.)/,
+    /^(password|password_confirmation|g_recaptcha_response|idempotency_key|intent|payment|shipping|delivery|receiver\.store\.)/,
 };
 
 export const donationDraft: FormDraft = {
   key: "shiyi:donation-draft",
-  notKept: /^(id_number|g_recaptcha_response)$/,
+  notKept: /^(id_number|g_recaptcha_response|idempotency_key)$/,
 };
 
 /** The form's values worth keeping, by field name. */

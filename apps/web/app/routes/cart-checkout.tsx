@@ -44,6 +44,7 @@ import {
   SubmitButton,
   useSchemaForm,
 } from "../components/form/schema-form.tsx";
+import { IdempotencyKey } from "../components/form/idempotency-key.tsx";
 import { RecaptchaField } from "../components/form/recaptcha-field.tsx";
 import { apiFailureReply, invalidReply, type FormReply } from "../components/form/submission.server.ts";
 import { LineList, Totals, type ListedLine } from "../components/order/order-view.tsx";
@@ -67,6 +68,8 @@ import {
 } from "../lib/checkout.server.ts";
 import { apiContext, localCaptchaToken, siteConfigContext } from "../lib/context.ts";
 import { checkoutDraft, useFormDraft } from "../lib/form-draft.ts";
+import { idempotencyHeaders, newIdempotencyKey } from "../lib/idempotency.ts";
+import { isNetworkFailure, keepFormOnNetworkFailure } from "../lib/network-failure.ts";
 import { readOrderDraftChoice, type OrderDraftChoice } from "../lib/order-draft.server.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, type SiteData } from "../lib/site.ts";
@@ -118,6 +121,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       storeError:
         params.get("store_error") ?? (params.has("store_id") && !store ? orderMessages.chooseStore : null),
       saved: readSavedCheckout(request, params.get("token")),
+      // The page is the visitor's own (never cached): its key works without JavaScript too.
+      idempotencyKey: newIdempotencyKey(),
       captchaToken: context.get(siteConfigContext).captchaSiteKey ? null : localCaptchaToken,
       captchaSiteKey: context.get(siteConfigContext).captchaSiteKey ?? null,
       meta: await pageMeta({ url, context }, { title: "填寫訂購資料", noindex: true }),
@@ -126,9 +131,19 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   );
 }
 
-/** A visitor's cart preview leaves the page's data as it is. */
-export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formAction === "/cart/preview" ? false : defaultShouldRevalidate;
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  keepFormOnNetworkFailure(serverAction);
+
+/**
+ * A visitor's cart preview leaves the page's data as it is, as does a form lost on the way (asking
+ * the server again would fail as well).
+ */
+export function shouldRevalidate({
+  formAction,
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formAction === "/cart/preview" || isNetworkFailure(actionResult) ? false : defaultShouldRevalidate;
 }
 
 const hideFields = ["password", "password_confirmation"];
@@ -156,7 +171,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   let created: OrderCreated;
   try {
-    created = await api.post<OrderCreated>("/orders", draft);
+    created = await api.post<OrderCreated>("/orders", draft, { headers: idempotencyHeaders(formData) });
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 409) {
       // Stock ran out between the cart and now: said on the page, which keeps everything typed.
@@ -232,7 +247,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const storeMap = actionData && "storeMap" in actionData ? actionData.storeMap : undefined;
   const reply = actionData && "result" in actionData ? actionData : undefined;
-  useActionToast(reply?.toast);
+  useActionToast(actionData && "toast" in actionData ? actionData.toast : undefined);
   return (
     <div className="container-page pb-20">
       <PageHeading kicker="Checkout" title="填寫訂購資料" />
@@ -368,6 +383,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
 
   return (
     <SchemaForm form={form} className="grid gap-12 pt-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16">
+      <IdempotencyKey initial={loaderData.idempotencyKey} />
       <div className="grid content-start gap-12">
         <p className="leading-7 text-ink-soft">
           標示<span className="mx-1 text-primary">*</span>的欄位為必填。

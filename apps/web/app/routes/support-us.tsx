@@ -22,10 +22,11 @@ import {
   type Member,
 } from "@shiyi/contracts";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
-import { Link, redirectDocument } from "react-router";
+import { Link, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CheckboxField, RadioGroupField, TextField } from "../components/form/fields.tsx";
 import { CaptchaError } from "../components/form/captcha.tsx";
 import { FormMessage, SchemaForm, SubmitButton, useSchemaForm } from "../components/form/schema-form.tsx";
+import { IdempotencyKey } from "../components/form/idempotency-key.tsx";
 import { RecaptchaField } from "../components/form/recaptcha-field.tsx";
 import { apiFailureReply, invalidReply, type FormReply } from "../components/form/submission.server.ts";
 import { Image } from "../components/image.tsx";
@@ -36,6 +37,8 @@ import { apiContext, localCaptchaToken, siteConfigContext } from "../lib/context
 import { donationTokensSetCookie, withPresetAmount } from "../lib/donation.server.ts";
 import { formatPrice } from "../lib/format.ts";
 import { donationDraft, useFormDraft } from "../lib/form-draft.ts";
+import { idempotencyHeaders } from "../lib/idempotency.ts";
+import { isNetworkFailure, keepFormOnNetworkFailure, type NetworkFailure } from "../lib/network-failure.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import { getMember } from "../lib/session.server.ts";
@@ -92,13 +95,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(withPresetAmount(await readForm(request)), {
-    schema: donationDraftSchema,
-  });
+  const formData = await readForm(request);
+  const submission = parseWithZod(withPresetAmount(formData), { schema: donationDraftSchema });
   if (submission.status !== "success") return invalidReply(submission);
   let created: DonationCreated;
   try {
-    created = await context.get(apiContext).post<DonationCreated>("/donations", submission.value);
+    created = await context
+      .get(apiContext)
+      .post<DonationCreated>("/donations", submission.value, { headers: idempotencyHeaders(formData) });
   } catch (error) {
     return apiFailureReply(submission, error, donationDraftSchema);
   }
@@ -110,6 +114,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // /support-us/pay answers with ECPay's own page: a document load, not a client-side navigation.
   return redirectDocument(`/support-us/pay?number=${number}`, { headers });
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  keepFormOnNetworkFailure(serverAction);
+
+/** A form lost on the way leaves the page as it was: asking the server again would fail as well. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return isNetworkFailure(actionResult) ? false : defaultShouldRevalidate;
 }
 
 export default function SupportUs({ loaderData, actionData, matches }: Route.ComponentProps) {
@@ -190,7 +202,7 @@ const receiptNotes = {
 
 const formatNotes = { digital: "以電子郵件寄送", paper: "郵寄至您填寫的地址" } as const;
 
-function DonationForm({ data: loaderData, reply }: { data: LoaderData; reply?: FormReply }) {
+function DonationForm({ data: loaderData, reply }: { data: LoaderData; reply?: FormReply | NetworkFailure }) {
   const { member, captchaToken, captchaSiteKey } = loaderData;
   useActionToast(reply?.toast);
   const defaultValue: DefaultValue<DonationDraftInput> = {
@@ -207,7 +219,8 @@ function DonationForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
   };
   const { form, fields } = useSchemaForm(donationDraftSchema, {
     id: "donation",
-    lastResult: reply?.result as SubmissionResult<string[]> | undefined,
+    lastResult: (reply && "result" in reply ? reply.result : undefined) as
+      SubmissionResult<string[]> | undefined,
     defaultValue,
   });
   // Back from ECPay's page (to change the amount, say): the form as the donor left it. The gift
@@ -235,6 +248,8 @@ function DonationForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
       form={form}
       className="grid gap-12 pt-12 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16 lg:pt-14"
     >
+      {/* Made in the browser: the page is shared through the cache. */}
+      <IdempotencyKey />
       <div className="grid content-start gap-12">
         <p className="leading-7 text-ink-soft">
           標示<span className="mx-1 text-primary">*</span>的欄位為必填。

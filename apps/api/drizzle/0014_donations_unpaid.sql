@@ -1,1 +1,0 @@
-CREATE INDEX "donations_unpaid" ON "donations" USING btree ("status","created_at");
