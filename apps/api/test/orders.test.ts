@@ -497,6 +497,13 @@ describe.each(databaseTargets())("orders on $name", (target) => {
         paidNotice({ ...form, fields: { ...form.fields, MerchantTradeNo: "99999999999999P01" } }),
       );
       expect(unknown.body).toMatch(/^0\|/);
+      // Signed with the stage's published keys, a NUL the database cannot store: refused, not a 500.
+      for (const field of ["MerchantTradeNo", "RtnMsg"]) {
+        const odd = paidNotice(form, { [field]: `${form.fields[field] ?? "交易成功"}\u0000` });
+        const oddReply = await api.postForm("/ecpay/return", odd);
+        expect(oddReply.status, field).toBe(400);
+        expect(oddReply.body, field).toMatch(/^0\|/);
+      }
       const still = await orderOf(order.number, token);
       expect(still.status).toBe("pending");
       expect(still.payable).toBe(true);

@@ -114,6 +114,10 @@ describe.each(databaseTargets())("input validation on $name", (target) => {
         ["POST", "/settings", "GET, HEAD"],
         ["PUT", "/cart/1", "DELETE, PATCH"],
         ["GET", "/contact", "POST"],
+        // Paths of their own beside a template that signs the member in first.
+        ["PATCH", "/members/login", "POST"],
+        ["PATCH", "/members/me", "GET, HEAD"],
+        ["DELETE", "/cart/preview", "POST"],
       ] as const) {
         const response = await api.send(method, path);
         expect([response.status, response.headers.get("allow")], `${method} ${path}`).toEqual([405, allow]);
@@ -125,6 +129,9 @@ describe.each(databaseTargets())("input validation on $name", (target) => {
       const options = await api.send("OPTIONS", "/cart");
       expect([options.status, options.headers.get("allow")]).toEqual([204, "GET, HEAD, POST"]);
       expectNotFound(await api.delete("/no-such-call"));
+      // A final slash names no call (the router is strict about it): a 404, not a 405.
+      for (const path of ["/news/", "/news/1/", "/cart/", "/members/me/"])
+        expectNotFound(await api.get(path));
       expect((await api.send("OPTIONS", "/no-such-call")).status).toBe(404);
     });
   });

@@ -31,7 +31,7 @@ export function requestSizeLimit(): MiddlewareHandler<ApiEnv> {
 }
 
 /** A NUL (PostgreSQL refuses it in text) or half of a character (a lone surrogate). */
-const unstorable = (text: string) => text.includes("\u0000") || !text.isWellFormed();
+export const unstorable = (text: string) => text.includes("\u0000") || !text.isWellFormed();
 
 /**
  * The dotted path of the first string (value or key) in `value` that the database cannot store;

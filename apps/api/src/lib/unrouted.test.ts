@@ -10,6 +10,7 @@ const routes = [
   { method: "POST", path: "/cart" },
   { method: "PATCH", path: "/cart/:id" },
   { method: "DELETE", path: "/cart/:id" },
+  { method: "POST", path: "/cart/preview" },
 ];
 
 describe("allowedMethods", () => {
@@ -19,12 +20,19 @@ describe("allowedMethods", () => {
     expect(methodsOf("/news")).toEqual(["GET", "HEAD"]);
     expect(methodsOf("/news/市場")).toEqual(["GET", "HEAD"]);
     expect(methodsOf("/cart")).toEqual(["GET", "HEAD", "POST"]);
-    expect(methodsOf("/cart/7/")).toEqual(["DELETE", "PATCH"]);
+    expect(methodsOf("/cart/7")).toEqual(["DELETE", "PATCH"]);
+  });
+
+  it("names a path of its own by its own routes, not by a template's that matches it too", () => {
+    expect(methodsOf("/cart/preview")).toEqual(["POST"]);
   });
 
   it("names none for a path no route has", () => {
     expect(methodsOf("/news/1/2")).toEqual([]);
     expect(methodsOf("/nothing")).toEqual([]);
+    // The router is strict about a final slash, and so is the answer.
+    expect(methodsOf("/cart/7/")).toEqual([]);
+    expect(methodsOf("/news/")).toEqual([]);
     expect(methodsOf("/")).toEqual([]);
   });
 });

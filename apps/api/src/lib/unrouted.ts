@@ -1,5 +1,5 @@
 import { messages } from "@shiyi/contracts";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 
 type Route = { readonly method: string; readonly path: string };
 
@@ -11,8 +11,10 @@ const pathPattern = (path: string) =>
     `^${path
       .split("/")
       .map((segment) => (segment.startsWith(":") ? "[^/]+" : escapeRegExp(segment)))
-      .join("/")}/?$`,
+      .join("/")}$`,
   );
+
+const literal = (path: string) => !path.includes("/:");
 
 /**
  * The methods the routes answer on a path, HEAD with every GET; empty when no route has the path.
@@ -28,9 +30,12 @@ export function allowedMethods(routes: readonly Route[]): (path: string) => stri
   }
   return (path) => {
     const methods = new Set<string>();
-    for (const { pattern, methods: own } of byPath.values()) {
-      if (pattern.test(path)) for (const method of own) methods.add(method);
-    }
+    const matching = [...byPath].filter(([, { pattern }]) => pattern.test(path));
+    // A path of its own (/members/login) is not one of a template's (/members/:id).
+    const own = matching.some(([template]) => literal(template))
+      ? matching.filter(([template]) => literal(template))
+      : matching;
+    for (const [, entry] of own) for (const method of entry.methods) methods.add(method);
     if (methods.has("GET")) methods.add("HEAD");
     return [...methods].sort();
   };
@@ -50,5 +55,22 @@ export function unroutedAnswer(routes: readonly Route[], prefix = "") {
     const allow = allowed.join(", ");
     if (c.req.method === "OPTIONS") return c.body(null, 204, { allow });
     return c.json({ message: messages.methodNotAllowed }, 405, { allow });
+  };
+}
+
+/**
+ * For a template's routes (`/members/:id`) whose middleware would answer first (a sign-in check):
+ * a path of its own (`/members/login`) asked with a method it does not take is not an id, and is
+ * passed to the API's answer for unrouted requests (405 with Allow) instead.
+ */
+export function ownPathsFirst(
+  router: { readonly routes: readonly Route[] },
+  parent: string,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const path = `${parent}/${c.req.param("id") ?? ""}`;
+    const routes = router.routes.filter((route) => route.method !== "ALL" && route.path === path);
+    if (routes.length > 0 && !routes.some((route) => route.method === c.req.method)) return c.notFound();
+    await next();
   };
 }

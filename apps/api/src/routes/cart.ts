@@ -29,6 +29,7 @@ import {
   removeCartLine,
   updateCartLine,
 } from "../services/cart.ts";
+import { ownPathsFirst } from "../lib/unrouted.ts";
 import { json, noStore, signedIn } from "./specs.ts";
 
 /**
@@ -39,6 +40,8 @@ export const cartRoutes = new OpenAPIHono<ApiEnv>();
 
 // One member's cart, changing with every call ("/cart/*" also matches "/cart").
 cartRoutes.use("/cart/*", noStore);
+// /cart/{id} signs the member in first: a path of its own asked with another method is a 405.
+cartRoutes.use("/cart/:id", ownPathsFirst(cartRoutes, "/cart"));
 
 const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { "application/json": { schema } }, required: true },

@@ -49,6 +49,7 @@ import {
   rotateRefreshToken,
   startSession,
 } from "../services/tokens.ts";
+import { ownPathsFirst } from "../lib/unrouted.ts";
 import { json, noStore, signedIn } from "./specs.ts";
 
 const minute = 60_000;
@@ -85,6 +86,8 @@ memberRoutes.openAPIRegistry.registerComponent("securitySchemes", "memberToken",
   description: "登入後取得的 access token（最長 15 分鐘）",
 });
 memberRoutes.use("/members/*", noStore);
+// /members/{id} signs the member in first: a path of its own asked with another method is a 405.
+memberRoutes.use("/members/:id", ownPathsFirst(memberRoutes, "/members"));
 
 const deps = <E extends ApiEnv>(c: Context<E>): MemberDeps => ({
   db: c.var.db,
