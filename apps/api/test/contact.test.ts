@@ -121,11 +121,14 @@ describe.each(databaseTargets())("POST /contact on $name", (target) => {
     expect(response.body.message).toBeTruthy();
   });
 
-  it("thanks a bot that filled the honeypot (200), and stores and mails nothing", async () => {
+  it("answers a bot that filled the honeypot as anyone (201 and an id), and stores and mails nothing", async () => {
     const sent = message({ website: "https://spam.example" });
-    const response = await api.post<{ message: string }>("/contact", sent, freshAddress());
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({ message: "感謝您的來信，我們會盡快回覆。" });
+    const response = await api.post<ContactCreated>("/contact", sent, freshAddress());
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      data: { id: expect.any(Number) },
+      message: "感謝您的來信，我們會盡快回覆。",
+    });
     const rows = await api.db.select().from(contactMessages).where(eq(contactMessages.email, sent.email));
     expect(rows).toEqual([]);
 
@@ -282,7 +285,7 @@ describe.each(databaseTargets())("POST /contact on $name", (target) => {
     it("counts honeypot hits too, so a bot cannot fill the table or the mailbox", async () => {
       const address = from("203.0.113.9");
       for (let i = 0; i < 5; i += 1) {
-        expect((await api.post("/contact", message({ website: "x" }), address)).status).toBe(200);
+        expect((await api.post("/contact", message({ website: "x" }), address)).status).toBe(201);
       }
       expect((await api.post("/contact", message({ website: "x" }), address)).status).toBe(429);
     });

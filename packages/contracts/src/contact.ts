@@ -21,8 +21,8 @@ export const contactLimits = { name: 50, message: 2000 } as const;
  *
  * `website` is a honeypot: the form hides it from people (off-screen, out of the tab order) and
  * bots that fill every field fill it too. It is accepted here on purpose: a refusal would tell the
- * bot what gave it away, so the API answers a filled honeypot with the usual thanks (200) and
- * simply stores nothing.
+ * bot what gave it away, so the API answers a filled honeypot as it answers anyone (201, the
+ * thanks and an id) and simply stores nothing.
  */
 export const contactSchema = z.object({
   topic: z.enum(topicValues, { error: messages.required }),

@@ -8,14 +8,16 @@ import type { RateLimitResult, RateLimitStore } from "./rate-limit.ts";
  * `windowMs` (after the lock, if there is one): five failures in 15 minutes lock the identifier.
  * A try counts as a failure from the moment it is let through until it succeeds, so that a burst
  * of guesses sent at once is held to five like guesses sent one by one; the tries of such a burst
- * that arrive locked are counted as well.
+ * that passed the check at the same moment as the fifth are counted as well.
  *
  * The failures form a streak rather than a sliding window: with a window, the first failures
  * would leave it while the waits grow, and the wait would fall back before reaching its cap.
  *
  * Unlike a rate limit, only failures count, so a member who signs in often is never held back;
  * and the identifier, not the address, is what counts, so guessing from many addresses is slowed
- * too. The identifier is counted whether or not an account has it, so the lock reveals nothing.
+ * too. An identifier that names an account counts as that account (`{ memberId }`), so its name
+ * and its e-mail address share one count; one that names none is counted as typed, locking the
+ * same way, so the lock reveals nothing.
  */
 export type LoginThrottleRule = {
   freeFailures: number;
@@ -55,21 +57,27 @@ export function currentStreak(
   return times.slice(start);
 }
 
+/** Whose failures count: an account, or an identifier that names none (as typed). */
+export type LoginSubject = string | { memberId: number };
+
 export type LoginThrottle = {
   /** Whether `identifier` may try now; refused with the wait while it is locked. */
-  check(identifier: string): Promise<RateLimitResult>;
+  check(identifier: LoginSubject): Promise<RateLimitResult>;
   /**
    * Whether `identifier` may try a password now, counting the try as a failure until `succeed`
    * forgets it. Tries in flight at once then lock like failures in a row: checking first and
    * counting after the slow password hash would let a burst of guesses all pass the check.
    */
-  attempt(identifier: string): Promise<RateLimitResult>;
+  attempt(identifier: LoginSubject): Promise<RateLimitResult>;
   /** Forgets the failures on `identifier`. */
-  succeed(identifier: string): Promise<void>;
+  succeed(identifier: LoginSubject): Promise<void>;
 };
 
-/** The identifier as typed, without regard to case or surrounding spaces. */
-const keyOf = (identifier: string) => `login-failures:${identifier.trim().toLowerCase()}`;
+/** An account by its id; an identifier as typed, without regard to case or surrounding spaces. */
+const keyOf = (subject: LoginSubject) =>
+  typeof subject === "string"
+    ? `login-failures:typed:${subject.trim().toLowerCase()}`
+    : `login-failures:member:${subject.memberId}`;
 
 export function createLoginThrottle(
   store: RateLimitStore,

@@ -11,7 +11,7 @@ import type { ApiEnv } from "../app-env.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { RateLimitRule } from "../lib/rate-limit.ts";
-import { receiveContactMessage } from "../services/contact.ts";
+import { likelyNextMessageId, receiveContactMessage } from "../services/contact.ts";
 import { json } from "./specs.ts";
 
 /** At most 5 messages in any 10 minutes from one address, and to one e-mail address. */
@@ -57,7 +57,7 @@ contactRoutes.openapi(
     if (!byEmail.allowed) return tooMany(byEmail.retryAfterSeconds);
     if (website) {
       c.var.logger.info("contact form honeypot filled: message not stored");
-      return c.json({ message: contactReplies.sent }, 200);
+      return c.json({ data: { id: await likelyNextMessageId(c.var) }, message: contactReplies.sent }, 201);
     }
     const { id } = await receiveContactMessage(c.var, message);
     return c.json({ data: { id }, message: contactReplies.sent }, 201);

@@ -31,6 +31,7 @@ import type { RateLimitRule } from "../lib/rate-limit.ts";
 import {
   activateMember,
   authenticate,
+  findMemberByLogin,
   findMemberById,
   isMailTokenLive,
   memberJson,
@@ -269,16 +270,19 @@ memberRoutes.openapi(
     if (!failures.allowed) return tooManyRequests(c, failures.retryAfterSeconds);
     const retryAfter = await refusedFor(c, [[memberRateLimits.login, addressKey(c, "login")]]);
     if (retryAfter) return tooManyRequests(c, retryAfter);
-    const lock = await throttle.attempt(account);
+    // An account's name and address share one count; an identifier naming none counts as typed.
+    const member = await findMemberByLogin(c.var.db, account);
+    const subject = member ? { memberId: member.id } : account;
+    const lock = await throttle.attempt(subject);
     if (!lock.allowed) return tooManyRequests(c, lock.retryAfterSeconds);
 
-    const result = await authenticate(c.var.db, account, password);
+    const result = await authenticate(member, password);
     if (!result.ok && result.reason === "failed") {
       await c.var.rateLimiter.fail(memberRateLimits.loginFailures, failuresKey);
       // The attempt is already counted as a failure.
       throw new ApiError(422, memberMessages.loginFailed, { account: [memberMessages.loginFailed] });
     }
-    await throttle.succeed(account);
+    await throttle.succeed(subject);
     if (!result.ok) throw new ApiError(403, memberMessages.notVerified);
     const tokens = await startSession(c.var.db, c.var.auth, result.member.id, {
       userAgent: c.req.header("user-agent"),
@@ -413,9 +417,7 @@ memberRoutes.openapi(
     if (retryAfter) return tooManyRequests(c, retryAfter);
     const member = await resetPassword(deps(c), token, password);
     // The mailbox's owner set this password: failed guesses before it no longer lock them out.
-    for (const identifier of [member.account, member.email]) {
-      if (identifier) await c.var.loginThrottle.succeed(identifier);
-    }
+    await c.var.loginThrottle.succeed({ memberId: member.id });
     return c.json({ message: memberMessages.resetDone }, 200);
   },
 );

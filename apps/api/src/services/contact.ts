@@ -1,5 +1,6 @@
 import type { ContactMessage } from "@shiyi/contracts";
 import type { ApiEnv } from "../app-env.ts";
+import { sql } from "drizzle-orm";
 import { contactMessages } from "../db/schema.ts";
 import { contactCopyMail, contactInboxMail } from "../mail/templates/index.ts";
 
@@ -39,4 +40,15 @@ export async function receiveContactMessage(
     });
   }
   return { id };
+}
+
+/**
+ * The number a stored message would have had, for the bot that filled the honeypot: its answer
+ * must read like anyone else's (201 and an id), or it would learn what gave it away.
+ */
+export async function likelyNextMessageId(deps: Pick<ContactDeps, "db">): Promise<number> {
+  const [row] = await deps.db
+    .select({ next: sql<number>`coalesce(max(${contactMessages.id}), 0)::int + 1` })
+    .from(contactMessages);
+  return Number(row?.next ?? 1);
 }

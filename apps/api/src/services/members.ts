@@ -71,7 +71,7 @@ export async function findMemberByEmail(db: Database, email: string): Promise<Me
 }
 
 /** The member whose account name or e-mail address this is, without regard to case. */
-async function findMemberByLogin(db: Database, identifier: string): Promise<MemberRow | undefined> {
+export async function findMemberByLogin(db: Database, identifier: string): Promise<MemberRow | undefined> {
   const [member] = await db
     .select()
     .from(members)
@@ -458,12 +458,8 @@ export type Authentication =
   | { ok: false; reason: "failed" | "unverified" };
 
 /** Checks an account name or e-mail address and a password. */
-export async function authenticate(
-  db: Database,
-  identifier: string,
-  password: string,
-): Promise<Authentication> {
-  const member = await findMemberByLogin(db, identifier);
+/** `member`: the account the identifier names (`findMemberByLogin`), if any. */
+export async function authenticate(member: MemberRow | undefined, password: string): Promise<Authentication> {
   const matches = await checkPassword(member?.password_hash, password);
   if (!member || !matches) return { ok: false, reason: "failed" };
   // Only someone who knows the password learns that the address is not yet confirmed.
