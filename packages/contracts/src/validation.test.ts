@@ -32,6 +32,14 @@ describe("requiredText", () => {
     for (const value of blanks) expect(errors(requiredText(), value)).toEqual(["此項為必填"]);
   });
 
+  it("answers 此項為必填 for invisible characters alone: zero-width spaces, direction marks, a full-width space", () => {
+    for (const value of ["\u200b", "\u202e\u200b", "\u200d\ufeff", "\u3000", "\u2060\u200e"]) {
+      expect(errors(requiredText(), value), JSON.stringify(value)).toEqual(["此項為必填"]);
+    }
+    // With something to see, they are kept as typed (a joiner inside an emoji, say).
+    expect(requiredText().parse("王\u200b小明")).toBe("王\u200b小明");
+  });
+
   it("trims what it keeps", () => {
     expect(requiredText().parse("  王小明 ")).toBe("王小明");
   });

@@ -23,12 +23,18 @@ const first = (test: (value: string) => boolean, message: string) =>
     if (!test(payload.value)) payload.issues.push({ code: "custom", message, input: payload.value });
   });
 
+/**
+ * Something a reader can see: a character that is not a space, a control or an invisible format
+ * character (zero-width spaces and joiners, direction marks), which alone would make an empty name.
+ */
+const visible = /[^\s\p{Cc}\p{Cf}\p{Z}]/u;
+
 /** A required string, trimmed. Chain further rules, e.g. `requiredText().check(maxLength(50))`. */
 export const requiredText = () =>
   z
     .string({ error: messages.required })
     .trim()
-    .check(first((value) => value.length > 0, messages.required));
+    .check(first((value) => visible.test(value), messages.required));
 
 /** A required string kept as typed (passwords): spaces alone still count as missing. */
 export const requiredRaw = () =>
