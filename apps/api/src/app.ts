@@ -26,7 +26,7 @@ import { newsletterRoutes } from "./routes/newsletter.ts";
 import { renderReference } from "./routes/reference.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { socialRoutes } from "./routes/social.ts";
-import { withBodyRefusals } from "./routes/specs.ts";
+import { withCommonRefusals } from "./routes/specs.ts";
 import type { ShopConfig } from "./shop-config.ts";
 
 export type ApiOptions = {
@@ -127,7 +127,7 @@ export function createApi({
     servers: [{ url: "/api", description: "本站的 API（與網站同一主機）" }],
   };
   let described: ReturnType<typeof app.getOpenAPI31Document> | undefined;
-  const describe = () => (described ??= withBodyRefusals(app.getOpenAPI31Document(document)));
+  const describe = () => (described ??= withCommonRefusals(app.getOpenAPI31Document(document)));
   app.get("/openapi.json", (c) => c.json(describe()));
   app.get("/reference", (c) =>
     c.html(renderReference(describe() as unknown as Parameters<typeof renderReference>[0])),

@@ -111,25 +111,32 @@ describe.each(databaseTargets())("API description on $name", (target) => {
       }
     });
 
-    it("documents 413 for every call with a body, and 415 where the body is JSON", async () => {
-      const { body } = await api.get<
-        Document & {
-          paths: Record<string, Record<string, Operation & { requestBody?: { content: object } }>>;
-        }
-      >("/openapi.json");
-      const withBody = Object.values(body.paths).flatMap((operations) =>
-        Object.values(operations).filter((operation) => operation.requestBody),
+    it("documents the refusals met before a call's own checks: 422, 401, 400, 413 and 415", async () => {
+      type Described = Operation & { requestBody?: { content: object }; security?: object[] };
+      const { body } = await api.get<Document & { paths: Record<string, Record<string, Described>> }>(
+        "/openapi.json",
       );
+      const operations = Object.values(body.paths).flatMap((byMethod) => Object.values(byMethod));
+      const withBody = operations.filter((operation) => operation.requestBody);
       expect(withBody.length).toBeGreaterThan(10);
       for (const operation of withBody) {
         expect(
           operation.responses["413"]?.content?.["application/json"]?.schema,
           operation.summary,
         ).toBeTypeOf("object");
-        if ("application/json" in operation.requestBody!.content)
+        if ("application/json" in operation.requestBody!.content) {
           expect(operation.responses["415"]?.description, operation.summary).toBe("請以 JSON 格式送出資料");
+          expect(operation.responses["400"], operation.summary).toBeDefined();
+        }
+      }
+      for (const operation of operations) {
+        if ((operation.parameters ?? []).length > 0)
+          expect(operation.responses["422"], operation.summary).toBeDefined();
+        if (operation.security?.some((scheme) => "memberToken" in scheme))
+          expect(operation.responses["401"], operation.summary).toBeDefined();
       }
       expect(body.paths["/contact"]!.post!.responses["415"]).toBeDefined();
+      expect(body.paths["/orders/{number}"]!.get!.responses["422"]).toBeDefined();
       expect(body.paths["/news"]!.get!.responses["413"]).toBeUndefined();
     });
 

@@ -232,7 +232,7 @@ describe.each(databaseTargets())("input validation on $name", (target) => {
       const deep = `{"email":"a@b.tw","x":${"[".repeat(20_000)}${"]".repeat(20_000)}}`;
       const response = await subscribe(deep);
       expect(response.status).toBe(422);
-      expect(response.body.message).toBe("參數格式不正確");
+      expect(response.body).toEqual({ message: "參數格式不正確", errors: { _: ["參數格式不正確"] } });
     });
 
     it("answers malformed JSON, a form body (415, asking for JSON) and a repeated query key in zh-TW", async () => {

@@ -79,7 +79,9 @@ export const cleanJsonBody = (): MiddlewareHandler<ApiEnv> => async (c, next) =>
     return c.json({ message: messages.invalidParams }, 400);
   }
   const path = unreadableTextAt(body);
-  if (path === null) return c.json({ message: messages.invalidParams }, 422);
+  // Too deep to name a field: the body as a whole is refused, as `fieldErrors` names it.
+  if (path === null)
+    return c.json({ message: messages.invalidParams, errors: { _: [messages.invalidParams] } }, 422);
   if (path !== undefined) {
     const field = path || "body";
     return c.json({ message: messages.unreadableText, errors: { [field]: [messages.unreadableText] } }, 422);

@@ -65,6 +65,8 @@ export { json, errors, signedIn, privateNoStore, noStore };
 
 type Described = { paths?: object };
 type Operation = {
+  parameters?: unknown[];
+  security?: Record<string, unknown>[];
   requestBody?: { content?: Record<string, unknown> };
   responses?: Record<string, unknown>;
 };
@@ -73,22 +75,39 @@ const refusal = (description: string) => ({
   description,
   content: {
     "application/json": {
-      schema: { type: "object", properties: { message: { type: "string" } }, required: ["message"] },
+      schema: {
+        type: "object",
+        properties: {
+          message: { type: "string" },
+          errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+        },
+        required: ["message"],
+      },
     },
   },
 });
 
 /**
- * Adds, to the API's description, the refusals a call with a body meets before its own checks:
- * 413 for a body over the size limit (`requestSizeLimit`), 415 for a JSON body sent as another type.
+ * Adds, to the API's description, the refusals a call meets before its own checks, where the
+ * call's own description does not name them: 422 for a parameter out of shape; 401 for a stale
+ * or missing token where a member may sign in; and for a body, 413 past the size limit
+ * (`requestSizeLimit`), and for a JSON one 400 when it is not JSON and 415 when sent as another type.
  */
-export function withBodyRefusals<T extends Described>(document: T): T {
+export function withCommonRefusals<T extends Described>(document: T): T {
   for (const operations of Object.values(document.paths ?? {}) as (object | undefined)[]) {
     for (const operation of Object.values(operations ?? {}) as Operation[]) {
+      const responses = operation.responses;
+      if (!responses) continue;
+      if ((operation.parameters?.length ?? 0) > 0) responses["422"] ??= refusal(messages.invalidParams);
+      if (operation.security?.some((scheme) => "memberToken" in scheme))
+        responses["401"] ??= refusal("未登入或登入時效已過（message 為 `Unauthenticated.`）");
       const content = operation.requestBody?.content;
-      if (!content || !operation.responses) continue;
-      operation.responses["413"] ??= refusal(messages.tooLarge);
-      if ("application/json" in content) operation.responses["415"] ??= refusal(messages.jsonExpected);
+      if (!content) continue;
+      responses["413"] ??= refusal(messages.tooLarge);
+      if ("application/json" in content) {
+        responses["400"] ??= refusal(`${messages.invalidParams}（不是 JSON）`);
+        responses["415"] ??= refusal(messages.jsonExpected);
+      }
     }
   }
   return document;
