@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { blockingViolations } from "./support/axe.ts";
-import { testAddress } from "./support/members.ts";
+import { createMember, signIn, testAddress } from "./support/members.ts";
 
 /*
  * Merchandise has no page of its own: the 選物 section of /magazines lists it, each item with its
@@ -54,6 +54,42 @@ test("a visitor adds a merchandise item from /magazines and finds it on /cart", 
   await open(page, "/cart");
   await expect(page.getByRole("heading", { name: item.title, level: 3 })).toBeVisible();
   await expect(page.getByRole("textbox", { name: `數量：${item.title}` })).toHaveValue("2");
+});
+
+type Option = { name: string; values: string[] };
+
+test("an item's options are chosen on its card and named on the cart's line, for visitors and members", async ({
+  page,
+  context,
+  request,
+}) => {
+  const response = await request.get("/api/merch", { headers: { accept: "application/json" } });
+  const { data } = (await response.json()) as { data: (Merch & { options: Option[] })[] };
+  const item = data.find((entry) => entry.available === 1 && entry.stock >= 5 && entry.options.length > 0);
+  expect(item, "a merchandise item with options").toBeTruthy();
+  const [option] = item!.options;
+  const [first, second] = option!.values;
+
+  await open(page, `/magazines#merch-${item!.path}`);
+  const card = page.getByRole("region", { name: "選物" }).getByRole("article", { name: item!.title });
+  const choices = card.getByRole("group", { name: option!.name });
+  // The first value starts chosen; the buyer picks the second.
+  await expect(choices.getByRole("radio", { name: first! })).toBeChecked();
+  await choices.getByRole("radio", { name: second! }).check();
+  await card.getByRole("button", { name: "加入購物車" }).click();
+  await expect(toast(page, "成功加入購物車")).toBeVisible();
+  await open(page, "/cart");
+  await expect(page.getByText(`規格：${second}`)).toBeVisible();
+
+  // A member's choice goes through the server's cart, and is its own line beside another value.
+  const member = await createMember(request);
+  await signIn(request, context, member);
+  await open(page, `/magazines#merch-${item!.path}`);
+  await choices.getByRole("radio", { name: first! }).check();
+  await card.getByRole("button", { name: "加入購物車" }).click();
+  await expect(toast(page, "成功加入購物車")).toBeVisible();
+  await open(page, "/cart");
+  await expect(page.getByText(`規格：${first}`)).toBeVisible();
 });
 
 for (const width of [375, 1280]) {

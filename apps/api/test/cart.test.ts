@@ -25,7 +25,11 @@ function expectNoStore(response: ApiResponse<unknown>) {
   expect(response.headers.get("cache-control")).toBe("private, no-store");
 }
 
-function expectRefused(response: ApiResponse<unknown>, field: "quantity" | "item_id", message: string) {
+function expectRefused(
+  response: ApiResponse<unknown>,
+  field: "quantity" | "item_id" | "sku",
+  message: string,
+) {
   expectInvalid(response, field);
   expect(response.body).toEqual({ message, errors: { [field]: [message] } });
 }
@@ -56,6 +60,8 @@ describe.each(databaseTargets())("cart on $name", (target) => {
     insertMagazine(api.db, { stock: 20, max_quantity: 10, ...values });
   const merch = (values: Parameters<typeof insertMerch>[1] = {}) =>
     insertMerch(api.db, { stock: 20, max_quantity: 10, ...values });
+  const sizes = { name: "尺寸", values: ["S", "M", "L"] };
+  const colours = { name: "顏色", values: ["米色", "藍", "紅"] };
 
   describe("signed out", () => {
     it("answers every cart call with 401 Unauthenticated.", async () => {
@@ -94,7 +100,12 @@ describe.each(databaseTargets())("cart on $name", (target) => {
         overseas_price: 500,
         cover: image("/media/88.jpg", 600, 800),
       });
-      const tote = await merch({ title: "帆布袋", price: 450, images: [image("/media/tote.jpg")] });
+      const tote = await merch({
+        title: "帆布袋",
+        price: 450,
+        images: [image("/media/tote.jpg")],
+        options: [colours],
+      });
       await member.add({ item_id: issue.id, type: "magazine", quantity: 2 });
       await member.add({ item_id: tote.id, type: "merch", sku: ["米色"], quantity: 1 });
       await api.db.update(magazines).set({ price: 320, stock: 7 }).where(eq(magazines.id, issue.id));
@@ -196,7 +207,7 @@ describe.each(databaseTargets())("cart on $name", (target) => {
 
     it("adds to the quantity of the line with the same item, type and sku", async () => {
       const member = await signedIn();
-      const item = await merch();
+      const item = await merch({ options: [sizes, colours] });
       const first = await member.add({ item_id: item.id, type: "merch", sku: ["M", "藍"], quantity: 2 });
       const second = await member.add({ item_id: item.id, type: "merch", sku: [" M ", "藍"], quantity: 3 });
       expect(second.status).toBe(201);
@@ -207,13 +218,35 @@ describe.each(databaseTargets())("cart on $name", (target) => {
 
     it("keeps another sku on a line of its own, newest first", async () => {
       const member = await signedIn();
-      const item = await merch();
+      const item = await merch({ options: [sizes] });
       const small = await member.add({ item_id: item.id, type: "merch", sku: ["S"], quantity: 1 });
       const large = await member.add({ item_id: item.id, type: "merch", sku: ["L"], quantity: 1 });
-      const plain = await member.add({ item_id: item.id, type: "merch", quantity: 1 });
-      expect(new Set([small, large, plain].map((r) => r.body.data.id)).size).toBe(3);
+      const medium = await member.add({ item_id: item.id, type: "merch", sku: ["M"], quantity: 1 });
+      expect(new Set([small, large, medium].map((r) => r.body.data.id)).size).toBe(3);
       const { body } = await member.cart();
-      expect(body.data.map((line) => line.sku)).toEqual([[], ["L"], ["S"]]);
+      expect(body.data.map((line) => line.sku)).toEqual([["M"], ["L"], ["S"]]);
+    });
+
+    it("takes one value of each of the item's options, in their order, and none for an item without", async () => {
+      const member = await signedIn();
+      const item = await merch({ options: [sizes, colours] });
+      const plain = await merch();
+      const issue = await magazine();
+      for (const [body, message] of [
+        [{ item_id: item.id, type: "merch", quantity: 1 }, "請選擇尺寸"],
+        [{ item_id: item.id, type: "merch", sku: ["M"], quantity: 1 }, "請選擇顏色"],
+        [{ item_id: item.id, type: "merch", sku: ["XL", "藍"], quantity: 1 }, "沒有這個尺寸，請重新選擇"],
+        [{ item_id: item.id, type: "merch", sku: ["藍", "M"], quantity: 1 }, "沒有這個尺寸，請重新選擇"],
+        [{ item_id: item.id, type: "merch", sku: ["M", "藍", "大"], quantity: 1 }, "此商品沒有可選的規格"],
+        [{ item_id: plain.id, type: "merch", sku: ["米色"], quantity: 1 }, "此商品沒有可選的規格"],
+        [{ item_id: issue.id, type: "magazine", sku: ["精裝"], quantity: 1 }, "此商品沒有可選的規格"],
+      ] as const) {
+        expectRefused(await member.add(body), "sku", message);
+      }
+      expect((await member.cart()).body.data).toEqual([]);
+      expect(
+        (await member.add({ item_id: item.id, type: "merch", sku: ["M", "藍"], quantity: 1 })).status,
+      ).toBe(201);
     });
 
     it("keeps a magazine and a piece of merchandise that share an id on lines of their own", async () => {
@@ -232,9 +265,11 @@ describe.each(databaseTargets())("cart on $name", (target) => {
 
     it("refuses more than the stock (422 on quantity), counting what the cart already holds", async () => {
       const member = await signedIn();
-      const item = await merch({ stock: 3, max_quantity: 10 });
-      expect((await member.add({ item_id: item.id, type: "merch", quantity: 2 })).status).toBe(201);
-      const response = await member.add({ item_id: item.id, type: "merch", quantity: 2 });
+      const item = await merch({ stock: 3, max_quantity: 10, options: [sizes] });
+      expect((await member.add({ item_id: item.id, type: "merch", sku: ["S"], quantity: 2 })).status).toBe(
+        201,
+      );
+      const response = await member.add({ item_id: item.id, type: "merch", sku: ["S"], quantity: 2 });
       expectRefused(response, "quantity", texts.overStock(3));
       expectNoStore(response);
       // Other skus of the item draw on the same stock.
@@ -319,7 +354,11 @@ describe.each(databaseTargets())("cart on $name", (target) => {
     describe("with items (the local cart merged at login)", () => {
       it("adds every line in one call, merging with the cart, the list's first line on top", async () => {
         const member = await signedIn();
-        const [a, b, c] = [await merch(), await magazine(), await merch()];
+        const [a, b, c] = [
+          await merch({ options: [sizes] }),
+          await magazine(),
+          await merch({ options: [colours] }),
+        ];
         const existing = await member.add({ item_id: a.id, type: "merch", sku: ["L"], quantity: 1 });
 
         const response = await member.add<CartBulkResult>({
@@ -407,7 +446,12 @@ describe.each(databaseTargets())("cart on $name", (target) => {
         stock: 7,
         cover: image("/media/preview.jpg", 600, 800),
       });
-      const tote = await merch({ title: "帆布袋", price: 450, images: [image("/media/tote-p.jpg")] });
+      const tote = await merch({
+        title: "帆布袋",
+        price: 450,
+        images: [image("/media/tote-p.jpg")],
+        options: [colours],
+      });
       const response = await preview({
         items: [
           { item_id: tote.id, type: "merch", sku: [" 米色 "], quantity: 2, price: 1 },
@@ -514,7 +558,7 @@ describe.each(databaseTargets())("cart on $name", (target) => {
 
     it("keeps to the stock and max_quantity, counting the item's other lines (422 on quantity)", async () => {
       const member = await signedIn();
-      const scarce = await merch({ stock: 4, max_quantity: 10 });
+      const scarce = await merch({ stock: 4, max_quantity: 10, options: [sizes] });
       const limited = await magazine({ stock: 50, max_quantity: 3 });
       const small = await member.add({ item_id: scarce.id, type: "merch", sku: ["S"], quantity: 1 });
       await member.add({ item_id: scarce.id, type: "merch", sku: ["L"], quantity: 2 });

@@ -114,7 +114,11 @@ describe.each(databaseTargets())("orders on $name", (target) => {
   describe("POST /orders", () => {
     it("places a guest order with the server's prices and postage, holding the stock", async () => {
       const issue = await insertMagazine(api.db, { stock: 5, price: 280 });
-      const merch = await insertMerch(api.db, { stock: 3, price: 450 });
+      const merch = await insertMerch(api.db, {
+        stock: 3,
+        price: 450,
+        options: [{ name: "尺寸", values: ["S", "M", "L"] }],
+      });
       const response = await place(
         draft([
           { item_id: issue.id, type: "magazine", quantity: 2 },
@@ -239,6 +243,20 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       const typo = await place<ApiError>(draft(line, { start_issue: issue.issue + 1000 }));
       expectInvalid(typo, "start_issue");
       expect(typo.body.message).toBe("請選擇起訂期數");
+    });
+
+    it("refuses a line whose sku is no choice of the item's options with 422, naming the item", async () => {
+      const merch = await insertMerch(api.db, {
+        title: "圍裙",
+        options: [{ name: "顏色", values: ["米色"] }],
+      });
+      const refused = await place<ApiError>(
+        draft([{ item_id: merch.id, type: "merch", quantity: 1, sku: ["紅"] }]),
+      );
+      expectInvalid(refused, "line_items");
+      expect(refused.body.message).toBe("「圍裙」：沒有這個顏色，請重新選擇");
+      const unchosen = await place<ApiError>(draft([{ item_id: merch.id, type: "merch", quantity: 1 }]));
+      expect(unchosen.body.message).toBe("「圍裙」：請選擇顏色");
     });
 
     it("refuses more than the stock with 409 and an unpublished item with 422", async () => {

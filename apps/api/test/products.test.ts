@@ -47,6 +47,7 @@ describe.each(databaseTargets())("shop on $name", (target) => {
     issue.deleted = await insertMagazine(db, { issue: 99, path: "issue-99", deleted_at: daysFromNow(-1) });
 
     goods.tote = await insertMerch(db, {
+      options: [{ name: "顏色", values: ["米色", "墨黑"] }],
       path: "tote",
       title: "帆布袋",
       sort: 1,
@@ -169,8 +170,11 @@ describe.each(databaseTargets())("shop on $name", (target) => {
         available: 1,
         title: "帆布袋",
         image: image("/media/tote.jpg"),
+        options: [{ name: "顏色", values: ["米色", "墨黑"] }],
       });
       expect(response.body.data[1]!.image).toBeNull();
+      // Goods with nothing to choose say so with an empty list.
+      expect(response.body.data[1]!.options).toEqual([]);
       expect(response.body.meta).toEqual({
         current_page: 1,
         last_page: 1,

@@ -210,10 +210,14 @@ export const magazineSchema = magazineSummarySchema.extend({
 });
 export type Magazine = z.infer<typeof magazineSchema>;
 
+/** A choice a piece of merchandise offers (顏色, 尺寸): a cart line's sku names one value of each. */
+export const productOptionSchema = z.object({ name: z.string(), values: z.array(z.string()) });
+
 export const merchSummarySchema = z.object({
   ...productBase,
   type: z.literal("merch"),
   image: imageSchema.nullable(),
+  options: z.array(productOptionSchema),
 });
 export type MerchSummary = z.infer<typeof merchSummarySchema>;
 export const merchSchema = merchSummarySchema.extend({

@@ -23,7 +23,28 @@ export const cartMessages = {
   lineNotFound: "找不到此購物車項目",
   /** Lines of the visitor's own cart whose item the shop no longer has (or has not yet), taken out. */
   unknownRemoved: (n: number) => `${n} 項商品目前無法購買，已從購物車移除`,
+  /** A line's sku (SPEC §3) against the item's options: one value of each, in their order. */
+  chooseOption: (name: string) => `請選擇${name}`,
+  noSuchOption: (name: string) => `沒有這個${name}，請重新選擇`,
+  noOptions: "此商品沒有可選的規格",
 } as const;
+
+/** A choice a piece of merchandise offers (顏色, 尺寸) and its values; magazines have none. */
+export type ProductOption = { name: string; values: string[] };
+
+/**
+ * Why `sku` is not a choice of the item's `options` — one value of each option, in their order —
+ * or null when it is. An item without options takes an empty sku only.
+ */
+export function skuProblem(options: readonly ProductOption[], sku: readonly string[]): string | null {
+  if (sku.length > options.length) return cartMessages.noOptions;
+  for (const [index, option] of options.entries()) {
+    const value = sku[index];
+    if (value === undefined || value === "") return cartMessages.chooseOption(option.name);
+    if (!option.values.includes(value)) return cartMessages.noSuchOption(option.name);
+  }
+  return null;
+}
 
 /**
  * The most of one item a cart may hold (all its lines together: stock and max_quantity belong to

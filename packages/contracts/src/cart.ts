@@ -10,7 +10,7 @@ import { maxId } from "./query.ts";
  */
 
 export { cartLimits };
-export { cartItemLimit, cartMessages } from "./cart-rules.ts";
+export { cartItemLimit, cartMessages, skuProblem, type ProductOption } from "./cart-rules.ts";
 
 const quantity = () =>
   z

@@ -21,6 +21,8 @@ const timestamptz = customType<{ data: string; driverData: string | Date }>({
 
 /** An image as stored: a path under the media storage (or an allowed remote alias) plus its intrinsic size. */
 export type StoredImage = { url: string; width: number; height: number; alt?: string };
+/** A choice a piece of merchandise offers (the contracts' ProductOption). */
+export type StoredOption = { name: string; values: string[] };
 
 export type TocEntry = { title: string; author?: string; page?: number };
 
@@ -160,6 +162,11 @@ export const merchandise = pgTable(
     content: text("content"),
     images: jsonb("images")
       .$type<StoredImage[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** What the buyer chooses (顏色, 尺寸); a cart line's sku is one value of each, in this order. */
+    options: jsonb("options")
+      .$type<StoredOption[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
     ...sellable,

@@ -200,6 +200,7 @@ export async function seed(db: Database, options: { mediaDir: string; now?: Date
     original_price: item.original_price ?? null,
     overseas_price: item.overseas_price ?? null,
     stock: item.stock,
+    options: item.options ?? [],
     max_quantity: 10,
     sort: index + 1,
     publication_date: taipei(item.date),

@@ -5,7 +5,9 @@ import {
   type CartBulkResult,
   type CartLine,
   type CartPreviewLine,
+  type ProductOption,
   type ProductType,
+  skuProblem,
 } from "@shiyi/contracts";
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
@@ -29,6 +31,8 @@ export type CartLineRequest = { item_id: number; type: ProductType; sku: string[
 type LineRow = typeof cartLines.$inferSelect;
 
 type CartItem = Omit<CartLine, "id" | "item_id" | "sku" | "quantity">;
+/** An item as loadItems finds it: a cart line's fields, and the options its sku chooses from. */
+type LoadedItem = CartItem & { options: ProductOption[] };
 
 const itemKey = (type: ProductType, itemId: number) => `${type}:${itemId}`;
 
@@ -39,7 +43,7 @@ const itemKey = (type: ProductType, itemId: number) => `${type}:${itemId}`;
 async function loadItems(
   db: Database,
   wanted: readonly { type: ProductType; item_id: number }[],
-): Promise<Map<string, CartItem>> {
+): Promise<Map<string, LoadedItem>> {
   const idsOf = (type: ProductType) => [
     ...new Set(wanted.filter((line) => line.type === type).map((line) => line.item_id)),
   ];
@@ -60,7 +64,7 @@ async function loadItems(
           .where(and(inArray(merchandise.id, merchIds), released(merchandise))),
   ]);
 
-  const items = new Map<string, CartItem>();
+  const items = new Map<string, LoadedItem>();
   const common = (
     row: typeof magazines.$inferSelect | typeof merchandise.$inferSelect,
     onSaleNow: boolean,
@@ -82,6 +86,7 @@ async function loadItems(
     items.set(itemKey("magazine", row.id), {
       type: "magazine",
       issue: row.issue,
+      options: [],
       ...common(row, on_sale, row.cover ?? row.images[0]),
     });
   }
@@ -89,13 +94,14 @@ async function loadItems(
     items.set(itemKey("merch", row.id), {
       type: "merch",
       issue: null,
+      options: row.options,
       ...common(row, on_sale, row.images[0]),
     });
   }
   return items;
 }
 
-const toCartLine = (line: LineRow, item: CartItem): CartLine => ({
+const toCartLine = (line: LineRow, { options: _options, ...item }: LoadedItem): CartLine => ({
   ...item,
   id: line.id,
   item_id: line.item_id,
@@ -131,7 +137,8 @@ export async function previewCart(db: Database, inputs: CartLineRequest[]): Prom
     const item = items.get(itemKey(input.type, input.item_id));
     if (!item) return [];
     const { item_id, type, sku, quantity } = input;
-    return [{ ...item, item_id, type, sku, quantity }];
+    const { options: _options, ...shown } = item;
+    return [{ ...shown, item_id, type, sku, quantity }];
   });
 }
 
@@ -210,8 +217,10 @@ async function writeLine(
 }
 
 type AddOutcome =
-  | { ok: true; line: LineRow; item: CartItem }
+  | { ok: true; line: LineRow; item: LoadedItem }
   | { ok: false; reason: "unavailable" }
+  /** The sku is no choice of the item's options (`skuProblem`). */
+  | { ok: false; reason: "sku"; message: string }
   /** `allowed`: the most this line may hold beside the member's other lines of the item. */
   | { ok: false; reason: "limit"; allowed: number; message: string; existing: LineRow | undefined };
 
@@ -219,6 +228,8 @@ type AddOutcome =
 async function tryAdd(tx: Database, memberId: number, input: CartLineRequest): Promise<AddOutcome> {
   const item = (await loadItems(tx, [input])).get(itemKey(input.type, input.item_id));
   if (!item || item.available === 0) return { ok: false, reason: "unavailable" };
+  const problem = skuProblem(item.options, input.sku);
+  if (problem) return { ok: false, reason: "sku", message: problem };
   const existing = await findLine(tx, memberId, input);
   const others = await heldElsewhere(tx, memberId, input, existing?.id);
   const quantity = (existing?.quantity ?? 0) + input.quantity;
@@ -235,7 +246,11 @@ export async function addToCart(db: Database, memberId: number, input: CartLineR
   return db.transaction(async (tx) => {
     await lockCart(tx, memberId);
     const outcome = await tryAdd(tx, memberId, input);
-    if (!outcome.ok) throw outcome.reason === "unavailable" ? unavailable() : overLimit(outcome.message);
+    if (!outcome.ok) {
+      if (outcome.reason === "unavailable") throw unavailable();
+      if (outcome.reason === "sku") throw new ApiError(422, outcome.message, { sku: [outcome.message] });
+      throw overLimit(outcome.message);
+    }
     return toCartLine(outcome.line, outcome.item);
   });
 }
@@ -267,8 +282,9 @@ export async function addManyToCart(
         continue;
       }
       const { item_id, type, sku } = input;
-      if (outcome.reason === "unavailable") {
-        adjusted.push({ item_id, type, sku, quantity: 0, message: cartMessages.unavailable });
+      if (outcome.reason === "unavailable" || outcome.reason === "sku") {
+        const message = outcome.reason === "sku" ? outcome.message : cartMessages.unavailable;
+        adjusted.push({ item_id, type, sku, quantity: 0, message });
         continue;
       }
       // Raised to what is allowed; a line already past it (the stock fell since) is left as it is.

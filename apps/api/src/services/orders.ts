@@ -5,6 +5,7 @@ import {
   orderMessages,
   orderPaymentLimits,
   postageSetting,
+  skuProblem,
   type Order,
   type OrderDraft,
   type PaymentMethod,
@@ -378,11 +379,14 @@ async function priceLines(db: Database, draft: OrderDraft): Promise<PricedLine[]
   }
   return draft.line_items.map((line) => {
     const { row, issue, thumbnail } = items.get(`${line.type}:${line.item_id}`)!;
+    const sku = line.sku.map((option) => option.trim());
+    const problem = skuProblem("options" in row ? row.options : [], sku);
+    if (problem) refuse(`「${row.title}」：${problem}`);
     const unitPrice = draft.shipping === "overseas" ? row.overseas_price! : row.price;
     return {
       type: line.type,
       item_id: line.item_id,
-      sku: line.sku.map((option) => option.trim()),
+      sku,
       quantity: line.quantity,
       title: row.title,
       path: row.path,

@@ -50,6 +50,7 @@ const toMerchSummary = (row: typeof merchandise.$inferSelect): MerchSummary => (
   ...productFields(row),
   type: "merch",
   image: row.images[0] ?? null,
+  options: row.options,
 });
 
 type ProductQuery = Pick<ListQuery, "page" | "limit"> & { ids?: number[] };

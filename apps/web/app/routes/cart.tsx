@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   cartBulkInputSchema,
+  cartLimits,
   cartLineInputSchema,
   cartMessages,
   orderChoiceSchema,
@@ -8,6 +9,7 @@ import {
   type CartLine,
 } from "@shiyi/contracts";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { skuField } from "../components/cart/add-to-cart.tsx";
 import { CartView } from "../components/cart/cart-view.tsx";
 import { cartFailure, cartRefusal, cartSuccess, positiveInt } from "../lib/cart/cart-action.server.ts";
 import { enhancedField } from "../lib/cart/cart-reply.ts";
@@ -58,6 +60,17 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
   return formAction === "/cart/preview" ? false : defaultShouldRevalidate;
 }
 
+/** The values of the product form's option groups, `sku-0` first, up to the first one missing. */
+function skuChoices(form: FormData): FormDataEntryValue[] {
+  const values: FormDataEntryValue[] = [];
+  for (let index = 0; index < cartLimits.skuOptions; index += 1) {
+    const value = form.get(skuField(index));
+    if (value === null) break;
+    values.push(value);
+  }
+  return values;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -81,7 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const line = cartLineInputSchema.safeParse({
         item_id: positiveInt(form.get("item_id")),
         type: form.get("type"),
-        sku: form.getAll("sku"),
+        // The product form's choices come as sku-0, sku-1, … (one radio group each), in order.
+        sku: [...form.getAll("sku"), ...skuChoices(form)],
         quantity: positiveInt(form.get("quantity")),
       });
       if (!line.success) return cartRefusal(cartMessages.addFailed);

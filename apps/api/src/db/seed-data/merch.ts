@@ -12,6 +12,7 @@ export const merch: MerchSeed[] = [
     price: 480,
     overseas_price: 620,
     stock: 60,
+    options: [{ name: "顏色", values: ["米白", "墨黑"] }],
     description: "厚磅帆布製成的市場袋，能裝下一週的蔬菜與兩本雜誌，印有《食藝》刊名與碗形標誌。",
     content: html(
       p(
@@ -21,7 +22,7 @@ export const merch: MerchSeed[] = [
       ul(
         "尺寸：寬 38 公分 × 高 40 公分 × 底寬 12 公分",
         "材質：100% 棉帆布（12 oz）",
-        "顏色：米白",
+        "顏色：米白、墨黑",
         "產地：台灣製造",
       ),
       p("手洗或洗衣機輕柔模式清洗，避免漂白與烘乾。帆布為天然材質，顏色與紋理可能略有差異。"),
@@ -62,7 +63,8 @@ export const merch: MerchSeed[] = [
     original_price: 620,
     overseas_price: 700,
     stock: 40,
-    description: "白色琺瑯搭配深藍杯緣的經典款式，容量三百五十毫升，適合熱茶、咖啡，也能帶去露營。",
+    options: [{ name: "杯緣顏色", values: ["深藍", "墨綠"] }],
+    description: "白色琺瑯搭配深藍或墨綠杯緣的經典款式，容量三百五十毫升，適合熱茶、咖啡，也能帶去露營。",
     content: html(
       p(
         "琺瑯杯是許多台灣家庭記憶中的器物，輕巧、耐用，又不會影響飲品的味道。我們與台灣的琺瑯工廠合作，以經典的白底藍邊為基礎，在杯身印上《食藝》刊名。",

@@ -64,6 +64,8 @@ export type MerchSeed = {
   overseas_price?: number;
   stock: number;
   date: string;
+  /** What the buyer chooses (顏色): a cart line names one value of each. */
+  options?: { name: string; values: string[] }[];
 };
 
 export type PageSeed = {

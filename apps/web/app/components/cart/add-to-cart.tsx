@@ -1,4 +1,4 @@
-import { cartItemLimit, cartMessages } from "@shiyi/contracts/cart-rules";
+import { cartItemLimit, cartMessages, type ProductOption } from "@shiyi/contracts/cart-rules";
 import type { ProductType } from "@shiyi/contracts/constants";
 import { useEffect, useState, type FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
@@ -15,7 +15,12 @@ export type Purchasable = {
   stock: number;
   max_quantity: number;
   available: 0 | 1;
+  /** What the buyer chooses (merchandise: 顏色, 尺寸); the line's sku is one value of each. */
+  options?: ProductOption[];
 };
+
+/** The form field of an option's choice (`sku-0`, `sku-1`, …): the /cart action reads them in order. */
+export const skuField = (index: number) => `sku-${index}`;
 
 /**
  * 加入購物車 on a product: a quantity bounded by stock and max_quantity, and the button. Members
@@ -28,6 +33,9 @@ export function AddToCart({ item, className }: { item: Purchasable; className?: 
   const fetcher = useFetcher<CartReply>({ key: `cart-add-${item.type}-${item.id}` });
   const location = useLocation();
   const [quantity, setQuantity] = useState(1);
+  const options = item.options ?? [];
+  // Each option starts on its first value, shown chosen: nothing is added without one.
+  const [choice, setChoice] = useState(() => options.map((option) => option.values[0] ?? ""));
   const limit = cartItemLimit(item);
   const unavailable = item.available === 0;
   const soldOut = !unavailable && limit.max === 0;
@@ -50,7 +58,7 @@ export function AddToCart({ item, className }: { item: Purchasable; className?: 
         showToast({ type: "danger", message: limit.message });
         return;
       }
-      cart.add({ item_id: item.id, type: item.type, sku: [], quantity });
+      cart.add({ item_id: item.id, type: item.type, sku: choice, quantity });
       showToast({ type: "success", message: cartMessages.added });
     } catch (error) {
       console.error("The local cart could not be written", error);
@@ -87,6 +95,15 @@ export function AddToCart({ item, className }: { item: Purchasable; className?: 
       <input type="hidden" name="item_id" value={item.id} />
       <input type="hidden" name="type" value={item.type} />
       <input type="hidden" name="from" value={location.pathname} />
+      {options.map((option, index) => (
+        <OptionChoice
+          key={option.name}
+          option={option}
+          name={skuField(index)}
+          value={choice[index] ?? ""}
+          onChange={(value) => setChoice((current) => current.map((v, i) => (i === index ? value : v)))}
+        />
+      ))}
       <div className="flex flex-wrap items-end gap-4">
         <QuantityField
           label="數量"
@@ -106,5 +123,47 @@ export function AddToCart({ item, className }: { item: Purchasable; className?: 
       </div>
       <p className="mt-3 text-sm text-muted">每筆訂單限購 {item.max_quantity} 件。</p>
     </fetcher.Form>
+  );
+}
+
+/** One option's values as a row of choices (radio buttons: they post without JavaScript too). */
+function OptionChoice({
+  option,
+  name,
+  value,
+  onChange,
+}: {
+  option: ProductOption;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <fieldset className="mb-4">
+      <legend className="mb-2 text-sm text-ink-soft">{option.name}</legend>
+      <div className="flex flex-wrap gap-2">
+        {option.values.map((optionValue) => (
+          <label
+            key={optionValue}
+            className={[
+              "relative flex min-h-11 min-w-16 cursor-pointer items-center justify-center border border-rule bg-paper px-4",
+              "text-[0.9375rem] tracking-[0.06em] transition-colors hover:border-ink-soft",
+              "has-checked:border-ink has-checked:bg-ink has-checked:text-paper",
+              "has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary",
+            ].join(" ")}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={optionValue}
+              checked={value === optionValue}
+              onChange={() => onChange(optionValue)}
+              className="absolute inset-0 size-full cursor-pointer opacity-0"
+            />
+            {optionValue}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

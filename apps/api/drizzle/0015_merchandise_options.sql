@@ -1,0 +1,1 @@
+ALTER TABLE "merchandise" ADD COLUMN "options" jsonb DEFAULT '[]'::jsonb NOT NULL;
