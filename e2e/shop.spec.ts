@@ -18,7 +18,17 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ "x-forwarded-for": testAddress() });
 });
 
-type Product = { id: number; type: "magazine" | "merch"; title: string; path: string; stock: number };
+type Product = {
+  id: number;
+  type: "magazine" | "merch";
+  title: string;
+  path: string;
+  stock: number;
+  options?: { name: string; values: string[] }[];
+};
+
+/** A line's sku for `product`: the first value of each of its options (none for a magazine). */
+const skuOf = (product: Product) => (product.options ?? []).map((option) => option.values[0]!);
 
 /** A seeded product in stock, found through the API so no seed id is hard-coded. */
 async function productInStock(request: APIRequestContext, list: "magazines" | "merch"): Promise<Product> {
@@ -41,7 +51,7 @@ async function addToServerCart(
       authorization: `Bearer ${accessToken}`,
       "x-forwarded-for": testAddress(),
     },
-    data: { item_id: product.id, type: product.type, sku: [], quantity },
+    data: { item_id: product.id, type: product.type, sku: skuOf(product), quantity },
   });
   expect(response.status(), await response.text()).toBe(201);
 }
@@ -66,7 +76,7 @@ async function seedLocalCart(page: Page, product: Product, id: string) {
         window.sessionStorage.setItem("seeded", "1");
       }
     },
-    [{ id, item_id: product.id, type: product.type, sku: [], quantity: 1 }],
+    [{ id, item_id: product.id, type: product.type, sku: skuOf(product), quantity: 1 }],
   );
 }
 

@@ -120,6 +120,30 @@ test("Back from ECPay's page finds the form as the donor left it, but for the na
   await expect(donor(page).getByRole("textbox", { name: "姓名" })).toHaveValue("");
 });
 
+test("what a member typed into the form is not there for whoever uses the tab after their logout", async ({
+  page,
+  context,
+  request,
+}) => {
+  const member = await createMember(request);
+  await signIn(request, context, member);
+  await openForm(page);
+  await page.getByRole("textbox", { name: "金額（新台幣元）" }).fill("1500");
+  await donor(page).getByRole("textbox", { name: "手機" }).fill("0911222333");
+  // Typed, then the page is left (the draft is kept for the member's return).
+  await page.goto("/member");
+  await page.getByRole("button", { name: "登出", exact: true }).click();
+  await expect(page).toHaveURL(/^[^?#]+:\d+\/$/);
+
+  await openForm(page);
+  await expect(donor(page).getByRole("textbox", { name: "姓名" })).toHaveValue("");
+  await expect(donor(page).getByRole("textbox", { name: "電子郵件" })).toHaveValue("");
+  await expect(donor(page).getByRole("textbox", { name: "手機" })).toHaveValue("");
+  await expect(page.getByRole("textbox", { name: "金額（新台幣元）" })).toHaveValue("");
+  const kept = await page.evaluate(() => sessionStorage.getItem("shiyi:donation-draft"));
+  expect(kept ?? "").not.toContain("0911222333");
+});
+
 test("when the network loses the answer to the gift, sending it again makes no second gift", async ({
   page,
   context,

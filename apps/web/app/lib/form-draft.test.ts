@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutDraft, donationDraft, draftOf } from "./form-draft.ts";
+import { checkoutDraft, donationDraft, draftOf, keptValues } from "./form-draft.ts";
 
 describe("the checkout form kept for a return from the cart", () => {
   it("keeps what was typed, never passwords, the captcha, the cart's choices or the chosen store", () => {
@@ -42,5 +42,29 @@ describe("the donation form kept for a return from ECPay's page", () => {
       tax_upload: "on",
       terms: "on",
     });
+  });
+});
+
+describe("whose draft it is", () => {
+  const values = { amount: "1000", name: "林小滿", id_number: "A123456789" };
+
+  it("gives a member's draft back to that member only", () => {
+    const kept = { owner: "reader@example.tw", values };
+    expect(keptValues(donationDraft, kept, "reader@example.tw")).toEqual({ amount: "1000", name: "林小滿" });
+    // Logged out, or someone else signed in on the same tab: nothing of it.
+    expect(keptValues(donationDraft, kept, null)).toBeNull();
+    expect(keptValues(donationDraft, kept, "other@example.tw")).toBeNull();
+  });
+
+  it("gives a visitor's draft back to them, signed in or not", () => {
+    const kept = { owner: null, values };
+    expect(keptValues(donationDraft, kept, null)).toEqual({ amount: "1000", name: "林小滿" });
+    expect(keptValues(donationDraft, kept, "reader@example.tw")).toEqual({ amount: "1000", name: "林小滿" });
+  });
+
+  it("reads nothing from a draft without an owner or values", () => {
+    for (const kept of [null, "text", [], { values }, { owner: null }, { owner: null, values: [] }]) {
+      expect(keptValues(donationDraft, kept, null), JSON.stringify(kept)).toBeNull();
+    }
   });
 });

@@ -6,7 +6,8 @@ import { useEffect } from "react";
  * quantity or the delivery); the donation form, left for ECPay's payment page and come Back to
  * (to change the amount). Only what was typed is kept (saved on input), never passwords, the
  * captcha or the national ID, nor the form's idempotency key (a form come back to is a new
- * sending, which may change the amount); the form's result page forgets it.
+ * sending, which may change the amount); the form's result page forgets it. A member's draft is
+ * theirs only: once the tab is a visitor's or another member's, it is dropped unread.
  */
 
 /** One form's draft: where it is kept, and which fields never are. */
@@ -36,16 +37,37 @@ export function draftOf(
   return draft;
 }
 
-function readDraft(draft: FormDraft): Record<string, string> {
+/**
+ * Whose typing a kept draft is: the signed-in member's address, or null for a visitor. A member's
+ * draft is theirs alone — after a logout the tab may be someone else's — while a visitor's goes on
+ * being theirs once they sign in (they typed it).
+ */
+export type DraftOwner = string | null;
+
+/** The values of a kept draft (`{ owner, values }` as JSON) that `owner` may have back. */
+export function keptValues(
+  draft: FormDraft,
+  kept: unknown,
+  owner: DraftOwner,
+): Record<string, string> | null {
+  if (!kept || typeof kept !== "object" || Array.isArray(kept)) return null;
+  const { owner: keptOwner, values } = kept as { owner?: unknown; values?: unknown };
+  if (keptOwner !== null && keptOwner !== owner) return null;
+  if (!values || typeof values !== "object" || Array.isArray(values)) return null;
+  return draftOf(
+    draft,
+    Object.entries(values as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
+}
+
+function readDraft(draft: FormDraft, owner: DraftOwner): Record<string, string> {
   try {
-    const value: unknown = JSON.parse(sessionStorage.getItem(draft.key) ?? "{}");
-    if (!value || typeof value !== "object" || Array.isArray(value)) return {};
-    return draftOf(
-      draft,
-      Object.entries(value as Record<string, unknown>).filter(
-        (entry): entry is [string, string] => typeof entry[1] === "string",
-      ),
-    );
+    const values = keptValues(draft, JSON.parse(sessionStorage.getItem(draft.key) ?? "null"), owner);
+    // Another member's, or unreadable: gone, so that nothing of it stays in the tab.
+    if (!values) forgetDraft(draft);
+    return values ?? {};
   } catch {
     return {};
   }
@@ -60,24 +82,26 @@ export function forgetDraft(draft: FormDraft) {
 }
 
 /**
- * Keeps the form `formId` as it is typed and, when `restore` (the page starts from the defaults,
- * not from a reply or the store map), fills it in from the last visit through `update`.
+ * Keeps the form `formId` as `owner` types it and, when `restore` (the page starts from the
+ * defaults, not from a reply or the store map), fills it in from their last visit through `update`.
  */
 export function useFormDraft(
   draft: FormDraft,
   formId: string,
-  restore: boolean,
+  { restore, owner }: { restore: boolean; owner: DraftOwner },
   update: (name: string, value: string) => void,
 ) {
   useEffect(() => {
     const element = document.getElementById(formId);
     if (!(element instanceof HTMLFormElement)) return;
-    if (restore) for (const [name, value] of Object.entries(readDraft(draft))) update(name, value);
+    const kept = readDraft(draft, owner);
+    if (restore) for (const [name, value] of Object.entries(kept)) update(name, value);
     let timer: number | undefined;
     const write = () => {
       timer = undefined;
       try {
-        sessionStorage.setItem(draft.key, JSON.stringify(draftOf(draft, new FormData(element))));
+        const values = draftOf(draft, new FormData(element));
+        sessionStorage.setItem(draft.key, JSON.stringify({ owner, values }));
       } catch {
         // Storage refused: the form simply is not kept.
       }

@@ -376,8 +376,11 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
     for (const [name, value] of Object.entries(values)) form.update({ name, value: value ?? "" });
   };
   // Back from the cart: the form as it was left (not over a reply or the store map's return).
-  useFormDraft(checkoutDraft, form.id, !saved && !returnedStore && !reply, (name, value) =>
-    form.update({ name, value }),
+  useFormDraft(
+    checkoutDraft,
+    form.id,
+    { restore: !saved && !returnedStore && !reply, owner: member?.email ?? null },
+    (name, value) => form.update({ name, value }),
   );
   const savedAddress = member?.address && Object.values(member.address).some(Boolean) ? member.address : null;
 

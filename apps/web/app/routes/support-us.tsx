@@ -225,7 +225,9 @@ function DonationForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
   });
   // Back from ECPay's page (to change the amount, say): the form as the donor left it. The gift
   // made before stays unpaid and lapses.
-  useFormDraft(donationDraft, form.id, !reply, (name, value) => form.update({ name, value }));
+  useFormDraft(donationDraft, form.id, { restore: !reply, owner: member?.email ?? null }, (name, value) =>
+    form.update({ name, value }),
+  );
   const hydrated = useHydrated();
   const frequency = (fields.frequency.value ?? "once") as DonationFrequency;
   const payment = (fields.payment.value ?? "credit") as DonationPaymentMethod;
