@@ -495,6 +495,14 @@ test.describe("member page", () => {
     await page.reload();
     await expect(page.getByRole("region", { name: "基本資料" })).toContainText("W".repeat(50));
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    // The header shows the name, cut short, at every width that has room for it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const width of [576, 1280, 1440, 1600]) {
+      await page.setViewportSize({ width, height: 812 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${width} px`).toBe(0);
+      await expect(page.getByRole("banner").getByRole("link", { name: /購物車/ })).toBeInViewport();
+    }
   });
 
   test("changing the password needs the current one", async ({ page, context, request }) => {

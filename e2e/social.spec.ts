@@ -37,6 +37,17 @@ for (const provider of providers) {
   });
 }
 
+test("a social login from a login page asked to lead back goes back there", async ({ page }) => {
+  const person = newMember();
+  await page.goto(`/auth/login?redirect=${encodeURIComponent("/support-us")}`);
+  await page.getByRole("link", { name: "使用 LINE 登入" }).click();
+  await page.getByLabel("電子郵件", { exact: true }).fill(person.email);
+  await page.getByRole("button", { name: "允許" }).click();
+  await expect(page).toHaveURL(`${siteUrl}/auth?status=1`);
+  await page.getByRole("link", { name: "繼續瀏覽" }).click();
+  await expect(page).toHaveURL(`${siteUrl}/support-us`);
+});
+
 test("a social login cancelled at the provider comes back to /auth saying so", async ({ page }) => {
   await page.goto("/auth/login");
   await page.getByRole("link", { name: "使用 Google 登入" }).click();

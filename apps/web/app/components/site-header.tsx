@@ -155,7 +155,8 @@ function MemberLink({ member }: { member: { name: string } | null }) {
       {member ? (
         <span>
           <span className="sr-only">會員專區：</span>
-          <span className="hidden max-w-[8em] truncate sm:inline lg:hidden xl:inline xl:max-w-[5em] 2xl:max-w-[8em]">
+          {/* Inline-block, or the width limit (and with it the ellipsis) would not hold. */}
+          <span className="hidden max-w-[8em] truncate align-bottom sm:inline-block lg:hidden xl:inline-block xl:max-w-[5em]">
             {member.name}
           </span>
           <span className="sr-only sm:hidden lg:inline xl:hidden">會員</span>

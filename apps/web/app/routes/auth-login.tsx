@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = loaderMeta;
 export async function loader({ url, context }: Route.LoaderArgs) {
   requireAnonymous({ context });
   const meta = await pageMeta({ url, context }, { title: "會員登入", noindex: true });
-  return { social: await socialOptions(context), meta };
+  return { social: await socialOptions(context, url), meta };
 }
 
 const hideFields = ["password"];

@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = loaderMeta;
 export async function loader({ url, context }: Route.LoaderArgs) {
   requireAnonymous({ context });
   const meta = await pageMeta({ url, context }, { title: "註冊會員", noindex: true });
-  return { social: await socialOptions(context), meta };
+  return { social: await socialOptions(context, url), meta };
 }
 
 const hideFields = ["password", "password_confirmation"];

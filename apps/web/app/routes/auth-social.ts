@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { socialProviders, type SocialProvider } from "@shiyi/contracts";
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth-social";
-import { sessionContext } from "../lib/session.server.ts";
+import { safeLocalPath, sessionContext } from "../lib/session.server.ts";
 import { siteConfigContext } from "../lib/context.ts";
 
 /**
@@ -10,11 +10,15 @@ import { siteConfigContext } from "../lib/context.ts";
  * API, which hands it back to /auth with the tokens. /auth stores tokens only when the two agree,
  * so a crafted /auth?status=1&token=… link cannot sign a visitor into someone else's account.
  */
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, context, url }: Route.LoaderArgs) {
   const provider = params.provider as SocialProvider;
   if (!(socialProviders as readonly string[]).includes(provider)) throw redirect("/auth/login");
   const nonce = randomBytes(24).toString("base64url");
-  context.get(sessionContext).beginSocialSignIn(nonce);
+  const session = context.get(sessionContext);
+  session.beginSocialSignIn(nonce);
+  // Where the login page was asked to lead back to: /auth reads it from the cookie on return.
+  const back = safeLocalPath(url.searchParams.get("redirect"));
+  if (back) session.rememberRedirect(back);
   const base = context.get(siteConfigContext).apiPublicUrl;
   throw redirect(`${base}/members/oauth/${provider}?nonce=${nonce}`);
 }

@@ -254,7 +254,7 @@ function ChargeTable({ donation }: { donation: Donation }) {
                   href={`/member/support-us/receipts/${donation.number}/${charge.id}`}
                   download
                   aria-label={`下載收據 ${charge.receipt_number}（PDF）`}
-                  className="group inline-flex min-h-11 items-center gap-1.5 text-primary hover:text-primary-deep"
+                  className="group inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap text-primary hover:text-primary-deep"
                 >
                   <span className="underline underline-offset-4">{charge.receipt_number}</span>
                   <span className="text-xs text-muted">PDF</span>
