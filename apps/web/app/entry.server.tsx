@@ -44,6 +44,7 @@ export function createLoadContext(options: LoadContextOptions): RouterContextPro
   const session = new RequestSession({
     cookieHeader: options.request.headers.get("cookie"),
     requestUrl: options.request.url,
+    formPage: options.request.method === "POST" ? options.request.headers.get("referer") : null,
     secure: options.publicUrl.startsWith("https:"),
     refreshTokens: createTokenRefresher({
       post: createApiClient(client).post,

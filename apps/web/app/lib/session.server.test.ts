@@ -54,6 +54,12 @@ describe("cookies and paths", () => {
     expect(loginRedirectTarget("https://site.test/member/history.data?_routes=root")).toBe("/member/history");
     expect(loginRedirectTarget("https://site.test/_root.data")).toBe("/");
     expect(loginRedirectTarget("https://site.test/news?page=2")).toBe("/news?page=2");
+    // A form sent from a page (加入購物車 posts to /cart): back to that page, if it is the site's.
+    expect(loginRedirectTarget("https://site.test/cart", "https://site.test/magazines/issue-43?x=1")).toBe(
+      "/magazines/issue-43?x=1",
+    );
+    expect(loginRedirectTarget("https://site.test/cart.data", "https://elsewhere.test/page")).toBe("/cart");
+    expect(loginRedirectTarget("https://site.test/cart", "not a url")).toBe("/cart");
   });
 });
 

@@ -47,6 +47,11 @@ export type SessionOptions = {
   cookieHeader: string | null;
   /** The page asked for, to come back to after a new login. */
   requestUrl: string;
+  /**
+   * For a form sent from a page (a POST), the page it was sent from (`Referer`, same origin only):
+   * 加入購物車 posts to /cart, but the member was reading an issue's page.
+   */
+  formPage?: string | null;
   /** Secure cookies: on whenever the site is served over https (production). */
   secure: boolean;
   refreshTokens: RefreshTokens;
@@ -187,7 +192,7 @@ export class RequestSession {
    */
   expire(): never {
     this.clear();
-    const target = loginRedirectTarget(this.#options.requestUrl);
+    const target = loginRedirectTarget(this.#options.requestUrl, this.#options.formPage);
     this.rememberRedirect(target);
     this.#set(sessionCookies.notice, "session-expired", 60);
     throw redirect(`/auth/login?redirect=${encodeURIComponent(target)}`);
@@ -266,9 +271,14 @@ export class RequestSession {
   }
 }
 
-/** The path and query of a page request, without React Router's data-request suffix. */
-export function loginRedirectTarget(requestUrl: string) {
-  const url = new URL(requestUrl);
+/**
+ * The path and query of a page request, without React Router's data-request suffix; for a form
+ * sent from a page of the same site (`formPage`), that page.
+ */
+export function loginRedirectTarget(requestUrl: string, formPage?: string | null) {
+  const request = new URL(requestUrl);
+  const page = formPage ? URL.parse(formPage) : null;
+  const url = page && page.origin === request.origin ? page : request;
   url.searchParams.delete("_routes");
   const pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
   return pathname + url.search;
