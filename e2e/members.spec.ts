@@ -420,6 +420,8 @@ test.describe("validation on input (SPEC §5)", () => {
     await expectOnInput(zip, "10", "請輸入 3 至 6 位數的郵遞區號");
     await expectOnInput(zip, "10a", "請輸入 3 至 6 位數的郵遞區號");
     await expectValid(zip, "106");
+    // An address is all four parts or none: emptied again, the others may be empty too.
+    await zip.fill("");
     for (const [label, max] of [
       ["縣市", 10],
       ["鄉鎮市區", 10],
@@ -489,6 +491,9 @@ test.describe("member page", () => {
     await open(page, "/member");
     const form = page.getByRole("region", { name: "編輯會員資料" });
     await form.getByRole("textbox", { name: "姓名" }).fill("W".repeat(50));
+    await form.getByRole("textbox", { name: "郵遞區號" }).fill("106");
+    await form.getByRole("textbox", { name: "縣市" }).fill("臺北市");
+    await form.getByRole("textbox", { name: "鄉鎮市區" }).fill("大安區");
     await form.getByRole("textbox", { name: "詳細地址" }).fill("x".repeat(120));
     await form.getByRole("button", { name: "儲存會員資料" }).click();
     await expect(form.getByRole("status")).toHaveText("會員資料已更新");

@@ -100,18 +100,34 @@ export const refreshSchema = z.object({
 });
 export type RefreshInput = z.input<typeof refreshSchema>;
 
-export const memberAddressSchema = z.object({
-  zip: optionalField(
-    z
-      .string()
-      .trim()
-      .overwrite(halfWidth)
-      .regex(/^\d{3,6}$/, { error: "請輸入 3 至 6 位數的郵遞區號" }),
-  ),
-  city: optionalField(z.string().trim().check(maxLength(memberLimits.city))),
-  dist: optionalField(z.string().trim().check(maxLength(memberLimits.dist))),
-  addr: optionalField(z.string().trim().check(maxLength(memberLimits.addr))),
-});
+export const memberAddressSchema = z
+  .object({
+    zip: optionalField(
+      z
+        .string()
+        .trim()
+        .overwrite(halfWidth)
+        .regex(/^\d{3,6}$/, { error: "請輸入 3 至 6 位數的郵遞區號" }),
+    ),
+    city: optionalField(z.string().trim().check(maxLength(memberLimits.city))),
+    dist: optionalField(z.string().trim().check(maxLength(memberLimits.dist))),
+    addr: optionalField(z.string().trim().check(maxLength(memberLimits.addr))),
+  })
+  .check((payload) => {
+    // All four or none: a 縣市 alone would be filled in at checkout and on a paper receipt as an address.
+    const fields = ["zip", "city", "dist", "addr"] as const;
+    if (!fields.some((field) => payload.value[field] !== undefined)) return;
+    for (const field of fields) {
+      if (payload.value[field] === undefined) {
+        payload.issues.push({
+          code: "custom",
+          message: messages.required,
+          path: [field],
+          input: payload.value,
+        });
+      }
+    }
+  });
 export type MemberAddress = z.output<typeof memberAddressSchema>;
 
 /** The profile form of /member. */
