@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { blockingViolations } from "./support/axe.ts";
 import { loseAnswerOnce } from "./support/network.ts";
 import { createMember, linkIn, signIn, testAddress, waitForMail } from "./support/members.ts";
@@ -83,6 +83,19 @@ async function seedLocalCart(page: Page, product: Product, id: string) {
 const customer = (page: Page) => page.getByRole("group", { name: "訂購人", exact: true });
 const receiver = (page: Page) => page.getByRole("group", { name: "收件人", exact: true });
 const orderNumberOf = (page: Page) => new URL(page.url()).searchParams.get("number")!;
+
+const buyerAddress = ["106", "臺北市", "大安區", "復興南路一段 219 巷 18 號"] as const;
+
+/** Types an address in Taiwan into a group of the form (訂購人 or 收件人): zip, city, district, street. */
+async function fillAddress(
+  group: Locator,
+  [zip, city, dist, addr]: readonly [string, string, string, string],
+) {
+  await group.getByRole("textbox", { name: "郵遞區號" }).fill(zip);
+  await group.getByRole("textbox", { name: "縣市" }).fill(city);
+  await group.getByRole("textbox", { name: "鄉鎮市區" }).fill(dist);
+  await group.getByRole("textbox", { name: "詳細地址" }).fill(addr);
+}
 
 test("a member orders for store pickup, pays by card and finds the order in the history and the mail", async ({
   page,
@@ -172,10 +185,7 @@ test("a visitor's ATM order shows its account and stays waiting; the local cart 
   const email = `guest${Date.now()}@example.test`;
   await customer(page).getByRole("textbox", { name: "電子郵件" }).fill(email);
   await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
-  await customer(page).getByRole("textbox", { name: "郵遞區號" }).fill("106");
-  await customer(page).getByRole("textbox", { name: "縣市" }).fill("臺北市");
-  await customer(page).getByRole("textbox", { name: "鄉鎮市區" }).fill("大安區");
-  await customer(page).getByRole("textbox", { name: "詳細地址" }).fill("復興南路一段 219 巷 18 號");
+  await fillAddress(customer(page), buyerAddress);
   // The optional landline is checked as it is written; the rest of the form stays as it was typed.
   await customer(page).getByRole("textbox", { name: "市話" }).fill("請白天打");
   await page.getByRole("button", { name: "送出訂單並付款" }).click();
@@ -232,10 +242,7 @@ test("when the network loses the answer to the checkout, sending it again places
   await addToServerCart(request, tokens.access_token, merch);
   await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
   await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
-  await customer(page).getByRole("textbox", { name: "郵遞區號" }).fill("106");
-  await customer(page).getByRole("textbox", { name: "縣市" }).fill("臺北市");
-  await customer(page).getByRole("textbox", { name: "鄉鎮市區" }).fill("大安區");
-  await customer(page).getByRole("textbox", { name: "詳細地址" }).fill("復興南路一段 219 巷 18 號");
+  await fillAddress(customer(page), buyerAddress);
   await page.getByRole("button", { name: "同訂購人資料" }).click();
 
   // The server places the order, but its answer (and the cookies it sets) never reaches the browser.
@@ -343,10 +350,7 @@ test("back from ECPay's page, the cart tells of the order waiting for payment an
   await customer(page).getByRole("textbox", { name: "姓名" }).fill("林小華");
   await customer(page).getByRole("textbox", { name: "電子郵件" }).fill(`unpaid${Date.now()}@example.test`);
   await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
-  await customer(page).getByRole("textbox", { name: "郵遞區號" }).fill("106");
-  await customer(page).getByRole("textbox", { name: "縣市" }).fill("臺北市");
-  await customer(page).getByRole("textbox", { name: "鄉鎮市區" }).fill("大安區");
-  await customer(page).getByRole("textbox", { name: "詳細地址" }).fill("復興南路一段 219 巷 18 號");
+  await fillAddress(customer(page), buyerAddress);
   await page.getByRole("button", { name: "同訂購人資料" }).click();
   await page.getByRole("button", { name: "送出訂單並付款" }).click();
   await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
@@ -381,10 +385,7 @@ test("a failed card payment leaves the order payable, and paying again completes
   await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
   await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
   await receiver(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
-  await receiver(page).getByRole("textbox", { name: "郵遞區號" }).fill("400");
-  await receiver(page).getByRole("textbox", { name: "縣市" }).fill("臺中市");
-  await receiver(page).getByRole("textbox", { name: "鄉鎮市區" }).fill("西區");
-  await receiver(page).getByRole("textbox", { name: "詳細地址" }).fill("民權路 100 號");
+  await fillAddress(receiver(page), ["400", "臺中市", "西區", "民權路 100 號"]);
   await page.getByRole("radio", { name: "公司戶發票（統一編號）" }).check();
   await page.getByRole("textbox", { name: "發票抬頭" }).fill("食藝文化出版有限公司");
   await page.getByRole("textbox", { name: "統一編號" }).fill("04595257");
@@ -504,10 +505,7 @@ test("checkout, result and history have no serious accessibility violations and 
   await page.goto(checkout);
   await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
   await receiver(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
-  await receiver(page).getByRole("textbox", { name: "郵遞區號" }).fill("400");
-  await receiver(page).getByRole("textbox", { name: "縣市" }).fill("臺中市");
-  await receiver(page).getByRole("textbox", { name: "鄉鎮市區" }).fill("西區");
-  await receiver(page).getByRole("textbox", { name: "詳細地址" }).fill("民權路 100 號");
+  await fillAddress(receiver(page), ["400", "臺中市", "西區", "民權路 100 號"]);
   await page.getByRole("button", { name: "送出訂單並付款" }).click();
   await page.getByRole("button", { name: "取得 ATM 轉帳帳號" }).click();
   await expect(page).toHaveURL(/\/cart\/result\?number=\d+$/);
