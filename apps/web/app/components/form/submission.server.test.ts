@@ -88,7 +88,14 @@ describe("apiFailureReply", () => {
 
   it("puts a nested field's errors, keyed by its dotted path, on that field", async () => {
     const submission = await parseSubmission(
-      post({ name: "王小明", mobile: "0912345678", "address.zip": "100" }),
+      post({
+        name: "王小明",
+        mobile: "0912345678",
+        "address.zip": "100",
+        "address.city": "臺北市",
+        "address.dist": "中正區",
+        "address.addr": "重慶南路一段 122 號",
+      }),
       profileSchema,
     );
     const reply = apiFailureReply(
