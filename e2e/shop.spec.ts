@@ -316,6 +316,33 @@ test("what a visitor typed at checkout is there again after going back to the ca
   await expect(page.getByRole("textbox", { name: "給我們的話" })).toHaveValue("請在週末送達");
 });
 
+test("the pickup store chosen on the map stays through a return to the cart, while the chain does", async ({
+  page,
+  request,
+}) => {
+  const issue = await productInStock(request, "magazines");
+  await seedLocalCart(page, issue, "e2e-store");
+  await chooseOnCart(page, { shipping: "超商取貨", brand: "7-ELEVEN", payment: "信用卡" });
+  await customer(page).getByRole("textbox", { name: "姓名" }).fill("王美玲");
+  await page.getByRole("button", { name: "選擇門市" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\//);
+  await page.getByRole("button", { name: "建國門市" }).click();
+  await expect(page.getByText("7-ELEVEN 建國門市")).toBeVisible();
+
+  // Back to the cart to change the quantity: the same chain keeps the store, and what was typed.
+  await page.getByRole("link", { name: "回購物車修改" }).click();
+  await chooseOnCart(page, { shipping: "超商取貨", brand: "7-ELEVEN", payment: "ATM 轉帳" });
+  await expect(page.getByText("7-ELEVEN 建國門市")).toBeVisible();
+  await expect(page.getByRole("button", { name: "重新選擇門市" })).toBeVisible();
+  await expect(customer(page).getByRole("textbox", { name: "姓名" })).toHaveValue("王美玲");
+
+  // Another chain asks for one of its own stores.
+  await page.getByRole("link", { name: "回購物車修改" }).click();
+  await chooseOnCart(page, { shipping: "超商取貨", brand: "全家便利商店", payment: "ATM 轉帳" });
+  await expect(page.getByText("建國門市")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "選擇門市", exact: true })).toBeVisible();
+});
+
 test("a reader abroad orders an issue to their own address and phone, at the overseas price", async ({
   page,
   request,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderDraftSetCookie, readOrderDraftChoice } from "./order-draft.server.ts";
+import { orderDraftSetCookie, readDraftStore, readOrderDraftChoice } from "./order-draft.server.ts";
 
 /** The request the checkout page would get after the cart page set the cookie. */
 const requestWith = (setCookie: string | null) =>
@@ -41,5 +41,38 @@ describe("the order draft's choice", () => {
     expect(readOrderDraftChoice(requestWith(bad({ shipping: "home" })))).toBeNull();
     expect(readOrderDraftChoice(requestWith(bad({ payment: "credit", shipping: "cvs" })))).toBeNull();
     expect(readOrderDraftChoice(requestWith(bad({ payment: "cash", shipping: "home" })))).toBeNull();
+  });
+});
+
+describe("the pickup store kept with the draft", () => {
+  const store = {
+    id: "131386",
+    name: "建興門市",
+    address: "台北市中正區忠孝東路一段 1 號",
+    brand: "UNIMARTC2C",
+  } as const;
+  const seven = { payment: "credit", shipping: "cvs", delivery: "UNIMARTC2C" } as const;
+
+  it("reads back while the chain is the store's", () => {
+    const request = requestWith(orderDraftSetCookie(seven, { secure: false, store }));
+    const choice = readOrderDraftChoice(request)!;
+    expect(choice).toEqual(seven);
+    expect(readDraftStore(request, choice)).toEqual(store);
+  });
+
+  it("is dropped for another chain or another way of shipping, and never kept for them", () => {
+    const request = requestWith(orderDraftSetCookie(seven, { secure: false, store }));
+    expect(readDraftStore(request, { ...seven, delivery: "FAMIC2C" })).toBeNull();
+    expect(readDraftStore(request, { payment: "credit", shipping: "home" })).toBeNull();
+    const family = orderDraftSetCookie({ ...seven, delivery: "FAMIC2C" }, { secure: false, store });
+    expect(decodeURIComponent(family)).not.toContain("建興門市");
+    const home = orderDraftSetCookie({ payment: "credit", shipping: "home" }, { secure: false, store });
+    expect(decodeURIComponent(home)).not.toContain("建興門市");
+  });
+
+  it("is none without one, or when what is kept is not a store", () => {
+    expect(readDraftStore(requestWith(orderDraftSetCookie(seven, { secure: false })), seven)).toBeNull();
+    const forged = `shiyi_draft=${encodeURIComponent(JSON.stringify({ ...seven, store: { id: "<x>" } }))}`;
+    expect(readDraftStore(requestWith(forged), seven)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { orderChoiceSchema, type OrderChoice } from "@shiyi/contracts";
+import { orderChoiceSchema, storeSchema, type OrderChoice, type Store } from "@shiyi/contracts";
 import { parseCookies } from "./session.server.ts";
 
 /*
@@ -17,27 +17,47 @@ export type OrderDraftChoice = Pick<OrderChoice, "payment" | "shipping"> & {
   delivery?: OrderChoice["delivery"];
 };
 
-/** The cart page's choice from the request's cookie, or null when there is none or it is not valid. */
-export function readOrderDraftChoice(request: Request): OrderDraftChoice | null {
+function readCookie(request: Request): unknown {
   const raw = parseCookies(request.headers.get("cookie")).get(orderDraftCookie);
   if (!raw) return null;
-  let value: unknown;
   try {
-    value = JSON.parse(raw);
+    return JSON.parse(raw);
   } catch {
     return null;
   }
-  const parsed = orderChoiceSchema.safeParse(value);
+}
+
+/** The cart page's choice from the request's cookie, or null when there is none or it is not valid. */
+export function readOrderDraftChoice(request: Request): OrderDraftChoice | null {
+  const parsed = orderChoiceSchema.safeParse(readCookie(request));
   return parsed.success ? draftChoice(parsed.data) : null;
+}
+
+/**
+ * The pickup store chosen on the map for this draft, while the chain is still the one chosen
+ * (going back to the cart to change a quantity keeps it; choosing another chain drops it).
+ */
+export function readDraftStore(request: Request, choice: OrderDraftChoice): Store | null {
+  const value = readCookie(request);
+  const stored = value && typeof value === "object" && "store" in value ? value.store : undefined;
+  const parsed = storeSchema.safeParse(stored);
+  return choice.shipping === "cvs" && parsed.success && parsed.data.brand === choice.delivery
+    ? parsed.data
+    : null;
 }
 
 const draftChoice = ({ payment, shipping, delivery }: OrderChoice): OrderDraftChoice =>
   shipping === "cvs" ? { payment, shipping, delivery } : { payment, shipping };
 
-/** The `Set-Cookie` value that keeps the choice (JSON, httpOnly, Lax, path /). */
-export function orderDraftSetCookie(choice: OrderChoice, { secure }: { secure: boolean }): string {
+/** The `Set-Cookie` value that keeps the choice, and the store chosen for it (JSON, httpOnly, Lax, path /). */
+export function orderDraftSetCookie(
+  choice: OrderChoice,
+  { secure, store }: { secure: boolean; store?: Store | null },
+): string {
+  const kept = draftChoice(choice);
+  const value = store && kept.shipping === "cvs" && store.brand === kept.delivery ? { ...kept, store } : kept;
   const attributes = [
-    `${orderDraftCookie}=${encodeURIComponent(JSON.stringify(draftChoice(choice)))}`,
+    `${orderDraftCookie}=${encodeURIComponent(JSON.stringify(value))}`,
     "Path=/",
     `Max-Age=${draftCookieSeconds}`,
     "HttpOnly",

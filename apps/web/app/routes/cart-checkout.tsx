@@ -70,7 +70,12 @@ import { apiContext, localCaptchaToken, siteConfigContext } from "../lib/context
 import { checkoutDraft, useFormDraft } from "../lib/form-draft.ts";
 import { idempotencyHeaders, newIdempotencyKey } from "../lib/idempotency.ts";
 import { isNetworkFailure, keepFormOnNetworkFailure } from "../lib/network-failure.ts";
-import { readOrderDraftChoice, type OrderDraftChoice } from "../lib/order-draft.server.ts";
+import {
+  orderDraftSetCookie,
+  readDraftStore,
+  readOrderDraftChoice,
+  type OrderDraftChoice,
+} from "../lib/order-draft.server.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, type SiteData } from "../lib/site.ts";
 import { getMember } from "../lib/session.server.ts";
@@ -104,7 +109,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const lines = member ? (await context.get(apiContext).get<{ data: CartLine[] }>("/cart")).data : null;
   if (lines && lines.length === 0) throw redirect("/cart");
   const params = new URL(request.url).searchParams;
-  const store = choice.shipping === "cvs" ? storeFromQuery(params) : null;
+  // Back from the store map with a store: kept with the draft, for a return from the cart.
+  const fromMap = choice.shipping === "cvs" ? storeFromQuery(params) : null;
+  const store = fromMap ?? readDraftStore(request, choice);
+  const secure = context.get(siteConfigContext).publicUrl.startsWith("https:");
   return data(
     {
       choice,
@@ -118,6 +126,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         } satisfies MemberSummary),
       lines,
       store,
+      storeFromMap: fromMap !== null,
       storeError:
         params.get("store_error") ?? (params.has("store_id") && !store ? orderMessages.chooseStore : null),
       saved: readSavedCheckout(request, params.get("token")),
@@ -127,7 +136,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       captchaSiteKey: context.get(siteConfigContext).captchaSiteKey ?? null,
       meta: await pageMeta({ url, context }, { title: "填寫訂購資料", noindex: true }),
     },
-    { headers: privatePage },
+    {
+      headers: fromMap
+        ? { ...privatePage, "set-cookie": orderDraftSetCookie(choice, { secure, store: fromMap }) }
+        : privatePage,
+    },
   );
 }
 
@@ -379,7 +392,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
   useFormDraft(
     checkoutDraft,
     form.id,
-    { restore: !saved && !returnedStore && !reply, owner: member?.email ?? null },
+    { restore: !saved && !loaderData.storeFromMap && !reply, owner: member?.email ?? null },
     (name, value) => form.update({ name, value }),
   );
   const savedAddress = member?.address && Object.values(member.address).some(Boolean) ? member.address : null;

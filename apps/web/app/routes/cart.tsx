@@ -14,7 +14,7 @@ import { CartView } from "../components/cart/cart-view.tsx";
 import { cartFailure, cartRefusal, cartSuccess, positiveInt } from "../lib/cart/cart-action.server.ts";
 import { enhancedField } from "../lib/cart/cart-reply.ts";
 import { apiContext, siteConfigContext } from "../lib/context.ts";
-import { orderDraftSetCookie, readOrderDraftChoice } from "../lib/order-draft.server.ts";
+import { orderDraftSetCookie, readDraftStore, readOrderDraftChoice } from "../lib/order-draft.server.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import { findUnpaidOrder } from "../lib/unpaid-order.server.ts";
@@ -74,7 +74,7 @@ function skuChoices(form: FormData): FormDataEntryValue[] {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent === "draft") return startDraft(form, context);
+  if (intent === "draft") return startDraft(request, form, context);
 
   const member = await getMember(context);
   const enhanced = form.get(enhancedField) === "1";
@@ -150,14 +150,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Keeps the choice of shipping and payment in the draft cookie and goes on to the checkout. */
-function startDraft(form: FormData, context: Route.ActionArgs["context"]) {
+function startDraft(request: Request, form: FormData, context: Route.ActionArgs["context"]) {
   const submission = parseWithZod(form, { schema: orderChoiceSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 422 });
   }
   const secure = context.get(siteConfigContext).publicUrl.startsWith("https:");
+  // The store chosen before stays while the chain does (the cookie keeps it only then).
+  const earlier = readOrderDraftChoice(request);
+  const store = earlier && readDraftStore(request, earlier);
   return redirect("/cart/checkout", {
-    headers: { "set-cookie": orderDraftSetCookie(submission.value, { secure }) },
+    headers: { "set-cookie": orderDraftSetCookie(submission.value, { secure, store }) },
   });
 }
 
