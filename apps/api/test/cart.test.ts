@@ -227,6 +227,25 @@ describe.each(databaseTargets())("cart on $name", (target) => {
       expect(body.data.map((line) => line.sku)).toEqual([["M"], ["L"], ["S"]]);
     });
 
+    it("shows a line whose sku is no longer a choice of its item's options as unavailable", async () => {
+      const member = await signedIn();
+      const item = await merch();
+      expect((await member.add({ item_id: item.id, type: "merch", quantity: 1 })).status).toBe(201);
+      // An editor gives the item options after it went into carts.
+      await api.db
+        .update(merchandise)
+        .set({ options: [sizes] })
+        .where(eq(merchandise.id, item.id));
+      expect((await member.cart()).body.data.map((line) => line.available)).toEqual([0]);
+      const preview = await api.post<{ data: CartLine[] }>("/cart/preview", {
+        items: [
+          { item_id: item.id, type: "merch", quantity: 1 },
+          { item_id: item.id, type: "merch", sku: ["M"], quantity: 1 },
+        ],
+      });
+      expect(preview.body.data.map((line) => line.available)).toEqual([0, 1]);
+    });
+
     it("takes one value of each of the item's options, in their order, and none for an item without", async () => {
       const member = await signedIn();
       const item = await merch({ options: [sizes, colours] });

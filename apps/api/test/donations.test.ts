@@ -115,6 +115,8 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect(await read(number!, { "x-donation-token": again.body.access_token })).toMatchObject({
         amount: 1000,
       });
+      // One token for every answer: whichever reached the donor opens the gift.
+      expect(new Set([...answers, again].map((answer) => answer.body.access_token)).size).toBe(1);
       const rows = await api.db
         .select()
         .from(donations)

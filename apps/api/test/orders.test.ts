@@ -313,7 +313,7 @@ describe.each(databaseTargets())("orders on $name", (target) => {
     const ordersOfKey = async (value: string) =>
       api.db.select().from(orders).where(eq(orders.idempotency_key, value));
 
-    it("gives the first order back, with a new token, and takes the stock once", async () => {
+    it("gives the first order back, with its token, and takes the stock once", async () => {
       const issue = await insertMagazine(api.db, { stock: 5 });
       const body = draft([{ item_id: issue.id, type: "magazine", quantity: 2 }]);
       const headers = { "idempotency-key": key() };
@@ -324,17 +324,41 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect(again.status).toBe(201);
       expect(again.body.data.number).toBe(first.body.data.number);
       expect(again.body.data.total).toBe(first.body.data.total);
-      expect(again.body.access_token).not.toBe(first.body.access_token);
       expect(await ordersOfKey(headers["idempotency-key"])).toHaveLength(1);
       expect(await stockOf(issue.id)).toBe(3);
-      // The new token opens the order; the first one, never delivered, no longer does.
+      // Every answer's token opens the order, whichever of them reached the buyer.
+      expect(again.body.access_token).toBe(first.body.access_token);
       const number = first.body.data.number;
       expect((await api.get(`/orders/${number}`, { "x-order-token": again.body.access_token })).status).toBe(
         200,
       );
-      expect((await api.get(`/orders/${number}`, { "x-order-token": first.body.access_token })).status).toBe(
-        404,
-      );
+    });
+
+    it("gives a repeat sent while the first is under way the first's order, its captcha token used up", async () => {
+      const issue = await insertMagazine(api.db, { stock: 5 });
+      const body = draft([{ item_id: issue.id, type: "magazine", quantity: 1 }]);
+      const headers = { "idempotency-key": key() };
+      const [first, repeat] = await Promise.all([
+        place(body, headers),
+        place({ ...body, g_recaptcha_response: "used-up" }, headers),
+      ]);
+      expect([first.status, repeat.status]).toEqual([201, 201]);
+      expect(repeat.body.data.number).toBe(first.body.data.number);
+      expect(await stockOf(issue.id)).toBe(4);
+    });
+
+    it("gives a visitor who registered with the order the order again, as that account's", async () => {
+      const issue = await insertMagazine(api.db, { stock: 5 });
+      const body = draft([{ item_id: issue.id, type: "magazine", quantity: 1 }], {
+        register: 1,
+        password: "Secret123",
+        password_confirmation: "Secret123",
+      });
+      const headers = { "idempotency-key": key() };
+      const first = await place(body, headers);
+      expect(first.status).toBe(201);
+      const again = await place({ ...body, g_recaptcha_response: "used-up" }, headers);
+      expect([again.status, again.body.data.number]).toEqual([201, first.body.data.number]);
     });
 
     it("places one order for ten sendings at once", async () => {
@@ -364,6 +388,12 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       const taken = await place<ApiError>(body, { ...headers, ...stranger.auth });
       expect(taken.status).toBe(422);
       expect(taken.body).not.toHaveProperty("data");
+      // Nor is a member's order given to a visitor who sends their key and content.
+      const visitor = await place<ApiError>(body, headers);
+      expect([visitor.status, visitor.body]).toEqual([
+        422,
+        { message: "這份表單已經送出過；若要修改內容，請重新整理頁面後再送出" },
+      ]);
       expect(await ordersOfKey(headers["idempotency-key"])).toHaveLength(1);
       expect(await stockOf(issue.id)).toBe(4);
     });

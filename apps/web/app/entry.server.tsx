@@ -45,6 +45,7 @@ export function createLoadContext(options: LoadContextOptions): RouterContextPro
     cookieHeader: options.request.headers.get("cookie"),
     requestUrl: options.request.url,
     formPage: options.request.method === "POST" ? options.request.headers.get("referer") : null,
+    siteOrigin: new URL(options.publicUrl).origin,
     secure: options.publicUrl.startsWith("https:"),
     refreshTokens: createTokenRefresher({
       post: createApiClient(client).post,

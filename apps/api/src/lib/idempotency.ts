@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { messages } from "@shiyi/contracts";
 import { z } from "@hono/zod-openapi";
 import { ApiError } from "./errors.ts";
@@ -7,9 +7,10 @@ import { ApiError } from "./errors.ts";
  * Creating an order or a gift is safe to send twice (the IETF's Idempotency-Key header, as
  * payment APIs do it). A form carries a key made for it; the web sends it as `Idempotency-Key`.
  * The first request with a key creates the order or the gift and keeps the key with a digest of
- * what was sent. A later request with the same key and the same content (a button pressed twice,
- * a request sent again after the network dropped its answer) gets that order or gift back, with
- * a new access token, instead of a second one; with other content it is refused (422).
+ * what was sent. A later request with the same key and the same content, from the same person (a
+ * button pressed twice, a request sent again after the network dropped its answer), gets that
+ * order or gift back with the same access token instead of a second one; with other content, or
+ * from someone else, it is refused (422).
  */
 export const idempotencyHeader = "idempotency-key";
 
@@ -27,9 +28,9 @@ export const idempotencyHeaders = z.object({
 
 /**
  * Fields left out of the digest: a captcha token differs each time it is sent (it is used once),
- * and a password, whose digest would be kept beside the data an attacker needs to guess it.
+ * and the passwords, which are never to be kept in any form that could be guessed from.
  */
-const unsigned = new Set(["g_recaptcha_response", "password"]);
+const unsigned = new Set(["g_recaptcha_response", "password", "password_confirmation"]);
 
 /** JSON with keys in a fixed order, so that the same content always has the same digest. */
 function canonical(value: unknown): string {
@@ -43,19 +44,56 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** A digest of what a request asked for (its validated body), to tell a repeat from a change. */
-export const requestDigest = (body: unknown) => createHash("sha256").update(canonical(body)).digest("hex");
+/**
+ * A digest of what a request asked for (its validated body), to tell a repeat from a change: an
+ * HMAC with the server's secret, so that what is kept cannot be checked against guesses.
+ */
+export const requestDigest = (secret: string, body: unknown) =>
+  createHmac("sha256", secret)
+    .update(`idempotency:${canonical(body)}`)
+    .digest("hex");
 
 /**
- * Whether the request that brought `key` and `digest` repeats the one that made `row`: the same
- * content, and not a member's order or gift asked for by another member.
+ * The access token of the order or gift made with `key`: the same for every repeat, so that
+ * answers to repeats sent at once all open it (a new token each time would leave all but the
+ * last one shut out). Only the server can make it; a client learns it from an answer.
+ */
+export const keyedAccessToken = (secret: string, kind: "order" | "donation", key: string) =>
+  createHmac("sha256", secret).update(`${kind}-access:${key}`).digest("base64url");
+
+/**
+ * Whether the request that brought `digest` repeats the one that made `row`: the same content,
+ * from the same person — the same member, or a visitor again. A visitor who made an account with
+ * the order (`registeredWithIt`) is that account's member.
  */
 export function checkRepeat(
   row: { idempotency_digest: string | null; member_id: number | null },
-  { digest, memberId }: { digest: string; memberId?: number },
+  {
+    digest,
+    memberId,
+    registeredWithIt = false,
+  }: { digest: string; memberId?: number; registeredWithIt?: boolean },
 ) {
-  const otherMember = row.member_id !== null && memberId !== undefined && row.member_id !== memberId;
-  if (row.idempotency_digest !== digest || otherMember) {
+  const samePerson =
+    row.member_id === null
+      ? memberId === undefined
+      : memberId === row.member_id || (memberId === undefined && registeredWithIt);
+  if (row.idempotency_digest !== digest || !samePerson) {
     throw new ApiError(422, messages.idempotencyMismatch);
   }
+}
+
+/**
+ * The row a repeat is after, when the first request is still under way: it may be seconds from
+ * its commit (a captcha check, the account it makes), and a repeat that gets there first would be
+ * refused for what the first one used up (the captcha's one-time token, the address it registered).
+ * Asked for again a few times before the repeat gives up and answers its own refusal.
+ */
+export async function awaitEarlier<T>(find: () => Promise<T | undefined>, waitMs = 3000, stepMs = 200) {
+  for (let waited = 0; waited < waitMs; waited += stepMs) {
+    await new Promise((resolve) => setTimeout(resolve, stepMs));
+    const earlier = await find();
+    if (earlier) return earlier;
+  }
+  return undefined;
 }

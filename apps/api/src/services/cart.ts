@@ -101,14 +101,26 @@ async function loadItems(
   return items;
 }
 
-const toCartLine = (line: LineRow, { options: _options, ...item }: LoadedItem): CartLine => ({
-  ...item,
-  id: line.id,
-  item_id: line.item_id,
-  type: line.type,
-  sku: line.sku,
-  quantity: line.quantity,
-});
+/**
+ * A line is for sale while its item is and its sku is still a choice of the item's options (an
+ * editor may give an item options after it went into carts): otherwise it cannot be ordered, and
+ * says so as an unavailable line does, to be removed and added again with a choice.
+ */
+const lineAvailable = (item: LoadedItem, sku: readonly string[]): 0 | 1 =>
+  item.available === 1 && skuProblem(item.options, sku) === null ? 1 : 0;
+
+function toCartLine(line: LineRow, loaded: LoadedItem): CartLine {
+  const { options: _options, ...item } = loaded;
+  return {
+    ...item,
+    available: lineAvailable(loaded, line.sku),
+    id: line.id,
+    item_id: line.item_id,
+    type: line.type,
+    sku: line.sku,
+    quantity: line.quantity,
+  };
+}
 
 /** The member's lines, newest first, each with its item as it is now. */
 export async function listCart(db: Database, memberId: number): Promise<CartLine[]> {
@@ -138,7 +150,7 @@ export async function previewCart(db: Database, inputs: CartLineRequest[]): Prom
     if (!item) return [];
     const { item_id, type, sku, quantity } = input;
     const { options: _options, ...shown } = item;
-    return [{ ...shown, item_id, type, sku, quantity }];
+    return [{ ...shown, available: lineAvailable(item, sku), item_id, type, sku, quantity }];
   });
 }
 

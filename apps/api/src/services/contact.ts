@@ -44,11 +44,12 @@ export async function receiveContactMessage(
 
 /**
  * The number a stored message would have had, for the bot that filled the honeypot: its answer
- * must read like anyone else's (201 and an id), or it would learn what gave it away.
+ * must read like anyone else's (201 and an id), or it would learn what gave it away. The id is
+ * drawn from the table's own sequence, as a stored message's is, so ids keep growing.
  */
 export async function likelyNextMessageId(deps: Pick<ContactDeps, "db">): Promise<number> {
   const [row] = await deps.db
-    .select({ next: sql<number>`coalesce(max(${contactMessages.id}), 0)::int + 1` })
-    .from(contactMessages);
+    .select({ next: sql<number>`nextval(pg_get_serial_sequence('contact_messages', 'id'))::int` })
+    .from(sql`(select 1) as one`);
   return Number(row?.next ?? 1);
 }

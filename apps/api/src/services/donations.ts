@@ -46,7 +46,7 @@ import {
 } from "../db/schema.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../lib/errors.ts";
-import { checkRepeat, requestDigest } from "../lib/idempotency.ts";
+import { awaitEarlier, checkRepeat, keyedAccessToken, requestDigest } from "../lib/idempotency.ts";
 import {
   donationCancelledMail,
   donationDeclinedMail,
@@ -244,17 +244,17 @@ export type PlacedDonation = { donation: Donation; accessToken: string; repeated
 
 type Repeat = { key: string; digest: string; memberId?: number };
 
-/** The gift made earlier with `key`, if any, for a request that repeats it, with a new access token. */
-async function repeatedDonation(db: Database, { key, digest, memberId }: Repeat) {
-  const [row] = await db.select().from(donations).where(eq(donations.idempotency_key, key)).limit(1);
+/** The gift made earlier with the repeat's key, if any, for a request that repeats it. */
+async function repeatedDonation(deps: Pick<DonationDeps, "db" | "auth">, repeat: Repeat) {
+  const { db, auth } = deps;
+  const [row] = await db.select().from(donations).where(eq(donations.idempotency_key, repeat.key)).limit(1);
   if (!row) return undefined;
-  checkRepeat(row, { digest, memberId });
-  const accessToken = randomBytes(32).toString("base64url");
-  await db
-    .update(donations)
-    .set({ access_token_hash: sha256(accessToken) })
-    .where(eq(donations.id, row.id));
-  return { donation: await readDonation(db, row), accessToken, repeated: true } satisfies PlacedDonation;
+  checkRepeat(row, repeat);
+  return {
+    donation: await readDonation(db, row),
+    accessToken: keyedAccessToken(auth.jwtSecret, "donation", repeat.key),
+    repeated: true,
+  } satisfies PlacedDonation;
 }
 
 /**
@@ -271,17 +271,42 @@ export async function placeDonation(
     idempotencyKey,
   }: { memberId?: number; draft: DonationDraft; ip?: string; now: Date; idempotencyKey?: string },
 ): Promise<PlacedDonation> {
-  const { db, shop } = deps;
+  const repeat: Repeat | undefined = idempotencyKey
+    ? { key: idempotencyKey, digest: requestDigest(deps.auth.jwtSecret, draft), memberId }
+    : undefined;
+  if (!repeat) return makeDonation(deps, { memberId, draft, ip, now });
   // Before the captcha: the repeat of a form carries the token its first sending used up.
-  const repeat = idempotencyKey && { key: idempotencyKey, digest: requestDigest(draft), memberId };
-  if (repeat) {
-    const earlier = await repeatedDonation(db, repeat);
-    if (earlier) return earlier;
+  const earlier = await repeatedDonation(deps, repeat);
+  if (earlier) return earlier;
+  try {
+    return await makeDonation(deps, { memberId, draft, ip, now, repeat });
+  } catch (error) {
+    // The same form sent at once: the first sending used the captcha's token and makes the gift.
+    if (error instanceof ApiError && error.errors?.g_recaptcha_response !== undefined) {
+      const made = await awaitEarlier(() => repeatedDonation(deps, repeat));
+      if (made) return made;
+    }
+    throw error;
   }
+}
+
+async function makeDonation(
+  deps: DonationDeps,
+  {
+    memberId,
+    draft,
+    ip,
+    now,
+    repeat,
+  }: { memberId?: number; draft: DonationDraft; ip?: string; now: Date; repeat?: Repeat },
+): Promise<PlacedDonation> {
+  const { db, shop } = deps;
   if (!(await shop.captcha.verify(draft.g_recaptcha_response, ip))) {
     throw new ApiError(422, donationMessages.captcha, { g_recaptcha_response: [donationMessages.captcha] });
   }
-  const accessToken = randomBytes(32).toString("base64url");
+  const accessToken = repeat
+    ? keyedAccessToken(deps.auth.jwtSecret, "donation", repeat.key)
+    : randomBytes(32).toString("base64url");
   for (let attempt = 0; ; attempt++) {
     try {
       const [row] = await db
@@ -315,7 +340,7 @@ export async function placeDonation(
       if (uniqueViolation(error) === "donations_number_unique" && attempt < 5) continue;
       // The same form, sent twice at once: the other request made the gift.
       if (repeat && uniqueViolation(error) === "donations_idempotency_key") {
-        const earlier = await repeatedDonation(db, repeat);
+        const earlier = await repeatedDonation(deps, repeat);
         if (earlier) return earlier;
       }
       throw error;

@@ -30,7 +30,7 @@ import {
 } from "../db/schema.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../lib/errors.ts";
-import { checkRepeat, requestDigest } from "../lib/idempotency.ts";
+import { awaitEarlier, checkRepeat, keyedAccessToken, requestDigest } from "../lib/idempotency.ts";
 import { registerCheckoutMember } from "./members.ts";
 import { subscribeAlongside } from "./newsletter.ts";
 import { getSettings } from "./settings.ts";
@@ -436,22 +436,26 @@ const memberAddressOf = (draft: OrderDraft, address: Partial<StoredAddress> | un
 /** `repeated`: the order an earlier request with the same Idempotency-Key placed (lib/idempotency.ts). */
 export type PlacedOrder = { order: Order; accessToken: string; repeated?: true };
 
-type Repeat = { key: string; digest: string; memberId?: number; now: Date };
+type Repeat = {
+  key: string;
+  digest: string;
+  memberId?: number;
+  /** The draft asked for an account: a visitor's repeat may find the order under that member. */
+  registeredWithIt: boolean;
+  now: Date;
+};
 
-/**
- * The order placed earlier with `key`, if any, for a request that repeats it: with a new access
- * token (the first one's answer may never have arrived), the earlier one no longer opening it.
- */
-async function repeatedOrder(db: Database, { key, digest, memberId, now }: Repeat) {
-  const [row] = await db.select().from(orders).where(eq(orders.idempotency_key, key)).limit(1);
+/** The order placed earlier with the repeat's key, if any, for a request that repeats it. */
+async function repeatedOrder(deps: Pick<OrderDeps, "db" | "auth">, repeat: Repeat) {
+  const { db, auth } = deps;
+  const [row] = await db.select().from(orders).where(eq(orders.idempotency_key, repeat.key)).limit(1);
   if (!row) return undefined;
-  checkRepeat(row, { digest, memberId });
-  const accessToken = randomBytes(32).toString("base64url");
-  await db
-    .update(orders)
-    .set({ access_token_hash: sha256(accessToken) })
-    .where(eq(orders.id, row.id));
-  return { order: await readOrder(db, row, now), accessToken, repeated: true } satisfies PlacedOrder;
+  checkRepeat(row, repeat);
+  return {
+    order: await readOrder(db, row, repeat.now),
+    accessToken: keyedAccessToken(auth.jwtSecret, "order", repeat.key),
+    repeated: true,
+  } satisfies PlacedOrder;
 }
 
 /**
@@ -468,13 +472,46 @@ export async function placeOrder(
     idempotencyKey,
   }: { memberId?: number; draft: OrderDraft; ip?: string; now: Date; idempotencyKey?: string },
 ): Promise<PlacedOrder> {
-  const { db, shop } = deps;
+  const repeat: Repeat | undefined = idempotencyKey
+    ? {
+        key: idempotencyKey,
+        digest: requestDigest(deps.auth.jwtSecret, draft),
+        memberId,
+        registeredWithIt: draft.register === 1,
+        now,
+      }
+    : undefined;
+  if (!repeat) return placeNewOrder(deps, { memberId, draft, ip, now });
   // Before the captcha: the repeat of a form carries the token its first sending used up.
-  const repeat = idempotencyKey && { key: idempotencyKey, digest: requestDigest(draft), memberId, now };
-  if (repeat) {
-    const earlier = await repeatedOrder(db, repeat);
-    if (earlier) return earlier;
+  const earlier = await repeatedOrder(deps, repeat);
+  if (earlier) return earlier;
+  try {
+    return await placeNewOrder(deps, { memberId, draft, ip, now, repeat });
+  } catch (error) {
+    // The same form sent at once: the first sending used the captcha's token (or made the account)
+    // and is about to place the order, which this repeat is then given.
+    const usedUp =
+      error instanceof ApiError &&
+      (error.errors?.g_recaptcha_response !== undefined || error.message === orderMessages.accountExists);
+    if (usedUp) {
+      const placed = await awaitEarlier(() => repeatedOrder(deps, repeat));
+      if (placed) return placed;
+    }
+    throw error;
   }
+}
+
+async function placeNewOrder(
+  deps: OrderDeps,
+  {
+    memberId,
+    draft,
+    ip,
+    now,
+    repeat,
+  }: { memberId?: number; draft: OrderDraft; ip?: string; now: Date; repeat?: Repeat },
+): Promise<PlacedOrder> {
+  const { db, shop } = deps;
   if (!(await shop.captcha.verify(draft.g_recaptcha_response, ip))) {
     throw new ApiError(422, orderMessages.captcha, { g_recaptcha_response: [orderMessages.captcha] });
   }
@@ -510,7 +547,9 @@ export async function placeOrder(
     buyerId = member.id;
   }
 
-  const accessToken = randomBytes(32).toString("base64url");
+  const accessToken = repeat
+    ? keyedAccessToken(deps.auth.jwtSecret, "order", repeat.key)
+    : randomBytes(32).toString("base64url");
   const reservedUntil = new Date(now.getTime() + shop.reservationMinutes * 60_000).toISOString();
   for (let attempt = 0; ; attempt++) {
     try {
@@ -615,7 +654,7 @@ export async function placeOrder(
       if (uniqueViolation(error) === "orders_number_unique" && attempt < 5) continue;
       // The same form, sent twice at once: the other request placed it (this one's stock went back).
       if (repeat && uniqueViolation(error) === "orders_idempotency_key") {
-        const earlier = await repeatedOrder(db, repeat);
+        const earlier = await repeatedOrder(deps, repeat);
         if (earlier) return earlier;
       }
       throw error;

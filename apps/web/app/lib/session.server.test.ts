@@ -60,6 +60,14 @@ describe("cookies and paths", () => {
     );
     expect(loginRedirectTarget("https://site.test/cart.data", "https://elsewhere.test/page")).toBe("/cart");
     expect(loginRedirectTarget("https://site.test/cart", "not a url")).toBe("/cart");
+    // Behind a proxy the request arrives as http://; the browser's page is the public https:// one.
+    expect(
+      loginRedirectTarget(
+        "http://10.0.0.5:3000/cart",
+        "https://shiyi.example/magazines/1",
+        "https://shiyi.example",
+      ),
+    ).toBe("/magazines/1");
   });
 });
 

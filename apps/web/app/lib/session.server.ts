@@ -48,10 +48,12 @@ export type SessionOptions = {
   /** The page asked for, to come back to after a new login. */
   requestUrl: string;
   /**
-   * For a form sent from a page (a POST), the page it was sent from (`Referer`, same origin only):
-   * 加入購物車 posts to /cart, but the member was reading an issue's page.
+   * For a form sent from a page (a POST), the page it was sent from (`Referer`, the site's own
+   * only): 加入購物車 posts to /cart, but the member was reading an issue's page.
    */
   formPage?: string | null;
+  /** The site's public origin (behind a proxy, the request's own URL may be http://…). */
+  siteOrigin?: string;
   /** Secure cookies: on whenever the site is served over https (production). */
   secure: boolean;
   refreshTokens: RefreshTokens;
@@ -192,7 +194,11 @@ export class RequestSession {
    */
   expire(): never {
     this.clear();
-    const target = loginRedirectTarget(this.#options.requestUrl, this.#options.formPage);
+    const target = loginRedirectTarget(
+      this.#options.requestUrl,
+      this.#options.formPage,
+      this.#options.siteOrigin,
+    );
     this.rememberRedirect(target);
     this.#set(sessionCookies.notice, "session-expired", 60);
     throw redirect(`/auth/login?redirect=${encodeURIComponent(target)}`);
@@ -275,10 +281,11 @@ export class RequestSession {
  * The path and query of a page request, without React Router's data-request suffix; for a form
  * sent from a page of the same site (`formPage`), that page.
  */
-export function loginRedirectTarget(requestUrl: string, formPage?: string | null) {
+export function loginRedirectTarget(requestUrl: string, formPage?: string | null, siteOrigin?: string) {
   const request = new URL(requestUrl);
   const page = formPage ? URL.parse(formPage) : null;
-  const url = page && page.origin === request.origin ? page : request;
+  const own = page && (page.origin === request.origin || page.origin === siteOrigin);
+  const url = own ? page : request;
   url.searchParams.delete("_routes");
   const pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
   return pathname + url.search;
