@@ -181,6 +181,8 @@ test("the author and policy lists head each entry with its linked name, and the 
   site,
 }) => {
   await page.goto("/author");
+  // The loading screen covers the page until it runs: a click before then lands on the screen.
+  await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
   // The heading says what the title says (the SEO entry for /author names both).
   const pageTitle = (await page.title()).split("｜")[0]!;
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(pageTitle);
