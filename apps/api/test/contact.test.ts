@@ -48,9 +48,6 @@ describe.each(databaseTargets())("POST /contact on $name", (target) => {
       data: { id: expect.any(Number) },
       message: "感謝您的來信，我們會盡快回覆。",
     });
-    // A second try gets the next id, as a stored message would.
-    const again = await api.post<ContactCreated>("/contact", sent, freshAddress());
-    expect(again.body.data.id).toBeGreaterThan(response.body.data.id);
     expect(response.headers.get("cache-control") ?? "").not.toMatch(/public/);
 
     const rows = await api.db

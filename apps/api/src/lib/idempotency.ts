@@ -84,12 +84,38 @@ export function checkRepeat(
 }
 
 /**
- * The row a repeat is after, when the first request is still under way: it may be seconds from
- * its commit (a captcha check, the account it makes), and a repeat that gets there first would be
- * refused for what the first one used up (the captcha's one-time token, the address it registered).
- * Asked for again a few times before the repeat gives up and answers its own refusal.
+ * What a request with a key gets: the row made earlier with the key (`find`, which refuses a
+ * request that is no repeat), else a new one (`make`). A repeat may also arrive while the first
+ * request is still under way, seconds from its commit (a captcha check, the account it makes), and
+ * be refused for what the first one used up: the captcha's one-time token, or what `usedUp` names.
+ * It then asks for the first's row again for a few seconds before it answers its own refusal.
  */
-export async function awaitEarlier<T>(find: () => Promise<T | undefined>, waitMs = 3000, stepMs = 200) {
+export async function oncePerKey<T>({
+  find,
+  make,
+  usedUp,
+}: {
+  find: () => Promise<T | undefined>;
+  make: () => Promise<T>;
+  usedUp?: (error: ApiError) => boolean;
+}): Promise<T> {
+  // Before the captcha: the repeat of a form carries the token its first sending used up.
+  const earlier = await find();
+  if (earlier) return earlier;
+  try {
+    return await make();
+  } catch (error) {
+    const firstUnderWay =
+      error instanceof ApiError && (error.errors?.g_recaptcha_response !== undefined || usedUp?.(error));
+    if (firstUnderWay) {
+      const made = await awaitEarlier(find);
+      if (made) return made;
+    }
+    throw error;
+  }
+}
+
+async function awaitEarlier<T>(find: () => Promise<T | undefined>, waitMs = 3000, stepMs = 200) {
   for (let waited = 0; waited < waitMs; waited += stepMs) {
     await new Promise((resolve) => setTimeout(resolve, stepMs));
     const earlier = await find();

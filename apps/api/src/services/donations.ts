@@ -46,7 +46,7 @@ import {
 } from "../db/schema.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../lib/errors.ts";
-import { awaitEarlier, checkRepeat, keyedAccessToken, requestDigest } from "../lib/idempotency.ts";
+import { checkRepeat, keyedAccessToken, oncePerKey, requestDigest } from "../lib/idempotency.ts";
 import {
   donationCancelledMail,
   donationDeclinedMail,
@@ -275,19 +275,10 @@ export async function placeDonation(
     ? { key: idempotencyKey, digest: requestDigest(deps.auth.jwtSecret, draft), memberId }
     : undefined;
   if (!repeat) return makeDonation(deps, { memberId, draft, ip, now });
-  // Before the captcha: the repeat of a form carries the token its first sending used up.
-  const earlier = await repeatedDonation(deps, repeat);
-  if (earlier) return earlier;
-  try {
-    return await makeDonation(deps, { memberId, draft, ip, now, repeat });
-  } catch (error) {
-    // The same form sent at once: the first sending used the captcha's token and makes the gift.
-    if (error instanceof ApiError && error.errors?.g_recaptcha_response !== undefined) {
-      const made = await awaitEarlier(() => repeatedDonation(deps, repeat));
-      if (made) return made;
-    }
-    throw error;
-  }
+  return oncePerKey({
+    find: () => repeatedDonation(deps, repeat),
+    make: () => makeDonation(deps, { memberId, draft, ip, now, repeat }),
+  });
 }
 
 async function makeDonation(

@@ -30,7 +30,7 @@ import {
 } from "../db/schema.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../lib/errors.ts";
-import { awaitEarlier, checkRepeat, keyedAccessToken, requestDigest } from "../lib/idempotency.ts";
+import { checkRepeat, keyedAccessToken, oncePerKey, requestDigest } from "../lib/idempotency.ts";
 import { registerCheckoutMember } from "./members.ts";
 import { subscribeAlongside } from "./newsletter.ts";
 import { getSettings } from "./settings.ts";
@@ -482,23 +482,12 @@ export async function placeOrder(
       }
     : undefined;
   if (!repeat) return placeNewOrder(deps, { memberId, draft, ip, now });
-  // Before the captcha: the repeat of a form carries the token its first sending used up.
-  const earlier = await repeatedOrder(deps, repeat);
-  if (earlier) return earlier;
-  try {
-    return await placeNewOrder(deps, { memberId, draft, ip, now, repeat });
-  } catch (error) {
-    // The same form sent at once: the first sending used the captcha's token (or made the account)
-    // and is about to place the order, which this repeat is then given.
-    const usedUp =
-      error instanceof ApiError &&
-      (error.errors?.g_recaptcha_response !== undefined || error.message === orderMessages.accountExists);
-    if (usedUp) {
-      const placed = await awaitEarlier(() => repeatedOrder(deps, repeat));
-      if (placed) return placed;
-    }
-    throw error;
-  }
+  return oncePerKey({
+    find: () => repeatedOrder(deps, repeat),
+    make: () => placeNewOrder(deps, { memberId, draft, ip, now, repeat }),
+    // The first sending may have made the account this one asks for.
+    usedUp: (error) => error.message === orderMessages.accountExists,
+  });
 }
 
 async function placeNewOrder(
