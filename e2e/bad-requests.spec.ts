@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { siteUrl } from "./support/servers.ts";
 
 // Requests no form of the site sends, as a script or a confused client might: each gets a 4xx with
 // a zh-TW message, never a 500, and a refused form keeps what was typed.
@@ -36,6 +37,15 @@ test("pages that read the form's intent first refuse a body that is not a form w
   }
 });
 
+test("a form body past 512 KB is refused with 413 before it is read", async ({ request }) => {
+  const response = await request.post("/contact", {
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    data: `message=${"a".repeat(600 * 1024)}`,
+  });
+  expect(response.status()).toBe(413);
+  expect(await response.text()).toBe("送出的內容過大");
+});
+
 test("a page answers PUT and DELETE with 405 and the methods it takes, OPTIONS with them", async ({
   request,
 }) => {
@@ -48,6 +58,17 @@ test("a page answers PUT and DELETE with 405 and the methods it takes, OPTIONS w
   const options = await request.fetch("/", { method: "OPTIONS" });
   expect(options.status()).toBe(204);
   expect(options.headers()["allow"]).toBe("GET, HEAD, POST");
+  // Routes without a page (a feed, a file, a form's endpoint) say the same, with the method they take.
+  for (const [method, path, allow] of [
+    ["GET", "/cart/preview", "POST"],
+    ["POST", "/robots.txt", "GET, HEAD"],
+    ["POST", "/sitemap.xml", "GET, HEAD"],
+    ["POST", "/auth/session", "GET, HEAD"],
+  ] as const) {
+    const response = await request.fetch(path, { method, form: method === "POST" ? { x: "1" } : undefined });
+    expect([response.status(), response.headers()["allow"]], `${method} ${path}`).toEqual([405, allow]);
+    expect(await response.text()).toBe("此頁面不支援這個操作");
+  }
 });
 
 test("the API answers a call with the wrong method 405 in zh-TW, with the methods it takes", async ({
@@ -71,6 +92,32 @@ test("a POST to a page without a form is the 405 page in zh-TW, not React Router
   expect(page).toMatch(/<h1[^>]*>此頁面不支援這個操作<\/h1>/);
 });
 
+test("a form from another site is refused in zh-TW; one through a proxy from the public origin is taken", async ({
+  request,
+}) => {
+  const other = await request.post("/newsletter", {
+    headers: { origin: "https://elsewhere.example" },
+    form: { email: "" },
+  });
+  expect(other.status()).toBe(403);
+  expect(await other.text()).toBe("此頁面不接受其他網站送出的表單");
+  // A proxy that ends TLS passes the request on under its own address, while the browser's Origin
+  // is the public one: here the site is asked at 127.0.0.1, with the Origin of its PUBLIC_URL.
+  const proxied = await request.post(`http://127.0.0.1:${new URL(siteUrl).port}/newsletter`, {
+    headers: { origin: siteUrl },
+    form: { email: "" },
+  });
+  // The action ran: the empty address is refused on its field, as from the site itself.
+  expect(proxied.status()).toBe(422);
+  expect(await proxied.text()).toContain("此項為必填");
+});
+
+test("a form posted to an unknown path is the 404 page, as its GET is", async ({ request }) => {
+  const response = await request.post("/no-such-page", { form: { x: "1" } });
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toMatch(/<h1[^>]*>找不到相關頁面！請點擊其他連結瀏覽<\/h1>/);
+});
+
 test("an unknown API path is the API's JSON 404", async ({ request }) => {
   for (const path of ["/api/nonexistent", "/api/news/harvest/extra"]) {
     const response = await request.get(path);
@@ -79,14 +126,18 @@ test("an unknown API path is the API's JSON 404", async ({ request }) => {
   }
 });
 
-test("the image proxy refuses a modifier it cannot use with 400 and an unknown file with 404", async ({
+test("the image proxy refuses a modifier it cannot use or does not offer with 400 and an unknown file with 404", async ({
   request,
 }) => {
   const list = (await (await request.get("/api/news?limit=1")).json()) as {
     data: { image: { url: string } }[];
   };
   const source = list.data[0]!.image.url;
-  for (const modifier of ["w_0", "w_abc", "q_1000", "blur_99999", "rotate_abc", "h_-1"]) {
+  for (const modifier of [
+    ...["w_0", "w_abc", "q_1000", "blur_99999", "rotate_abc", "h_-1"],
+    // Work the pages never ask for, each seconds of sharp's time: only their operations are offered.
+    ...["enlarge,w_2000", "w_20000", "blur_3", "extend_500_500_500_500", "f_avif,w_1200", "rotate_90"],
+  ]) {
     const response = await request.get(`/_ipx/${modifier}${source}`);
     expect(response.status(), modifier).toBe(400);
     expect(await response.json()).toEqual({ message: "圖片參數不正確" });

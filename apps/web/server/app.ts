@@ -19,6 +19,7 @@ import {
 import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
 import { messages } from "@shiyi/contracts/messages";
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { createIPX, createIPXWebServer, ipxFSStorage, ipxHttpStorage } from "ipx";
 import { isbot } from "isbot";
@@ -28,6 +29,8 @@ import type { ApiFetch } from "../app/lib/api.server.ts";
 import { deferModuleScripts } from "./defer-scripts.ts";
 import type { WebConfig } from "./env.ts";
 import { cacheProcessedImages } from "./image-cache.ts";
+import { allowedImageModifiers } from "./image-modifiers.ts";
+import { limitConcurrency } from "./limit.ts";
 import { ownPath } from "./own-path.ts";
 import { cachePublicPages } from "./page-cache.ts";
 import { cachePublicReads, publicReadTtlMs } from "./read-cache.ts";
@@ -43,6 +46,18 @@ const pageMethods = "GET, HEAD, POST";
 const pageCacheLimits = { maxEntries: 1000, maxBytes: 32 * 2 ** 20 };
 /** Bounds of the processed images kept in memory: a card's picture is 5–40 KB in webp. */
 const imageCacheLimits = { maxEntries: 5000, maxBytes: 64 * 2 ** 20 };
+const imageMessages = {
+  400: "圖片參數不正確",
+  403: "不允許的圖片來源",
+  404: "找不到這張圖片",
+  502: "暫時無法取得圖片",
+};
+
+/** The largest body a page's form may post: the API's own limit, which the form is passed on to. */
+const maxPageFormBytes = 512 * 1024;
+
+/** How many pictures sharp makes at once. */
+const imageWorkers = 2;
 
 /** Only these two remote hosts may be proxied, under the /youtube and /vimeo aliases. */
 const remoteImageAliases = { "/youtube": "https://img.youtube.com", "/vimeo": "https://i.vimeocdn.com" };
@@ -169,7 +184,8 @@ export function createWebServer({
     const segments = id.split(/[/\\]/);
     return imageSources.has(segments[0] ?? "") && !segments.includes("..") ? id : undefined;
   };
-  const images = cacheProcessedImages(createIPXWebServer(ipx), {
+  // Two pictures made at a time (the machine's cores are the pages' too); the rest wait in line.
+  const images = cacheProcessedImages(limitConcurrency(createIPXWebServer(ipx), imageWorkers), {
     ...imageCacheLimits,
     // A local file is looked up where IPX looks (DATA_DIR, then the build's public files); a
     // remote picture is made again after a day, as long as browsers keep it.
@@ -191,7 +207,10 @@ export function createWebServer({
     // (`media/a?/../../pglite`): it is dropped, so that IPX reads only the path judged here.
     url.search = "";
     // "/<modifiers>/<source…>", judged as IPX reads it: decoded, so `media/..%2Fpglite` is no way out.
-    if (imageSource(url.pathname) === undefined) return c.json({ message: "找不到這張圖片" }, 404);
+    if (imageSource(url.pathname) === undefined) return c.json({ message: imageMessages[404] }, 404);
+    if (!allowedImageModifiers(url.pathname.split("/")[1] ?? "")) {
+      return c.json({ message: imageMessages[400] }, 400);
+    }
     const response = await images(new Request(url, c.req.raw));
     if (response.status >= 400) return imageFailure(c, response);
     // A 304 Not Modified carries the lifetime a 200 would have (RFC 9110 §15.4.5).
@@ -217,13 +236,7 @@ export function createWebServer({
             : /fetch failed/i.test(detail)
               ? 502
               : 500;
-    const message =
-      {
-        400: "圖片參數不正確",
-        403: "不允許的圖片來源",
-        404: "找不到這張圖片",
-        502: "暫時無法取得圖片",
-      }[status] ?? messages.fallback;
+    const message = imageMessages[status as keyof typeof imageMessages] ?? messages.fallback;
     if (status >= 500) logger.warn({ path: c.req.path, detail }, "image not served");
     return c.json({ message }, status as ContentfulStatusCode);
   }
@@ -301,7 +314,18 @@ export function createWebServer({
     return c.redirect(/^\d{6,20}$/.test(number) ? `/support-us/result?number=${number}` : "/support-us", 303);
   });
 
-  const handle = createRequestHandler(build, config.mode);
+  // A page's form is a few kilobytes (the largest, the local cart merged at login, a few hundred):
+  // a bigger body is refused before it is read, as the API refuses its own.
+  app.post("*", bodyLimit({ maxSize: maxPageFormBytes, onError: (c) => c.text(messages.tooLarge, 413) }));
+
+  // React Router takes a form only from the request's own origin. Behind a proxy that ends TLS the
+  // request arrives as http://, while the browser's Origin is the public https:// one: the public
+  // host is allowed too, or no form of the site could be sent.
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const handle = createRequestHandler(
+    { ...build, allowedActionOrigins: [...(build.allowedActionOrigins || []), new URL(publicOrigin).host] },
+    config.mode,
+  );
   const { createLoadContext, errorPageHeader } = build.entry.module as unknown as typeof entry;
   app.all("*", async (c) => {
     // Pages are read (GET, HEAD) and their forms posted (POST); nothing else reaches React Router.
@@ -312,6 +336,11 @@ export function createWebServer({
     // One address per page: /News/ and /news are /news (the site's paths are lower case).
     const own = c.req.method === "POST" ? null : ownPath(new URL(c.req.url).pathname);
     if (own) return c.redirect(own + new URL(c.req.url).search, 301);
+    // React Router refuses a form from another site itself (its CSRF check), with an English 400
+    // and an error in the log: the same test, made first, answers in zh-TW.
+    if (c.req.method === "POST" && fromAnotherSite(c.req.raw, publicOrigin)) {
+      return c.text("此頁面不接受其他網站送出的表單", 403);
+    }
     const requestId = c.get("requestId");
     const context = createLoadContext({
       apiFetch,
@@ -324,7 +353,7 @@ export function createWebServer({
       request: c.req.raw,
       clientSecret: config.auth.clientSecret,
     });
-    const response = await deferModuleScripts(await handle(c.req.raw, context));
+    const response = await deferModuleScripts(await wrongMethodInZh(await handle(c.req.raw, context)));
     // Search-engine and preview bots get the status only of an error page; the error is logged, not
     // rendered. A form's reply with a 4xx status is no error page, whoever sent it.
     const errorPage = response.headers.has(errorPageHeader);
@@ -354,6 +383,43 @@ export function createWebServer({
 
   return app;
 }
+
+/**
+ * A form posted from another site: an `Origin` that is neither the request's own nor the site's
+ * public one (`null` included). A request without the header is a same-origin one.
+ */
+function fromAnotherSite(request: Request, publicOrigin: string): boolean {
+  const origin = request.headers.get("origin");
+  if (origin === null || origin === publicOrigin) return false;
+  try {
+    return new URL(origin).origin !== new URL(request.url).origin;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * React Router answers a file, feed or redirect route (a route without a page) asked with a method
+ * it has no function for, as a 400 (no loader) or a 405 (no action) whose body is its own English
+ * `{"message":"Unexpected Server Error"}`. Here they are the 405 every page gives, with the method
+ * the route does take.
+ */
+async function wrongMethodInZh(response: Response): Promise<Response> {
+  if ((response.status !== 400 && response.status !== 405) || !isJson(response)) return response;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { message?: unknown } | null;
+  if (body?.message !== "Unexpected Server Error") return response;
+  const allow = response.status === 400 ? "POST" : "GET, HEAD";
+  return new Response("此頁面不支援這個操作", {
+    status: 405,
+    headers: { allow, "content-type": "text/plain; charset=UTF-8", "cache-control": "no-store" },
+  });
+}
+
+const isJson = (response: Response) =>
+  /^application\/json\b/.test(response.headers.get("content-type") ?? "");
 
 /** Whether the request carries a member's session cookies (an access or a refresh token). */
 function hasSession(headers: Headers) {

@@ -23,7 +23,7 @@ export type ImageModifiers = {
   width?: number;
   height?: number;
   fit?: Fit;
-  format?: "webp" | "jpeg" | "png" | "avif";
+  format?: "webp" | "jpeg" | "png";
   quality?: number;
   blur?: number;
   background?: string;

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { apiContext } from "../lib/context.ts";
 import { receiptDownload } from "../lib/receipt-pdf.server.ts";
 import { requireMember } from "../lib/session.server.ts";
@@ -7,7 +6,13 @@ import type { Route } from "./+types/member-support-us-yearly-receipt";
 /** /member/support-us/receipts/year/{year}: the member's receipt for all gifts of a year, as PDF. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireMember({ request, context });
-  if (!/^\d{4}$/.test(params.year)) throw data("找不到相關頁面", { status: 404 });
+  // Refused as the API's refusals are passed on (receiptDownload): as text, the link downloads.
+  if (!/^\d{4}$/.test(params.year)) {
+    return new Response("找不到相關頁面", {
+      status: 404,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" },
+    });
+  }
   return receiptDownload(
     context.get(apiContext),
     `/donations/receipts/${params.year}`,

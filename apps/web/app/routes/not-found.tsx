@@ -5,6 +5,11 @@ export function loader() {
   throw data(null, { status: 404 });
 }
 
+/** A form posted to an unknown path finds no page either: 404, not "this page takes no forms". */
+export function action() {
+  throw data(null, { status: 404 });
+}
+
 export default function NotFound() {
   return null;
 }
