@@ -77,6 +77,10 @@ test("the API answers a call with the wrong method 405 in zh-TW, with the method
   const response = await request.fetch("/api/news/1", { method: "DELETE" });
   expect([response.status(), response.headers()["allow"]]).toEqual([405, "GET, HEAD"]);
   expect(await response.json()).toEqual({ message: "不支援這種請求方式" });
+  // A path of its own beside /members/{id}, whose sign-in check would otherwise answer first.
+  const login = await request.fetch("/api/members/login", { method: "PUT" });
+  expect([login.status(), login.headers()["allow"]]).toEqual([405, "POST"]);
+  expect(await login.json()).toEqual({ message: "不支援這種請求方式" });
   const options = await request.fetch("/api/cart", { method: "OPTIONS" });
   expect([options.status(), options.headers()["allow"]]).toEqual([204, "GET, HEAD, POST"]);
   expect((await request.fetch("/api/no-such-call", { method: "DELETE" })).status()).toBe(404);

@@ -471,6 +471,19 @@ describe.each(databaseTargets())("social sign-in on $name", (target) => {
     expect(response.headers.get("set-cookie")).toBeNull();
   });
 
+  it("takes a return address the provider would not make (a parameter twice) as a failed sign-in on the site", async () => {
+    const start = await api.request("/members/oauth/google");
+    const callback = await api.request("/members/oauth/google/callback?state=a&state=b&code=c", {
+      headers: { cookie: cookiesOf(start) },
+    });
+    expect(callback.status).toBe(302);
+    const site = new URL(callback.headers.get("location") ?? "");
+    expect(site.pathname).toBe("/auth");
+    expect(site.searchParams.get("status")).toBe("0");
+    expect(site.searchParams.get("msg")).toBe(memberMessages.socialFailed);
+    expect(warnings().map((line) => line.reason)).toEqual(["malformed_return"]);
+  });
+
   it("answers 404 for a provider it does not know", async () => {
     expect((await api.request("/members/oauth/twitter")).status).toBe(404);
     expect((await api.request("/members/oauth/twitter/callback")).status).toBe(404);

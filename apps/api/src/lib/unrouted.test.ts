@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { allowedMethods, unroutedAnswer } from "./unrouted.ts";
+import { allowedMethods, ownPathsFirst, unroutedAnswer } from "./unrouted.ts";
 
 const routes = [
   { method: "ALL", path: "/*" },
@@ -52,5 +52,37 @@ describe("unroutedAnswer", () => {
     expect([options.status, options.headers.get("allow")]).toEqual([204, "GET, HEAD, POST"]);
     const unknown = await site.request("/api/nothing", { method: "POST" });
     expect([unknown.status, await unknown.json()]).toEqual([404, { message: "找不到相關資料" }]);
+  });
+});
+
+describe("ownPathsFirst", () => {
+  /** Members' routes as the API has them: `/members/:id` signs in first; `/members/login` is its own. */
+  function mounted() {
+    const members = new Hono();
+    members.use("/members/:id", ownPathsFirst(members, "/members"));
+    members.use("/members/:id", async (c) => c.json({ message: "請先登入" }, 401));
+    members.post("/members/login", (c) => c.json({ ok: true }));
+    members.get("/members/me", (c) => c.json({ ok: true }));
+    members.patch("/members/:id", (c) => c.json({ ok: true }));
+    // Mounted under a host app without a 404 of its own, as the web server mounts the API.
+    return new Hono().route("/api", members);
+  }
+
+  it("answers a path of its own asked with another method 405, wherever the router is mounted", async () => {
+    const app = mounted();
+    for (const method of ["PUT", "GET", "DELETE"]) {
+      const response = await app.request("/api/members/login", { method });
+      expect([response.status, response.headers.get("allow")], method).toEqual([405, "POST"]);
+      expect(await response.json()).toEqual({ message: "不支援這種請求方式" });
+    }
+    const options = await app.request("/api/members/me", { method: "OPTIONS" });
+    expect([options.status, options.headers.get("allow")]).toEqual([204, "GET, HEAD"]);
+  });
+
+  it("lets the path's own methods (HEAD with GET) and any id through", async () => {
+    const app = mounted();
+    expect((await app.request("/api/members/login", { method: "POST" })).status).toBe(401);
+    expect((await app.request("/api/members/me", { method: "HEAD" })).status).toBe(401);
+    expect((await app.request("/api/members/7", { method: "PATCH" })).status).toBe(401);
   });
 });

@@ -52,25 +52,32 @@ export function unroutedAnswer(routes: readonly Route[], prefix = "") {
     const path = c.req.path.startsWith(prefix) ? c.req.path.slice(prefix.length) || "/" : c.req.path;
     const allowed = methodsOf(path);
     if (allowed.length === 0) return c.json({ message: messages.notFound }, 404);
-    const allow = allowed.join(", ");
-    if (c.req.method === "OPTIONS") return c.body(null, 204, { allow });
-    return c.json({ message: messages.methodNotAllowed }, 405, { allow });
+    return otherMethod(c, allowed);
   };
+}
+
+/** A known path asked with a method it does not take: 405 with `Allow`, or OPTIONS' 204 with it. */
+function otherMethod(c: Context, allowed: readonly string[]) {
+  const allow = allowed.join(", ");
+  if (c.req.method === "OPTIONS") return c.body(null, 204, { allow });
+  return c.json({ message: messages.methodNotAllowed }, 405, { allow });
 }
 
 /**
  * For a template's routes (`/members/:id`) whose middleware would answer first (a sign-in check):
- * a path of its own (`/members/login`) asked with a method it does not take is not an id, and is
- * passed to the API's answer for unrouted requests (405 with Allow) instead.
+ * a path of its own (`/members/login`) asked with a method it does not take is not an id, and gets
+ * the answer of a known path asked so (405 with Allow) here, wherever the API is mounted.
  */
 export function ownPathsFirst(
   router: { readonly routes: readonly Route[] },
   parent: string,
 ): MiddlewareHandler {
+  // Read at the first request: the router's routes are added after this middleware.
+  let methodsOf: ((path: string) => string[]) | undefined;
   return async (c, next) => {
-    const path = `${parent}/${c.req.param("id") ?? ""}`;
-    const routes = router.routes.filter((route) => route.method !== "ALL" && route.path === path);
-    if (routes.length > 0 && !routes.some((route) => route.method === c.req.method)) return c.notFound();
+    methodsOf ??= allowedMethods(router.routes.filter((route) => literal(route.path)));
+    const allowed = methodsOf(`${parent}/${c.req.param("id") ?? ""}`);
+    if (allowed.length > 0 && !allowed.includes(c.req.method)) return otherMethod(c, allowed);
     await next();
   };
 }

@@ -46,11 +46,6 @@ const redirect = (description: string) => ({
 
 export const socialRoutes = new OpenAPIHono<ApiEnv>();
 
-/** Any path that names no provider is simply not found. */
-const providerHook = (result: { success: boolean }, c: Context<ApiEnv>) => {
-  if (!result.success) return c.json({ message: messages.notFound }, 404);
-};
-
 /** The start: an unknown provider is a 404, a malformed nonce the 422 of any bad parameter. */
 const startHook = (
   result: { success: true } | { success: false; target: string; error: unknown },
@@ -60,6 +55,25 @@ const startHook = (
   if (result.target === "param") return c.json({ message: messages.notFound }, 404);
   const errors = fieldErrors(result.error as z.ZodError);
   return c.json({ message: Object.values(errors)[0]?.[0] ?? messages.invalidParams, errors }, 422);
+};
+
+/** The end of every return from a provider: the site's /auth page, with the result in its address. */
+function backToSite(c: Context<ApiEnv>, result: Record<string, string>) {
+  c.header("cache-control", "no-store");
+  // The tokens ride in the address; the site's /auth must not pass it on as a referrer.
+  c.header("referrer-policy", "no-referrer");
+  return c.redirect(`${c.var.auth.siteUrl}/auth?${new URLSearchParams(result)}`, 302);
+}
+
+/**
+ * The return: an unknown provider is a 404; an address the provider would not make (a parameter
+ * twice, say) is a failed sign-in like any other, back on the site, never a bare error in the browser.
+ */
+const callbackHook = (result: { success: true } | { success: false; target: string }, c: Context<ApiEnv>) => {
+  if (result.success) return;
+  if (result.target === "param") return c.json({ message: messages.notFound }, 404);
+  c.var.logger.warn({ path: c.req.path, reason: "malformed_return" }, "social sign-in failed");
+  return backToSite(c, { status: "0", msg: memberMessages.socialFailed });
 };
 
 const cookieOptions = (c: Context<ApiEnv>) => ({
@@ -171,12 +185,7 @@ socialRoutes.openapi(
     deleteCookie(c, verifierCookie, cookieOptions(c));
     deleteCookie(c, nonceCookie, cookieOptions(c));
 
-    const back = (result: Record<string, string>) => {
-      c.header("cache-control", "no-store");
-      // The tokens ride in the address; the site's /auth must not pass it on as a referrer.
-      c.header("referrer-policy", "no-referrer");
-      return c.redirect(`${c.var.auth.siteUrl}/auth?${new URLSearchParams(result)}`, 302);
-    };
+    const back = (result: Record<string, string>) => backToSite(c, result);
     const fail = (
       reason: string,
       details: Record<string, unknown> = {},
@@ -223,5 +232,5 @@ socialRoutes.openapi(
       ...(nonce ? { nonce } : {}),
     });
   },
-  providerHook,
+  callbackHook,
 );

@@ -10,6 +10,7 @@ import {
   parseOrderTokens,
   readSavedCheckout,
   savedCheckoutSetCookie,
+  storeFromMap,
   storeFromQuery,
   keepOrderToken,
   withOrderToken,
@@ -68,6 +69,13 @@ describe("a guest's order tokens", () => {
   });
 });
 
+const mapStore = {
+  store_id: "131386",
+  store_name: "建國門市",
+  store_address: "臺北市大安區建國南路二段151號",
+  brand: "UNIMARTC2C",
+};
+
 describe("the form kept while the store map is open", () => {
   const values = {
     customer: { name: "林小滿", email: "reader@example.test" },
@@ -92,11 +100,30 @@ describe("the form kept while the store map is open", () => {
     expect(readSavedCheckout(request, null)).toBeNull();
   });
 
-  it("is not kept when it would not fit in a cookie", () => {
-    expect(encodeSavedCheckout({ token: "abc", values: { remarks: "字".repeat(2000) } })).toBeUndefined();
+  it("is not kept when it would not fit in a cookie, but its token is", () => {
+    const tooLong = { token: "abc", values: { remarks: "字".repeat(2000) } };
+    expect(decodeSavedCheckout(encodeSavedCheckout(tooLong))).toEqual({ token: "abc", values: {} });
+    const request = withCookies(savedCheckoutSetCookie(tooLong, { secure: false }));
+    expect(readSavedCheckout(request, "abc")).toBeNull();
+    // The map's store is still taken on its return.
+    const back = new URLSearchParams({ ...mapStore, token: "abc" });
+    expect(storeFromMap(request, back)).toMatchObject({ id: "131386" });
+  });
+
+  it("takes the map's store only on the return of the map this browser opened", () => {
+    const request = withCookies(savedCheckoutSetCookie({ token: "abc", values }, { secure: false }));
+    expect(storeFromMap(request, new URLSearchParams({ ...mapStore, token: "abc" }))).toEqual({
+      id: "131386",
+      name: "建國門市",
+      address: "臺北市大安區建國南路二段151號",
+      brand: "UNIMARTC2C",
+    });
+    expect(storeFromMap(request, new URLSearchParams({ ...mapStore, token: "other" }))).toBeNull();
+    expect(storeFromMap(request, new URLSearchParams(mapStore))).toBeNull();
+    // A link from elsewhere, in a browser that never opened the map.
     expect(
-      savedCheckoutSetCookie({ token: "abc", values: { remarks: "字".repeat(2000) } }, { secure: false }),
-    ).toMatch(/^shiyi_checkout=; Path=\/cart\/checkout; Max-Age=0/);
+      storeFromMap(new Request("http://site.test/"), new URLSearchParams({ ...mapStore, token: "abc" })),
+    ).toBeNull();
   });
 
   it("makes map tokens ECPay's ExtraData accepts", () => {

@@ -140,10 +140,13 @@ const notKept = [
   "intent",
 ];
 
-export function encodeSavedCheckout({ token, values }: SavedCheckout): string | undefined {
+/** The cookie's value: the form, or only the token when the form would not fit. */
+export function encodeSavedCheckout({ token, values }: SavedCheckout): string {
   const kept = Object.fromEntries(Object.entries(values).filter(([key]) => !notKept.includes(key)));
-  const encoded = Buffer.from(JSON.stringify({ token, values: kept })).toString("base64url");
-  return encoded.length <= cookieValueLimit ? encoded : undefined;
+  const encode = (form: Record<string, unknown>) =>
+    Buffer.from(JSON.stringify({ token, values: form })).toString("base64url");
+  const encoded = encode(kept);
+  return encoded.length <= cookieValueLimit ? encoded : encode({});
 }
 
 export function decodeSavedCheckout(raw: string | undefined): SavedCheckout | null {
@@ -163,19 +166,32 @@ export function decodeSavedCheckout(raw: string | undefined): SavedCheckout | nu
 /** The token ECPay's map carries for us (ExtraData: up to 20 letters and digits). */
 export const newMapToken = () => randomBytes(15).toString("base64url").replace(/[-_]/g, "").slice(0, 20);
 
-export function savedCheckoutSetCookie(saved: SavedCheckout, { secure }: { secure: boolean }) {
-  const encoded = encodeSavedCheckout(saved);
-  return encoded === undefined
-    ? clearCookie(checkoutCookies.form, secure, "/cart/checkout")
-    : setCookie(checkoutCookies.form, encoded, { maxAge: formSeconds, path: "/cart/checkout", secure });
-}
+export const savedCheckoutSetCookie = (saved: SavedCheckout, { secure }: { secure: boolean }) =>
+  setCookie(checkoutCookies.form, encodeSavedCheckout(saved), {
+    maxAge: formSeconds,
+    path: "/cart/checkout",
+    secure,
+  });
 
-/** The saved form, when the page is the store map's return for it (the same token). */
-export function readSavedCheckout(request: Request, token: string | null): SavedCheckout["values"] | null {
+/** What this browser kept when it opened the map with `token`: null for any other token. */
+function keptForMap(request: Request, token: string | null): SavedCheckout | null {
   if (!token) return null;
   const saved = decodeSavedCheckout(parseCookies(request.headers.get("cookie")).get(checkoutCookies.form));
-  return saved && saved.token === token ? saved.values : null;
+  return saved && saved.token === token ? saved : null;
 }
+
+/** The saved form, when the page is the store map's return for it (the same token) and it was kept. */
+export function readSavedCheckout(request: Request, token: string | null): SavedCheckout["values"] | null {
+  const saved = keptForMap(request, token);
+  return saved && Object.keys(saved.values).length > 0 ? saved.values : null;
+}
+
+/**
+ * The store the map sent back, when this browser opened the map (the token it was given): a link
+ * from elsewhere with a made-up store in its address chooses nothing.
+ */
+export const storeFromMap = (request: Request, params: URLSearchParams): Store | null =>
+  keptForMap(request, params.get("token")) ? storeFromQuery(params) : null;
 
 export const clearSavedCheckout = ({ secure }: { secure: boolean }) =>
   clearCookie(checkoutCookies.form, secure, "/cart/checkout");

@@ -63,7 +63,7 @@ import {
   readOrderTokens,
   readSavedCheckout,
   savedCheckoutSetCookie,
-  storeFromQuery,
+  storeFromMap,
   withOrderToken,
 } from "../lib/checkout.server.ts";
 import { apiContext, localCaptchaToken, siteConfigContext } from "../lib/context.ts";
@@ -110,7 +110,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (lines && lines.length === 0) throw redirect("/cart");
   const params = new URL(request.url).searchParams;
   // Back from the store map with a store: kept with the draft, for a return from the cart.
-  const fromMap = choice.shipping === "cvs" ? storeFromQuery(params) : null;
+  const fromMap = choice.shipping === "cvs" ? storeFromMap(request, params) : null;
   const store = fromMap ?? readDraftStore(request, choice);
   const secure = context.get(siteConfigContext).publicUrl.startsWith("https:");
   return data(
