@@ -149,7 +149,10 @@ export function createApi({
         error.status === 413
           ? messages.tooLarge
           : error.status === 415
-            ? messages.jsonExpected
+            ? // A call that reads JSON was sent something else; one that reads a form, JSON.
+              /json/i.test(c.req.header("content-type") ?? "")
+              ? messages.formExpected
+              : messages.jsonExpected
             : messages.invalidParams;
       return c.json({ message }, error.status);
     }

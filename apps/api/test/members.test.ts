@@ -23,6 +23,7 @@ const texts = {
   registered: "註冊成功！驗證信已寄至您的信箱，請點擊信中的連結啟用帳號",
   verificationSent: "若此電子郵件已註冊且尚未驗證，驗證信將寄至您的信箱",
   ownVerificationSent: "驗證信已寄出，請至信箱點擊連結完成驗證",
+  alreadyVerified: "您的電子郵件已完成驗證，不需要再寄送驗證信",
   activated: "帳號已啟用，歡迎加入！",
   activationInvalid: "驗證連結無效或已過期，請重新寄送驗證信",
   loginFailed: "帳號或密碼錯誤",
@@ -458,9 +459,10 @@ describe.each(databaseTargets())("members on $name", (target) => {
       expect(identities).toEqual([{ vouched: 1 }]);
     });
 
-    it("sends nothing to a confirmed address, and asks for a session and a nonce", async () => {
+    it("sends nothing to a confirmed address, saying so, and asks for a session and a nonce", async () => {
       const { row, tokens } = await socialMember();
-      expect((await ask(tokens.access_token, { vouch: "a-nonce-kept-in-this-browser" })).status).toBe(200);
+      const confirmed = await ask(tokens.access_token, { vouch: "a-nonce-kept-in-this-browser" });
+      expect([confirmed.status, confirmed.body]).toEqual([200, { message: texts.alreadyVerified }]);
       expect(await verifyRows(row.id)).toEqual([]);
 
       expect((await ask(undefined, { vouch: "a-nonce-kept-in-this-browser" })).status).toBe(401);

@@ -127,6 +127,8 @@ describe.each(databaseTargets())("API description on $name", (target) => {
         if ("application/json" in operation.requestBody!.content) {
           expect(operation.responses["415"]?.description, operation.summary).toBe("請以 JSON 格式送出資料");
           expect(operation.responses["400"], operation.summary).toBeDefined();
+        } else if ("application/x-www-form-urlencoded" in operation.requestBody!.content) {
+          expect(operation.responses["415"]?.description, operation.summary).toBe("請以表單格式送出資料");
         }
       }
       for (const operation of operations) {

@@ -242,6 +242,9 @@ describe.each(databaseTargets())("input validation on $name", (target) => {
       const form = await api.postForm("/subscribe", { email: "reader@example.tw" });
       expect(form.status).toBe(415);
       expect(JSON.parse(form.body)).toEqual({ message: "請以 JSON 格式送出資料" });
+      // And the other way round: a call that reads a form (the store map's return), sent JSON.
+      const json = await api.post<ApiError>("/ecpay/cvs-map/reply", "{}");
+      expect([json.status, json.body]).toEqual([415, { message: "請以表單格式送出資料" }]);
       const repeated = await api.get<ApiError>("/news?category=a&category=b");
       expectInvalid(repeated, "category");
       expect(repeated.body.errors?.category).toEqual(["參數格式不正確"]);

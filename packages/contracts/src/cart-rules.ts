@@ -27,6 +27,8 @@ export const cartMessages = {
   chooseOption: (name: string) => `請選擇${name}`,
   noSuchOption: (name: string) => `沒有這個${name}，請重新選擇`,
   noOptions: "此商品沒有可選的規格",
+  /** More values than the item has options (a value twice, say). */
+  tooManyOptions: "規格選擇有誤，請重新選擇",
 } as const;
 
 /** A choice a piece of merchandise offers (顏色, 尺寸) and its values; magazines have none. */
@@ -37,7 +39,7 @@ export type ProductOption = { name: string; values: string[] };
  * or null when it is. An item without options takes an empty sku only.
  */
 export function skuProblem(options: readonly ProductOption[], sku: readonly string[]): string | null {
-  if (sku.length > options.length) return cartMessages.noOptions;
+  if (sku.length > options.length) return options.length === 0 ? cartMessages.noOptions : cartMessages.tooManyOptions;
   for (const [index, option] of options.entries()) {
     const value = sku[index];
     if (value === undefined || value === "") return cartMessages.chooseOption(option.name);

@@ -14,7 +14,7 @@ export { cartItemLimit, cartMessages, skuProblem, type ProductOption } from "./c
 
 const quantity = () =>
   z
-    .number({ error: messages.numeric })
+    .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.numeric) })
     .int({ error: messages.numeric })
     .min(1, { error: messages.min(1) })
     .max(cartLimits.quantity, { error: messages.max(cartLimits.quantity) });

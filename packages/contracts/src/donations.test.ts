@@ -8,6 +8,13 @@ const messagesOf = (result: {
 }) => Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
 
 describe("the donation draft", () => {
+  it("says the way to pay's range for an amount of 0, and at least 1 before a way is chosen", () => {
+    const zero = donationDraftSchema.safeParse({ amount: "0", frequency: "once", payment: "cvs" });
+    expect(messagesOf(zero).amount).toBe("捐款金額須介於 100 至 6,000 元");
+    const unchosen = donationDraftSchema.safeParse({ amount: "0", frequency: "once" });
+    expect(messagesOf(unchosen).amount).toBe("輸入數值不得小於 1");
+  });
+
   it("says 此項為必填 for an empty amount", () => {
     const errors = messagesOf(
       donationDraftSchema.safeParse({ amount: "", frequency: "once", payment: "credit" }),

@@ -91,7 +91,8 @@ const flag = () =>
 /** POST /donations. */
 export const donationDraftSchema = z
   .object({
-    amount: wholeNumber({ min: 1 }),
+    // Its bounds depend on the way to pay (the range message below); without one, at least 1.
+    amount: wholeNumber(),
     frequency: z.enum(donationFrequencies, { error: messages.required }),
     payment: z.enum(donationPaymentMethods, { error: "請選擇付款方式" }),
     name: requiredText().check(maxLength(memberLimits.name)),
@@ -115,8 +116,11 @@ export const donationDraftSchema = z
     (draft, ctx) => {
       const issue = (path: string[], message: string) => ctx.addIssue({ code: "custom", path, message });
       const limit = donationAmountLimits[draft.payment] as { min: number; max: number } | undefined;
-      if (limit && typeof draft.amount === "number" && (draft.amount < limit.min || draft.amount > limit.max))
-        issue(["amount"], donationMessages.amount(limit.min, limit.max));
+      if (typeof draft.amount === "number") {
+        if (limit && (draft.amount < limit.min || draft.amount > limit.max))
+          issue(["amount"], donationMessages.amount(limit.min, limit.max));
+        else if (!limit && draft.amount < 1) issue(["amount"], messages.min(1));
+      }
       if (draft.frequency && draft.frequency !== "once" && draft.payment && draft.payment !== "credit")
         issue(["payment"], donationMessages.periodicCardOnly);
       if (draft.tax_upload === 1 && !draft.id_number)

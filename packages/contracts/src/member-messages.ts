@@ -14,6 +14,7 @@ export const memberMessages = {
   registered: "註冊成功！驗證信已寄至您的信箱，請點擊信中的連結啟用帳號",
   verificationSent: "若此電子郵件已註冊且尚未驗證，驗證信將寄至您的信箱",
   ownVerificationSent: "驗證信已寄出，請至信箱點擊連結完成驗證",
+  alreadyVerified: "您的電子郵件已完成驗證，不需要再寄送驗證信",
   activated: "帳號已啟用，歡迎加入！",
   activationInvalid: "驗證連結無效或已過期，請重新寄送驗證信",
   resetSent: "若此電子郵件已註冊，重設密碼的連結將寄至您的信箱，連結一小時內有效",

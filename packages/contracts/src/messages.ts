@@ -25,6 +25,8 @@ export const messages = {
   unreadableText: "含有無法辨識的字元，請重新輸入",
   /** A request body that is not JSON (a form post, plain text) where the API reads JSON (415). */
   jsonExpected: "請以 JSON 格式送出資料",
+  /** A JSON body where the API reads a form (ECPay's browser and server posts) (415). */
+  formExpected: "請以表單格式送出資料",
   /** A request body past the API's limit. */
   tooLarge: "送出的內容過大",
   /** An Idempotency-Key header that is not one (8 to 100 letters, digits, `-` or `_`). */

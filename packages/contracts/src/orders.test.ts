@@ -146,3 +146,18 @@ describe("where an order goes, and how the people in it are reached", () => {
     ).toContain("數值長度不得大於 24");
   });
 });
+
+describe("the invoice's mobile barcode", () => {
+  it("is read as typed in full width or lower case, and kept plain", () => {
+    const parsed = orderDraftSchema.parse(draft({ receipt: { type: "mobile", carrier: "／ａｂｃ１２３４" } }));
+    expect(parsed.receipt.carrier).toBe("/ABC1234");
+  });
+
+  it("is refused when it is not a slash and seven of 0-9 A-Z . + -", () => {
+    for (const carrier of ["ABC12345", "/ABC123", "/ABC12345", "/ABC_234"]) {
+      expect(errorsOf(draft({ receipt: { type: "mobile", carrier } }))["receipt.carrier"], carrier).toEqual([
+        "請輸入正確的手機條碼（/ 加 7 碼英數字）",
+      ]);
+    }
+  });
+});

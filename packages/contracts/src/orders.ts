@@ -219,11 +219,12 @@ const receiptSchema = z.object({
   /** Company title (抬頭). */
   title: optionalField(z.string().trim().check(maxLength(orderLimits.receiptTitle))),
   tax_id: optionalField(taxId()),
-  /** Mobile barcode (手機條碼): a slash and seven of 0-9 A-Z . + - */
+  /** Mobile barcode (手機條碼): a slash and seven of 0-9 A-Z . + -, as typed in full width too. */
   carrier: optionalField(
     z
       .string()
       .trim()
+      .overwrite(halfWidth)
       .toUpperCase()
       .regex(/^\/[0-9A-Z.+-]{7}$/, { error: orderMessages.carrier }),
   ),

@@ -27,6 +27,7 @@ export const searchQuery = z.object({
   q: z
     .string()
     .trim()
+    .normalize("NFC")
     .max(searchQueryMaxLength, { error: `搜尋關鍵字請在 ${searchQueryMaxLength} 字以內` })
     .default(""),
   type: z.preprocess(

@@ -12,6 +12,7 @@ import {
   optionalUrl,
   password,
   phone,
+  requiredRaw,
   requiredText,
   taxId,
   terms,
@@ -42,6 +43,20 @@ describe("requiredText", () => {
 
   it("trims what it keeps", () => {
     expect(requiredText().parse("  王小明 ")).toBe("王小明");
+  });
+
+  it("keeps text composed (NFC), so an accent typed apart counts as one character with its letter", () => {
+    const decomposed = "Jose\u0301 ".repeat(10).trim();
+    expect(requiredText().parse(decomposed)).toBe("José ".repeat(10).trim());
+    expect(requiredText().check(maxLength(50)).safeParse("e\u0301".repeat(30)).success).toBe(true);
+  });
+
+  it("answers 參數格式不正確 for a value that is not text (a number, a list), 此項為必填 for none", () => {
+    for (const value of [123, ["王小明"], { name: "王" }, true]) {
+      expect(errors(requiredText(), value), JSON.stringify(value)).toEqual(["參數格式不正確"]);
+      expect(errors(requiredRaw(), value), JSON.stringify(value)).toEqual(["參數格式不正確"]);
+    }
+    expect(errors(requiredText(), null)).toEqual(["此項為必填"]);
   });
 
   it("takes a length bound: 數值長度不得大於 {n}", () => {

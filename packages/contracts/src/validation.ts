@@ -29,16 +29,28 @@ const first = (test: (value: string) => boolean, message: string) =>
  */
 const visible = /[^\s\p{Cc}\p{Cf}\p{Z}]/u;
 
-/** A required string, trimmed. Chain further rules, e.g. `requiredText().check(maxLength(50))`. */
+/**
+ * The message of a value that is not the type asked for: missing is 此項為必填; anything else (a
+ * number or a list where text belongs, from a script rather than a form) 參數格式不正確.
+ */
+export const requiredOrInvalid = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? messages.required : messages.invalidParams;
+
+/**
+ * A required string, trimmed and in Unicode's composed form (NFC: an é typed as e and its accent
+ * is one character, as it is counted and stored). Chain further rules, e.g.
+ * `requiredText().check(maxLength(50))`.
+ */
 export const requiredText = () =>
   z
-    .string({ error: messages.required })
+    .string({ error: requiredOrInvalid })
     .trim()
+    .normalize("NFC")
     .check(first((value) => visible.test(value), messages.required));
 
 /** A required string kept as typed (passwords): spaces alone still count as missing. */
 export const requiredRaw = () =>
-  z.string({ error: messages.required }).check(first((value) => value.trim() !== "", messages.required));
+  z.string({ error: requiredOrInvalid }).check(first((value) => value.trim() !== "", messages.required));
 
 /** Empty or missing means absent (`undefined`); anything else must pass `schema`. */
 export const optionalField = <T extends z.ZodType>(schema: T) =>

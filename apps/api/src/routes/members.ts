@@ -225,7 +225,7 @@ memberRoutes.openapi(
     middleware: [requireMember] as const,
     request: body(ownVerificationSchema),
     responses: {
-      200: json(messageSchema, "已受理"),
+      200: json(messageSchema, "已寄出；已驗證時說明不需再寄"),
       ...invalidResponse,
       ...unauthenticatedResponse,
       ...tooManyResponse,
@@ -238,8 +238,8 @@ memberRoutes.openapi(
       [memberRateLimits.verificationPerEmail, `members:verification:email:${member.email.toLowerCase()}`],
     ]);
     if (retryAfter) return tooManyRequests(c, retryAfter);
-    await requestOwnVerification(deps(c), member.id, c.req.valid("json").vouch);
-    return c.json({ message: memberMessages.ownVerificationSent }, 200);
+    const sent = await requestOwnVerification(deps(c), member.id, c.req.valid("json").vouch);
+    return c.json({ message: sent ? memberMessages.ownVerificationSent : memberMessages.alreadyVerified }, 200);
   },
 );
 

@@ -107,6 +107,8 @@ export function withCommonRefusals<T extends Described>(document: T): T {
       if ("application/json" in content) {
         responses["400"] ??= refusal(`${messages.invalidParams}（不是 JSON）`);
         responses["415"] ??= refusal(messages.jsonExpected);
+      } else if ("application/x-www-form-urlencoded" in content) {
+        responses["415"] ??= refusal(messages.formExpected);
       }
     }
   }

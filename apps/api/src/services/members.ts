@@ -396,12 +396,18 @@ async function vouchIdentities(db: Database, memberId: number) {
  * nonce that member's browser keeps: followed in that browser, it keeps the member's social
  * sign-ins (`activateMember`). Nothing is sent for an address already confirmed.
  */
-export async function requestOwnVerification(deps: MemberDeps, memberId: number, vouch: string) {
+/** Sends the member their own verification link; false when the address is verified already. */
+export async function requestOwnVerification(
+  deps: MemberDeps,
+  memberId: number,
+  vouch: string,
+): Promise<boolean> {
   const member = await findMemberById(deps.db, memberId);
   if (!member) throw new ApiError(401, memberMessages.unauthenticated);
-  if (member.email_verified_at) return;
+  if (member.email_verified_at) return false;
   const token = await issueMailToken(deps.db, member.id, "verify", Date.now(), vouch);
   sendVerifyMail(deps, member, token);
+  return true;
 }
 
 /**

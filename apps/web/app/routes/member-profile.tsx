@@ -65,14 +65,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "verify") {
     // The link is bound to this browser: followed here, it keeps the member's social sign-ins.
     const nonce = randomBytes(24).toString("base64url");
+    let message: string;
     try {
-      await api.post("/members/me/verification", { vouch: nonce });
+      ({ message } = await api.post<{ message: string }>("/members/me/verification", { vouch: nonce }));
     } catch (error) {
       const failure = actionFailure(error);
       return data<VerifyReply>({ intent, toast: failure.data.toast }, failure.init ?? undefined);
     }
     context.get(sessionContext).beginOwnVerification(nonce);
-    return data<VerifyReply>({ intent, sent: memberMessages.ownVerificationSent });
+    // Sent, or (confirmed meanwhile, in another tab) not needed: the API says which.
+    return data<VerifyReply>({ intent, sent: message || memberMessages.ownVerificationSent });
   }
 
   if (intent === "logout-all") {
