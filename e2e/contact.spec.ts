@@ -87,3 +87,22 @@ test("a refused captcha is said above the button, and nothing typed is lost", as
   await expect(message(page)).toHaveValue("請問門市營業時間？");
   await expect(topic(page)).toHaveText(/其他/);
 });
+
+test("the privacy policy beside the consent opens in a new tab, leaving what was typed", async ({
+  page,
+  context,
+}) => {
+  await openContact(page);
+  await nameField(page).fill("林讀者");
+  await message(page).fill("想先讀過隱私權政策再送出。");
+  const [policy] = await Promise.all([
+    context.waitForEvent("page"),
+    page.getByRole("link", { name: /隱私權政策/ }).click(),
+  ]);
+  await policy.waitForLoadState();
+  expect(new URL(policy.url()).pathname).toBe("/policy/privacy");
+  await policy.close();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(nameField(page)).toHaveValue("林讀者");
+  await expect(message(page)).toHaveValue("想先讀過隱私權政策再送出。");
+});

@@ -752,9 +752,10 @@ function portraitSvg(job: Extract<ImageJob, { kind: "portrait" }>): string {
   const rng = createRng(job.seed ?? `portrait:${job.slug}`);
   const p = rng.pick(paletteList);
   let out = groundLayer("p", w, h, p, rng);
+  // Pages show a portrait in a circle: everything drawn stays inside the square's inscribed one.
   const cx = w * 0.5;
-  const cy = h * 0.47;
-  const r = w * 0.36;
+  const cy = h * 0.44;
+  const r = w * 0.33;
   const medallion = rng.pick([p.accent2, p.glaze, p.accent, mix(p.ground2, p.ink, 0.25)]);
   out += `<circle cx="${cx}" cy="${cy}" r="${n(r)}" fill="${medallion}" opacity="0.85"/>`;
   out += `<circle cx="${cx}" cy="${cy}" r="${n(r + 18)}" fill="none" stroke="${p.dark ? p.plate : p.ink}" stroke-width="1.5" opacity="0.5"/>`;
@@ -778,13 +779,14 @@ function portraitSvg(job: Extract<ImageJob, { kind: "portrait" }>): string {
     out += `<circle cx="${n(cx + r * 0.05)}" cy="${n(cy - r * 0.64)}" r="${n(r * 0.13)}" fill="${hair}"/>`;
   }
   out += `</g>`;
-  // A seal stamp carrying the surname.
-  const sx = w - 190;
-  const sy = h - 190;
-  out += `<rect x="${sx}" y="${sy}" width="130" height="130" rx="10" fill="${p.accent}"/>`;
-  out += `<rect x="${sx + 8}" y="${sy + 8}" width="114" height="114" rx="6" fill="none" stroke="#fff4e4" stroke-width="3"/>`;
-  out += `<text x="${sx + 65}" y="${sy + 98}" font-family="${FONT_SERIF}" font-size="88" font-weight="700" text-anchor="middle" fill="#fff4e4">${esc(job.mark)}</text>`;
-  out += `<text x="60" y="${h - 60}" font-family="${FONT_SANS}" font-size="20" letter-spacing="5" fill="${p.dark ? p.plate : p.ink}" opacity="0.75">${esc(job.latin.toUpperCase())}</text>`;
+  // A seal stamp carrying the surname, pressed over the medallion's lower right edge.
+  const seal = 100;
+  const sx = w * 0.655;
+  const sy = h * 0.585;
+  out += `<rect x="${n(sx)}" y="${n(sy)}" width="${seal}" height="${seal}" rx="8" fill="${p.accent}"/>`;
+  out += `<rect x="${n(sx + 6)}" y="${n(sy + 6)}" width="${seal - 12}" height="${seal - 12}" rx="5" fill="none" stroke="#fff4e4" stroke-width="2.5"/>`;
+  out += `<text x="${n(sx + seal / 2)}" y="${n(sy + seal * 0.755)}" font-family="${FONT_SERIF}" font-size="68" font-weight="700" text-anchor="middle" fill="#fff4e4">${esc(job.mark)}</text>`;
+  out += `<text x="${cx}" y="${n(h * 0.885)}" font-family="${FONT_SANS}" font-size="20" letter-spacing="5" text-anchor="middle" fill="${p.dark ? p.plate : p.ink}" opacity="0.75">${esc(job.latin.toUpperCase())}</text>`;
   return svgDocument(w, h, out);
 }
 

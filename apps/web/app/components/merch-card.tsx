@@ -48,14 +48,18 @@ export function MerchCard({ item }: { item: MerchSummary }) {
         </h3>
         {item.description && <p className="mt-3 text-sm leading-7 text-ink-soft">{item.description}</p>}
       </div>
-      {/* Price and button sit at the foot of the card, level across a row of cards. */}
-      <div className="col-span-2 mt-auto pt-5 sm:pt-6">
-        <p className="flex flex-wrap items-baseline gap-x-3 border-t border-rule pt-4">
-          <span className="font-serif text-xl text-ink">{formatPrice(item.price)}</span>
-          <OriginalPrice price={item.price} original={item.original_price} />
-        </p>
-        <AddToCart item={item} className="mt-4" />
-      </div>
+      {/* Price and button sit at the foot of the card, level across a row of cards: an item's
+          options come above its price, so the cards with them do not lift theirs. */}
+      <AddToCart
+        item={item}
+        className="col-span-2 mt-auto pt-5 sm:pt-6"
+        summary={
+          <p className="mb-4 flex flex-wrap items-baseline gap-x-3 border-t border-rule pt-4">
+            <span className="font-serif text-xl text-ink">{formatPrice(item.price)}</span>
+            <OriginalPrice price={item.price} original={item.original_price} />
+          </p>
+        }
+      />
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { registerSchema, type Member } from "@shiyi/contracts";
 import { data, Form, Link } from "react-router";
+import { PolicyLink } from "../components/form/policy-link.tsx";
 import { AuthLayout, textLink } from "../components/auth/auth-layout.tsx";
 import { SocialLogin } from "../components/auth/social-login.tsx";
 import { CheckboxField, NewPasswordFields, TextField } from "../components/form/fields.tsx";
@@ -138,9 +139,7 @@ function RegisterForm({
           label={
             <>
               我已閱讀並同意
-              <Link to="/policy/privacy" className="mx-0.5 text-primary underline underline-offset-4">
-                隱私權政策
-              </Link>
+              <PolicyLink to="/policy/privacy">隱私權政策</PolicyLink>
               ，同意以所填資料建立會員帳號。
             </>
           }

@@ -29,6 +29,7 @@ import {
   useSubmit,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { PolicyLink } from "../components/form/policy-link.tsx";
 import { CartSteps } from "../components/cart/cart-steps.tsx";
 import {
   CheckboxField,
@@ -645,9 +646,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
           <FormMessage form={form} toast={reply?.toast} />
           <p className="text-sm leading-6 text-muted">
             送出訂單即表示您已閱讀並同意
-            <Link to="/policy" className="mx-0.5 text-primary underline underline-offset-4">
-              購物須知
-            </Link>
+            <PolicyLink to="/policy/shopping-notice">購物須知</PolicyLink>
             。下單後將前往綠界科技付款，未付款的訂單保留{" "}
             {site?.settings.order_reservation_minutes ?? orderLimits.reservationMinutes} 分鐘。
           </p>

@@ -7,6 +7,7 @@ import {
   type ContactCreated,
 } from "@shiyi/contracts";
 import { Link, redirect, useSearchParams } from "react-router";
+import { PolicyLink } from "../components/form/policy-link.tsx";
 import { CaptchaError, CaptchaInput } from "../components/form/captcha.tsx";
 import { CheckboxField, SelectField, TextareaField, TextField } from "../components/form/fields.tsx";
 import {
@@ -206,9 +207,7 @@ function ContactForm({
           label={
             <>
               我已閱讀並同意
-              <Link to="/policy/privacy" className="mx-0.5 text-primary underline underline-offset-4">
-                隱私權政策
-              </Link>
+              <PolicyLink to="/policy/privacy">隱私權政策</PolicyLink>
               ，同意以所填資料回覆本次來信。
             </>
           }

@@ -50,7 +50,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
         {settings.title.startsWith(settings.name) ? settings.title : `${settings.name}｜${settings.title}`}
       </h1>
       {cover?.image && (
-        <section aria-label="焦點" className="relative bg-ink text-paper">
+        <section aria-label="焦點" className="relative bg-ink text-paper [&_:focus-visible]:outline-paper">
           <Image
             src={cover.image.url}
             alt=""

@@ -23,6 +23,7 @@ import {
 } from "@shiyi/contracts";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { Link, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
+import { PolicyLink } from "../components/form/policy-link.tsx";
 import { CheckboxField, RadioGroupField, TextField } from "../components/form/fields.tsx";
 import { CaptchaError } from "../components/form/captcha.tsx";
 import { FormMessage, SchemaForm, SubmitButton, useSchemaForm } from "../components/form/schema-form.tsx";
@@ -152,9 +153,18 @@ export default function SupportUs({ loaderData, actionData, matches }: Route.Com
       {story?.content && (
         <section
           id="foundation-work"
-          aria-label="基金會的工作與捐款用途"
+          aria-labelledby="foundation-work-title"
           className="mt-16 grid scroll-mt-24 gap-10 border-t border-rule pt-12 lg:grid-cols-[1fr_1.2fr] lg:gap-16"
         >
+          <header className="lg:col-span-2">
+            <p className="kicker">About the Foundation</p>
+            <h2
+              id="foundation-work-title"
+              className="mt-3 font-serif text-2xl font-bold tracking-[0.12em] md:text-3xl"
+            >
+              基金會的工作與捐款用途
+            </h2>
+          </header>
           {story.image && (
             <Image
               src={story.image.url}
@@ -443,9 +453,7 @@ function DonationForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
             label={
               <>
                 我已閱讀並同意
-                <Link to="/policy" className="mx-0.5 text-primary underline underline-offset-4">
-                  條款與政策
-                </Link>
+                <PolicyLink to="/policy">條款與政策</PolicyLink>
               </>
             }
           />

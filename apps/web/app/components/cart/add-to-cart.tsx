@@ -1,6 +1,6 @@
 import { cartItemLimit, cartMessages, type ProductOption } from "@shiyi/contracts/cart-rules";
 import type { ProductType } from "@shiyi/contracts/constants";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { enhancedField, useCartVisitor, type CartReply } from "../../lib/cart/cart-reply.ts";
 import { localCart } from "../../lib/cart/use-local-cart.ts";
@@ -28,7 +28,16 @@ export const skuField = (index: number) => `sku-${index}`;
  * visitors add to the local cart in the browser. A visitor without JavaScript has no local cart:
  * the action sends them to log in and come back here (see decision 015).
  */
-export function AddToCart({ item, className }: { item: Purchasable; className?: string }) {
+export function AddToCart({
+  item,
+  className,
+  summary,
+}: {
+  item: Purchasable;
+  className?: string;
+  /** Shown between the option choices and the quantity (a card's price), so it sits level across cards. */
+  summary?: ReactNode;
+}) {
   const { member } = useCartVisitor();
   const fetcher = useFetcher<CartReply>({ key: `cart-add-${item.type}-${item.id}` });
   const location = useLocation();
@@ -79,6 +88,7 @@ export function AddToCart({ item, className }: { item: Purchasable; className?: 
   if (unavailable || soldOut) {
     return (
       <div className={className}>
+        {summary}
         <Button variant="secondary" size="lg" disabled className="w-full sm:w-auto">
           {soldOut ? "已售完" : "目前無法購買"}
         </Button>
@@ -104,6 +114,7 @@ export function AddToCart({ item, className }: { item: Purchasable; className?: 
           onChange={(value) => setChoice((current) => current.map((v, i) => (i === index ? value : v)))}
         />
       ))}
+      {summary}
       <div className="flex flex-wrap items-end gap-4">
         <QuantityField
           label="數量"

@@ -25,12 +25,12 @@ type FieldProps = {
 
 /**
  * The look of the shared Select's trigger (components/ui/select.tsx), so every control of a form
- * matches: 44 px touch height, a rule border that darkens on hover and focus, the danger colour
+ * matches: 44 px touch height, a 3:1 border that darkens on hover and focus, the danger colour
  * when invalid. Text is 16 px, so phones do not zoom in on focus. The scroll margin keeps the
  * label in view when a control is scrolled to (the focus after a failed submit).
  */
 const control = [
-  "w-full scroll-mt-24 scroll-mb-8 border border-rule bg-paper px-3 text-base text-ink",
+  "w-full scroll-mt-24 scroll-mb-8 border border-field bg-paper px-3 text-base text-ink",
   "transition-colors placeholder:text-muted hover:border-ink-soft focus:border-ink",
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary",
   "aria-invalid:border-primary-deep",
@@ -383,7 +383,7 @@ export function RadioGroupField({
               key={option.value}
               htmlFor={optionId}
               className={[
-                "flex min-h-11 cursor-pointer items-start gap-3 border border-rule bg-paper px-4 py-3",
+                "flex min-h-11 cursor-pointer items-start gap-3 border border-field bg-paper px-4 py-3",
                 "transition-colors hover:border-ink-soft has-checked:border-ink has-checked:bg-paper-deep",
                 "has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary",
               ].join(" ")}

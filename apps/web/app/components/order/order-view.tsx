@@ -138,13 +138,28 @@ const destination = (order: Order) => {
 const stepDropped = (order: Order, state: string) =>
   state === "pending" && (order.status === "expired" || order.status === "cancelled");
 
-/** Where the shipment stands: 待出貨 is not promised for an order that will not ship. */
+/** An order still waiting for its money: its later steps wait for the payment, not for us. */
+const stepAwaitsPayment = (order: Order, state: string) =>
+  state === "pending" && (order.status === "pending" || order.status === "awaiting_payment");
+
+/**
+ * Where the shipment stands: 待出貨 is promised only once the order is paid, and not at all for an
+ * order that will not ship.
+ */
 export const shipmentState = (order: Order) =>
-  stepDropped(order, order.shipping.status) ? "不出貨" : shipmentStatusNames[order.shipping.status];
+  stepDropped(order, order.shipping.status)
+    ? "不出貨"
+    : stepAwaitsPayment(order, order.shipping.status)
+      ? "付款後出貨"
+      : shipmentStatusNames[order.shipping.status];
 
 /** Where the invoice stands, likewise. */
 export const invoiceState = (order: Order) =>
-  stepDropped(order, order.invoice.status) ? "不開立" : invoiceStatusNames[order.invoice.status];
+  stepDropped(order, order.invoice.status)
+    ? "不開立"
+    : stepAwaitsPayment(order, order.invoice.status)
+      ? "付款後開立"
+      : invoiceStatusNames[order.invoice.status];
 
 /** Where payment, shipping and the invoice stand. */
 export function OrderFacts({ order }: { order: Order }) {

@@ -80,7 +80,7 @@ export function NumberField({
       >
         <BaseNumberField.Group
           className={[
-            "inline-flex w-fit items-stretch border border-rule bg-paper",
+            "inline-flex w-fit items-stretch border border-field bg-paper",
             "has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2",
             "has-[input:focus-visible]:outline-primary",
             "has-[[aria-invalid]]:border-primary-deep",
