@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import {
+  isRouteErrorResponse,
   RouterContextProvider,
   ServerRouter,
   type EntryContext,
@@ -125,5 +126,8 @@ export default function handleRequest(
 /** Errors thrown by loaders and rendering; aborted requests are not errors. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // A request the site refuses (a method a route does not take, say) is the asker's error: its
+  // status is in the request log, and only the server's own failures are logged as errors.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
 };
