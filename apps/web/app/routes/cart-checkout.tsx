@@ -589,21 +589,27 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
 
         {!member && (
           <Section title="加入會員" id="join">
-            <CheckboxField meta={fields.register} label="以此電子郵件同時註冊會員，之後可查詢訂購紀錄" />
-            {(!hydrated || registering) && (
-              <>
-                {/* Passwords are not kept while the store map is open: said, so the empty fields surprise no one. */}
-                {saved && registering && (
-                  <p className="border-l-4 border-primary bg-paper-deep px-4 py-3 leading-7">
-                    為了安全，選擇門市期間不會保留密碼，請再輸入一次。
-                  </p>
-                )}
-                <div className="grid gap-x-6 gap-y-7 sm:grid-cols-2">
-                  <NewPasswordFields password={fields.password} confirmation={fields.password_confirmation} />
+            {/* The two boxes sit together as a pair; the passwords open between them, with room. */}
+            <div className="grid gap-1">
+              <CheckboxField meta={fields.register} label="以此電子郵件同時註冊會員，之後可查詢訂購紀錄" />
+              {(!hydrated || registering) && (
+                <div className="grid gap-7 py-5">
+                  {/* Passwords are not kept while the store map is open: said, so the empty fields surprise no one. */}
+                  {saved && registering && (
+                    <p className="border-l-4 border-primary bg-paper-deep px-4 py-3 leading-7">
+                      為了安全，選擇門市期間不會保留密碼，請再輸入一次。
+                    </p>
+                  )}
+                  <div className="grid gap-x-6 gap-y-7 sm:grid-cols-2">
+                    <NewPasswordFields
+                      password={fields.password}
+                      confirmation={fields.password_confirmation}
+                    />
+                  </div>
                 </div>
-              </>
-            )}
-            <CheckboxField meta={fields.subscribe} label="訂閱電子報，收到新刊與活動消息" />
+              )}
+              <CheckboxField meta={fields.subscribe} label="訂閱電子報，收到新刊與活動消息" />
+            </div>
           </Section>
         )}
 
