@@ -256,7 +256,10 @@ describe.each(databaseTargets())("cart on $name", (target) => {
         [{ item_id: item.id, type: "merch", sku: ["M"], quantity: 1 }, "請選擇顏色"],
         [{ item_id: item.id, type: "merch", sku: ["XL", "藍"], quantity: 1 }, "沒有這個尺寸，請重新選擇"],
         [{ item_id: item.id, type: "merch", sku: ["藍", "M"], quantity: 1 }, "沒有這個尺寸，請重新選擇"],
-        [{ item_id: item.id, type: "merch", sku: ["M", "藍", "大"], quantity: 1 }, "規格選擇有誤，請重新選擇"],
+        [
+          { item_id: item.id, type: "merch", sku: ["M", "藍", "大"], quantity: 1 },
+          "規格選擇有誤，請重新選擇",
+        ],
         [{ item_id: plain.id, type: "merch", sku: ["米色"], quantity: 1 }, "此商品沒有可選的規格"],
         [{ item_id: issue.id, type: "magazine", sku: ["精裝"], quantity: 1 }, "此商品沒有可選的規格"],
       ] as const) {

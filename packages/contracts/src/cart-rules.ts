@@ -39,7 +39,8 @@ export type ProductOption = { name: string; values: string[] };
  * or null when it is. An item without options takes an empty sku only.
  */
 export function skuProblem(options: readonly ProductOption[], sku: readonly string[]): string | null {
-  if (sku.length > options.length) return options.length === 0 ? cartMessages.noOptions : cartMessages.tooManyOptions;
+  if (sku.length > options.length)
+    return options.length === 0 ? cartMessages.noOptions : cartMessages.tooManyOptions;
   for (const [index, option] of options.entries()) {
     const value = sku[index];
     if (value === undefined || value === "") return cartMessages.chooseOption(option.name);

@@ -149,7 +149,9 @@ describe("where an order goes, and how the people in it are reached", () => {
 
 describe("the invoice's mobile barcode", () => {
   it("is read as typed in full width or lower case, and kept plain", () => {
-    const parsed = orderDraftSchema.parse(draft({ receipt: { type: "mobile", carrier: "／ａｂｃ１２３４" } }));
+    const parsed = orderDraftSchema.parse(
+      draft({ receipt: { type: "mobile", carrier: "／ａｂｃ１２３４" } }),
+    );
     expect(parsed.receipt.carrier).toBe("/ABC1234");
   });
 

@@ -239,7 +239,10 @@ memberRoutes.openapi(
     ]);
     if (retryAfter) return tooManyRequests(c, retryAfter);
     const sent = await requestOwnVerification(deps(c), member.id, c.req.valid("json").vouch);
-    return c.json({ message: sent ? memberMessages.ownVerificationSent : memberMessages.alreadyVerified }, 200);
+    return c.json(
+      { message: sent ? memberMessages.ownVerificationSent : memberMessages.alreadyVerified },
+      200,
+    );
   },
 );
 
