@@ -160,6 +160,30 @@ test.describe("member session", () => {
     await expect(other).toHaveURL(`${siteUrl}/magazines`);
   });
 
+  test("signing out leaves no order draft or kept checkout form for the next person", async ({
+    context,
+    request,
+    page,
+  }) => {
+    await signIn(request, context, member);
+    // A draft with a pickup store, and the checkout form kept while the store map was open.
+    const store = { id: "131386", name: "建國門市", address: "臺北市大安區建國南路二段151號", brand: "UNIMARTC2C" };
+    await context.addCookies([
+      {
+        name: "shiyi_draft",
+        value: encodeURIComponent(JSON.stringify({ shipping: "cvs", payment: "credit", delivery: "UNIMARTC2C", store })),
+        url: siteUrl,
+      },
+      { name: "shiyi_checkout", value: "kept", url: `${siteUrl}/cart/checkout` },
+    ]);
+    await page.goto("/member");
+    await page.getByRole("button", { name: "登出", exact: true }).click();
+    await expect(page).toHaveURL(`${siteUrl}/`);
+    expect(await cookieValue(context, "shiyi_draft")).toBeUndefined();
+    const kept = await context.cookies(`${siteUrl}/cart/checkout`);
+    expect(kept.find((cookie) => cookie.name === "shiyi_checkout")).toBeUndefined();
+  });
+
   test("members' pages are never cached as public pages", async ({ context, request, page }) => {
     await signIn(request, context, member);
     const response = await page.goto("/news");

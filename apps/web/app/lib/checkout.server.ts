@@ -196,6 +196,16 @@ export const storeFromMap = (request: Request, params: URLSearchParams): Store |
 export const clearSavedCheckout = ({ secure }: { secure: boolean }) =>
   clearCookie(checkoutCookies.form, secure, "/cart/checkout");
 
+/**
+ * What a member leaves behind at logout: the order draft (the way to ship, the pickup store they
+ * chose) and the checkout form kept while the map was open (their name, address). The next person
+ * at this browser starts without them.
+ */
+export const clearCheckoutCookies = ({ secure }: { secure: boolean }) => [
+  clearDraftCookie({ secure }),
+  clearSavedCheckout({ secure }),
+];
+
 /** The store the map sent back (`store_id`, `store_name`, `store_address`, `brand`), if well formed. */
 export function storeFromQuery(params: URLSearchParams): Store | null {
   const parsed = storeSchema.safeParse({

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/auth-logout";
 import { ApiRequestError } from "../lib/api.server.ts";
+import { clearCheckoutCookies } from "../lib/checkout.server.ts";
 import { apiContext, siteConfigContext } from "../lib/context.ts";
 import { sessionContext } from "../lib/session.server.ts";
 
@@ -24,7 +25,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   session.signOut();
-  return redirect("/");
+  const headers = new Headers();
+  for (const cookie of clearCheckoutCookies({
+    secure: context.get(siteConfigContext).publicUrl.startsWith("https:"),
+  }))
+    headers.append("set-cookie", cookie);
+  return redirect("/", { headers });
 }
 
 /** Signing out is a POST; a GET (a typed address) only goes home. */

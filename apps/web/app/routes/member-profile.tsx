@@ -22,7 +22,8 @@ import { MemberSection } from "../components/member/member-section.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { useConfirm } from "../components/ui/confirm-dialog.tsx";
 import { actionFailure, readForm } from "../lib/api.server.ts";
-import { apiContext } from "../lib/context.ts";
+import { apiContext, siteConfigContext } from "../lib/context.ts";
+import { clearCheckoutCookies } from "../lib/checkout.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
@@ -80,7 +81,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "logout-all") {
     await api.post("/members/logout-all");
     context.get(sessionContext).clear();
-    return redirect("/auth/login?done=logout-all");
+    const headers = new Headers();
+    const secure = context.get(siteConfigContext).publicUrl.startsWith("https:");
+    for (const cookie of clearCheckoutCookies({ secure })) headers.append("set-cookie", cookie);
+    return redirect("/auth/login?done=logout-all", { headers });
   }
 
   if (intent === "profile") {
