@@ -161,7 +161,7 @@ function Registered({ email, message }: { email: string; message: string }) {
     <div className="grid gap-8">
       <FormSuccess title={message}>
         <p>
-          收件信箱：<span className="font-medium break-all text-ink">{email}</span>
+          收件信箱：<span className="font-medium wrap-anywhere text-ink">{email}</span>
         </p>
       </FormSuccess>
       <section aria-labelledby="resend-title">

@@ -197,7 +197,7 @@ function ProfileCard({ member }: { member: Member }) {
       term: "電子郵件",
       value: (
         <>
-          <span className="break-all">{member.email}</span>
+          <span className="wrap-anywhere">{member.email}</span>
           <span
             className={[
               "ml-3 inline-block border px-2 align-middle font-sans text-xs tracking-[0.1em]",
@@ -347,7 +347,7 @@ function VerifyEmail({ member, sent }: { member: Member; sent?: string }) {
       <div className="mt-6">
         <FormSuccess title={sent}>
           <p>
-            信已寄至 <span className="break-all">{member.email}</span>，連結 24
+            信已寄至 <span className="wrap-anywhere">{member.email}</span>，連結 24
             小時內有效。請在這個瀏覽器開啟信中的連結
             {member.providers.length > 0 && "，以保留您的社群帳號登入"}。
           </p>
@@ -392,7 +392,7 @@ function NoPassword({ member }: { member: Member }) {
       >
         忘記密碼
       </Link>
-      寄送設定連結到 <span className="break-all text-ink">{member.email}</span>。
+      寄送設定連結到 <span className="wrap-anywhere text-ink">{member.email}</span>。
     </p>
   );
 }

@@ -195,7 +195,9 @@ function DonationCard({ donation }: { donation: Donation }) {
       {donation.charges.length > 0 ? (
         <ChargeTable donation={donation} />
       ) : (
-        <p className="border-t border-rule pt-4 text-[0.9375rem] leading-7 text-ink-soft">尚無扣款紀錄。</p>
+        <p className="border-t border-rule pt-4 text-[0.9375rem] leading-7 text-ink-soft">
+          {period ? "尚無扣款紀錄。" : "尚未收到款項。"}
+        </p>
       )}
       {donation.status === "active" && donation.failure && (
         <p className="border-l-4 border-primary bg-paper-deep px-4 py-3 text-[0.9375rem] leading-7 text-ink-soft">
@@ -205,8 +207,11 @@ function DonationCard({ donation }: { donation: Donation }) {
       )}
       <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-rule pt-4">
         <span className="text-sm text-muted">
+          {/* A card is debited for a periodic gift; a one-off gift is paid (by card, ATM or CVS). */}
           {donation.charges.length > 0 &&
-            `已扣款 ${donation.charges.length} 次，共 ${formatPrice(chargedTotal(donation))}`}
+            (period
+              ? `已扣款 ${donation.charges.length} 次，共 ${formatPrice(chargedTotal(donation))}`
+              : `已付款 ${formatPrice(chargedTotal(donation))}`)}
           {donation.cancelled_at && `・${formatDate(donation.cancelled_at)} 取消`}
         </span>
         <span className="flex flex-wrap items-center gap-x-6 gap-y-2">
@@ -226,13 +231,16 @@ function DonationCard({ donation }: { donation: Donation }) {
 
 /** Every charge: when, its receipt (a PDF download) when one was issued, and how much. */
 function ChargeTable({ donation }: { donation: Donation }) {
+  const periodic = donation.frequency !== "once";
   return (
     <table className="w-full border-t border-rule text-[0.9375rem]">
-      <caption className="sr-only">扣款紀錄：{donation.number}</caption>
+      <caption className="sr-only">
+        {periodic ? "扣款紀錄" : "付款紀錄"}：{donation.number}
+      </caption>
       <thead>
         <tr className="text-left text-sm text-muted">
           <th scope="col" className="w-28 py-2 pr-3 font-normal tracking-widest sm:w-40">
-            扣款日期
+            {periodic ? "扣款日期" : "付款日期"}
           </th>
           <th scope="col" className="py-2 pr-3 font-normal tracking-widest">
             收據編號

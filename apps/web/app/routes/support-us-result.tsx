@@ -95,7 +95,7 @@ export default function SupportUsResult({ loaderData }: Route.ComponentProps) {
           <dl className="grid gap-2 text-[0.9375rem]">
             {donation.charges.length > 0 && (
               <div className="flex justify-between gap-4">
-                <dt className="text-ink-soft">已扣款</dt>
+                <dt className="text-ink-soft">{period ? "已扣款" : "已付款"}</dt>
                 <dd className="tabular-nums">{donation.charges.length} 次</dd>
               </div>
             )}
@@ -118,7 +118,7 @@ const textLink = "mx-1 text-primary underline underline-offset-4 hover:text-prim
 function Outcome({ donation, member }: { donation: Donation; member: boolean }) {
   const self = `/support-us/result?number=${donation.number}`;
   const pay = `/support-us/pay?number=${donation.number}`;
-  const email = <span className="break-all text-ink">{donation.email}</span>;
+  const email = <span className="wrap-anywhere text-ink">{donation.email}</span>;
   // As the thank-you mail says it: a member downloads receipts from the list of gifts, which
   // includes a guest's gifts once they sign up with the same e-mail.
   const receipt =
@@ -186,7 +186,9 @@ function Outcome({ donation, member }: { donation: Donation; member: boolean }) 
               {donation.failure ? "付款未完成" : "捐款資料已建立，尚未付款"}
             </p>
             <p className="mt-2 leading-7 text-ink-soft">
-              {donation.failure ? `綠界回覆：${donation.failure}` : "完成付款後，捐款才會成立。"}
+              {donation.failure
+                ? `綠界回覆：${donation.failure.replace(/[。.]$/, "")}。`
+                : "完成付款後，捐款才會成立。"}
             </p>
           </div>
           {donation.payable && (

@@ -35,7 +35,7 @@ export function DonationFacts({ donation }: { donation: Donation }) {
     { term: "捐款方式", value: donationFrequencyNames[donation.frequency] },
     { term: "付款方式", value: paymentMethodNames[donation.payment] },
     { term: "捐款人", value: donation.anonymous ? `${donation.name}（匿名捐款）` : donation.name },
-    { term: "電子郵件", value: <span className="break-all">{donation.email}</span> },
+    { term: "電子郵件", value: <span className="wrap-anywhere">{donation.email}</span> },
     {
       term: "收據",
       value:
