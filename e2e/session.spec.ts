@@ -167,11 +167,18 @@ test.describe("member session", () => {
   }) => {
     await signIn(request, context, member);
     // A draft with a pickup store, and the checkout form kept while the store map was open.
-    const store = { id: "131386", name: "建國門市", address: "臺北市大安區建國南路二段151號", brand: "UNIMARTC2C" };
+    const store = {
+      id: "131386",
+      name: "建國門市",
+      address: "臺北市大安區建國南路二段151號",
+      brand: "UNIMARTC2C",
+    };
     await context.addCookies([
       {
         name: "shiyi_draft",
-        value: encodeURIComponent(JSON.stringify({ shipping: "cvs", payment: "credit", delivery: "UNIMARTC2C", store })),
+        value: encodeURIComponent(
+          JSON.stringify({ shipping: "cvs", payment: "credit", delivery: "UNIMARTC2C", store }),
+        ),
         url: siteUrl,
       },
       { name: "shiyi_checkout", value: "kept", url: `${siteUrl}/cart/checkout` },

@@ -2,6 +2,9 @@ import { expect, test } from "@playwright/test";
 import { siteUrl } from "./support/servers.ts";
 import { createMember, linkIn, newMember, testAddress, waitForMail } from "./support/members.ts";
 
+/** Where a social sign-in lands: /auth with its status, and where to go on. */
+const signedInPage = /\/auth\?status=1(?:&redirect=[^&]+)?$/;
+
 /*
  * Social login (issue: Google, Facebook and LINE through arctic). With no provider keys set, the
  * local OAuth provider at /_oauth stands in for all three, behind the same code that talks to the
@@ -26,7 +29,7 @@ for (const provider of providers) {
     await page.getByRole("button", { name: "允許" }).click();
 
     // The tokens arrive in the address, are stored in cookies, and leave the address at once.
-    await expect(page).toHaveURL(`${siteUrl}/auth?status=1`);
+    await expect(page).toHaveURL(signedInPage);
     await expect(page.getByText(`歡迎，${person.name}`)).toBeVisible();
     const cookies = await page.context().cookies(siteUrl);
     expect(cookies.find((cookie) => cookie.name === "shiyi_at")?.httpOnly).toBe(true);
@@ -37,13 +40,40 @@ for (const provider of providers) {
   });
 }
 
+test("a social login from the cart with lines in it leads back to the cart, after the lines merge", async ({
+  page,
+  request,
+}) => {
+  const magazines = (await (await request.get("/api/magazines?limit=20")).json()) as {
+    data: { id: number; stock: number }[];
+  };
+  const issue = magazines.data.find((item) => item.stock > 5)!;
+  await page.addInitScript((itemId) => {
+    if (!window.sessionStorage.getItem("seeded")) {
+      const line = { id: "e2e-social", item_id: itemId, type: "magazine", sku: [], quantity: 1 };
+      window.localStorage.setItem("shiyi_cart", JSON.stringify([line]));
+      window.sessionStorage.setItem("seeded", "1");
+    }
+  }, issue.id);
+  const person = newMember();
+  await page.goto(`/auth/login?redirect=${encodeURIComponent("/cart")}`);
+  await page.getByRole("link", { name: "使用 LINE 登入" }).click();
+  await page.getByLabel("電子郵件", { exact: true }).fill(person.email);
+  await page.getByRole("button", { name: "允許" }).click();
+  await expect(page).toHaveURL(signedInPage);
+  // The local line went into the member's cart (which loads the page's data again).
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem("shiyi_cart"))).toBeNull();
+  await page.getByRole("link", { name: "繼續瀏覽" }).click();
+  await expect(page).toHaveURL(`${siteUrl}/cart`);
+});
+
 test("a social login from a login page asked to lead back goes back there", async ({ page }) => {
   const person = newMember();
   await page.goto(`/auth/login?redirect=${encodeURIComponent("/support-us")}`);
   await page.getByRole("link", { name: "使用 LINE 登入" }).click();
   await page.getByLabel("電子郵件", { exact: true }).fill(person.email);
   await page.getByRole("button", { name: "允許" }).click();
-  await expect(page).toHaveURL(`${siteUrl}/auth?status=1`);
+  await expect(page).toHaveURL(signedInPage);
   await page.getByRole("link", { name: "繼續瀏覽" }).click();
   await expect(page).toHaveURL(`${siteUrl}/support-us`);
 });
@@ -93,7 +123,7 @@ test("a member who joined with LINE confirms the address from the member page, a
     // The address as LINE gives it when it has not confirmed it.
     await page.getByLabel("電子郵件已驗證").uncheck();
     await page.getByRole("button", { name: "允許" }).click();
-    await expect(page).toHaveURL(`${siteUrl}/auth?status=1`);
+    await expect(page).toHaveURL(signedInPage);
     await expect(page.getByText(`歡迎，${person.name}`)).toBeVisible();
   };
   await signInWithLine();

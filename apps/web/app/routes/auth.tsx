@@ -46,7 +46,10 @@ async function socialReturn({ request, context }: Pick<Route.LoaderArgs, "reques
       // Only the browser that began this sign-in takes its tokens (login CSRF, decision 013).
       if (!session.takeSocialNonce(query.get("nonce"))) throw redirect("/auth?status=0");
       session.setTokens({ access_token: token, refresh_token: refreshToken, ...socialTokenLifetimes });
-      throw redirect("/auth?status=1");
+      // Where to go on is read once, here, and kept in the address: the page's data is loaded
+      // again after the local cart merges into the member's, and must still say the same.
+      const next = redirectAfterLogin({ request, context });
+      throw redirect(`/auth?status=1&redirect=${encodeURIComponent(next)}`);
     }
     const member = await getMember(context);
     if (member) {

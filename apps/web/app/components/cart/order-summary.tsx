@@ -116,7 +116,11 @@ export function OrderSummary({
           />
           <dl className="grid gap-2 border-t border-rule pt-5 text-[0.9375rem]">
             <div className="flex items-baseline justify-between gap-4">
-              <dt className="text-ink-soft">商品小計{shipping === "overseas" && "（海外售價）"}</dt>
+              <dt className="text-ink-soft">
+                商品小計{shipping === "overseas" && "（海外售價）"}
+                {/* A line that cannot be bought as it is counts for nothing until it is changed: said. */}
+                {problems > 0 && <span className="block text-xs text-muted">不含無法購買的商品</span>}
+              </dt>
               <dd className="tabular-nums">{formatPrice(totals.items)}</dd>
             </div>
             <div className="flex items-baseline justify-between gap-4">
