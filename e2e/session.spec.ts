@@ -181,7 +181,8 @@ test.describe("member session", () => {
         ),
         url: siteUrl,
       },
-      { name: "shiyi_checkout", value: "kept", url: `${siteUrl}/cart/checkout` },
+      // Where the site keeps it (its path is the checkout page's).
+      { name: "shiyi_checkout", value: "kept", domain: "localhost", path: "/cart/checkout" },
     ]);
     await page.goto("/member");
     await page.getByRole("button", { name: "登出", exact: true }).click();
