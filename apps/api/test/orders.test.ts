@@ -863,6 +863,11 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect(mails[0]!.text).toContain("9103522175887271");
       expect(mails[0]!.text).toContain("812");
       expect(mails[0]!.text).toContain("2099/11/26 23:59:59");
+      // With the way back to the order from any browser: its page, opened with the mail's key.
+      const key = orderMailKey(testAuthConfig.jwtSecret, order.number);
+      expect(mails[0]!.text).toContain(
+        `${testAuthConfig.siteUrl}/cart/result?number=${order.number}&key=${key}`,
+      );
       const paid = await api.postForm("/ecpay/return", paidNotice(form, { PaymentType: "ATM_TAISHIN" }));
       expect(paid.body).toBe("1|OK");
       expect((await orderOf(order.number, token)).status).toBe("paid");

@@ -14,7 +14,7 @@ import {
 import { addressLine, isTaiwanMobile } from "@shiyi/contracts";
 import { and, eq, gt, inArray, isNull, lt, notExists, notInArray, or } from "drizzle-orm";
 import { orderPayments, orders, type StoredAddress } from "../db/schema.ts";
-import { orderConfirmationMail, paymentCodeMail } from "../mail/templates/index.ts";
+import { orderConfirmationMail, orderViewUrl, paymentCodeMail } from "../mail/templates/index.ts";
 import { keepDuplicatePayment, reportDuplicatePayments } from "./duplicate-payments.ts";
 import { orderMailKey, readOrder, retakeStock, type OrderDeps, type OrderRow } from "./orders.ts";
 
@@ -238,6 +238,7 @@ export async function applyPaymentInfo(deps: OrderDeps, info: PaymentInfo, now: 
       name: order.customer.name,
       amount: order.total,
       code: order.payment_code,
+      viewUrl: orderViewUrl(deps.auth.siteUrl, order.number, orderMailKey(deps.auth.jwtSecret, order.number)),
     });
     void deps.mailer.send({ to: order.customer.email, ...mail }).catch((error: unknown) => {
       deps.logger.warn({ err: error, order: order.number }, "payment code mail not sent");

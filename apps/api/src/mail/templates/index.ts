@@ -3,7 +3,7 @@ export { passwordChangedMail, type PasswordChangedData } from "./password-change
 export { passwordResetMail, type PasswordResetData } from "./password-reset.ts";
 export { verifyEmailMail, type VerifyEmailData } from "./verify-email.ts";
 export { welcomeMail, type WelcomeData } from "./welcome.ts";
-export { orderConfirmationMail, type OrderConfirmationData } from "./order-confirmation.ts";
+export { orderConfirmationMail, orderViewUrl, type OrderConfirmationData } from "./order-confirmation.ts";
 export {
   donationCancelledMail,
   donationDeclinedMail,

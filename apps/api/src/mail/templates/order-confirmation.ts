@@ -32,16 +32,18 @@ function destination(order: Order): string {
 /** The receiver's numbers as the buyer typed them, so a wrong one is noticed before delivery. */
 const phones = ({ phone, tel }: Order["receiver"]) => (tel ? `${phone}、${tel}` : phone);
 
+/** The order's page, opened from a mail in any browser (its key stands in for the buyer's cookie). */
+export const orderViewUrl = (siteUrl: string, number: string, viewKey: string) =>
+  new URL(`/cart/result?number=${encodeURIComponent(number)}&key=${encodeURIComponent(viewKey)}`, siteUrl)
+    .href;
+
 /** Sent once ECPay reports the order paid: what was bought, the total, and where it will go. */
 export function orderConfirmationMail({ siteUrl, order, viewKey }: OrderConfirmationData): RenderedMail {
   const lines: MailBlock[] = order.line_items.map((line) => ({
     kind: "paragraph",
     text: `${line.title}${line.sku.length > 0 ? `（${line.sku.join("、")}）` : ""} × ${line.quantity}　${money(line.subtotal)}`,
   }));
-  const resultUrl = new URL(
-    `/cart/result?number=${encodeURIComponent(order.number)}&key=${encodeURIComponent(viewKey)}`,
-    siteUrl,
-  ).href;
+  const resultUrl = orderViewUrl(siteUrl, order.number, viewKey);
   const invoice =
     order.invoice.status === "issued" && order.invoice.number
       ? `電子發票 ${order.invoice.number} 已開立，綠界科技將另以電子郵件寄送開立通知。`

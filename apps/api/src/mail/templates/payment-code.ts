@@ -10,6 +10,8 @@ export type PaymentCodeData = {
   name: string;
   amount: number;
   code: StoredPaymentCode;
+  /** The order's page, to open from this mail in any browser (an order's mail only). */
+  viewUrl?: string;
 };
 
 const money = (amount: number) => `NT$ ${amount.toLocaleString("en-US")}`;
@@ -25,6 +27,7 @@ export function paymentCodeMail({
   name,
   amount,
   code,
+  viewUrl,
 }: PaymentCodeData): RenderedMail {
   const what = kind === "order" ? "訂單" : "捐款";
   const how = code.method === "atm" ? "的 ATM 轉帳資訊" : "的超商繳費代碼";
@@ -59,6 +62,7 @@ export function paymentCodeMail({
           ...(deadline ? [{ label: "繳費期限", value: deadline }] : []),
         ],
       },
+      ...(viewUrl ? [{ kind: "action" as const, label: "查看訂單", url: viewUrl }] : []),
       {
         kind: "note",
         text: [
