@@ -400,6 +400,33 @@ test("back from ECPay's page, the cart tells of the order waiting for payment an
   await expect(page.getByRole("region", { name: "您有一筆尚未付款的訂單" })).toHaveCount(0);
 });
 
+test("a visitor who joins with the order is told on its page that the account is made, once", async ({
+  page,
+  request,
+}) => {
+  const merch = await productInStock(request, "merch");
+  await seedLocalCart(page, merch, "e2e-join");
+  await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
+  const email = `join${Date.now()}@example.test`;
+  await customer(page).getByRole("textbox", { name: "姓名" }).fill("林小華");
+  await customer(page).getByRole("textbox", { name: "電子郵件" }).fill(email);
+  await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
+  await fillAddress(customer(page), buyerAddress);
+  await page.getByRole("button", { name: "同訂購人資料" }).click();
+  await page.getByRole("checkbox", { name: /同時註冊會員/ }).check();
+  await page.getByRole("textbox", { name: "密碼", exact: true }).fill("Abcdefg1");
+  await page.getByRole("textbox", { name: "確認密碼" }).fill("Abcdefg1");
+  await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await page.getByRole("button", { name: "信用卡付款成功" }).click();
+  await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
+  const joined = page.getByRole("status").filter({ hasText: "會員帳號已建立" });
+  await expect(joined).toContainText(email);
+  await page.reload();
+  await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
+  await expect(page.getByText("會員帳號已建立")).toHaveCount(0);
+});
+
 test("a failed card payment leaves the order payable, and paying again completes it", async ({
   page,
   context,

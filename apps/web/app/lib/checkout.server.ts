@@ -16,6 +16,8 @@ export const checkoutCookies = {
   form: "shiyi_checkout",
   /** The number of the order a guest just placed: its result page clears the local cart once. */
   placed: "shiyi_placed",
+  /** The number of the order a guest placed asking to join: its result page says the account is made, once. */
+  joined: "shiyi_joined",
 } as const;
 
 /** How many guest orders stay readable from this browser. */
@@ -112,6 +114,18 @@ export function justPlaced(request: Request, number: string) {
 
 export const clearPlacedCookie = ({ secure }: { secure: boolean }) =>
   clearCookie(checkoutCookies.placed, secure, "/cart/result");
+
+export function joinedSetCookie(number: string, { secure }: { secure: boolean }) {
+  return setCookie(checkoutCookies.joined, number, { maxAge: placedSeconds, path: "/cart/result", secure });
+}
+
+/** Whether the guest who placed order `number` here asked to become a member with it, not yet told. */
+export function justJoined(request: Request, number: string) {
+  return parseCookies(request.headers.get("cookie")).get(checkoutCookies.joined) === number;
+}
+
+export const clearJoinedCookie = ({ secure }: { secure: boolean }) =>
+  clearCookie(checkoutCookies.joined, secure, "/cart/result");
 
 /** The cart page's choice is used up once the order stands. */
 export const clearDraftCookie = ({ secure }: { secure: boolean }) => clearCookie(orderDraftCookie, secure);

@@ -57,6 +57,7 @@ import { useLocalCart } from "../lib/cart/use-local-cart.ts";
 import type { CartPreviewReply } from "./cart-preview.ts";
 import {
   clearDraftCookie,
+  joinedSetCookie,
   clearSavedCheckout,
   newMapToken,
   orderTokensSetCookie,
@@ -211,6 +212,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
     );
     headers.append("set-cookie", placedSetCookie(number, { secure }));
+    // The account was made with the order: the result page says so, and where the mail went.
+    if (draft.register === 1) headers.append("set-cookie", joinedSetCookie(number, { secure }));
   }
   // /cart/pay answers with ECPay's own page: a document load, not a client-side navigation.
   return redirectDocument(`/cart/pay?number=${number}`, { headers });

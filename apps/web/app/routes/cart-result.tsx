@@ -12,7 +12,9 @@ import { sameLine } from "../lib/cart/local-cart.ts";
 import { checkoutDraft, forgetDraft } from "../lib/form-draft.ts";
 import { localCart } from "../lib/cart/use-local-cart.ts";
 import {
+  clearJoinedCookie,
   clearPlacedCookie,
+  justJoined,
   justPlaced,
   orderAccessHeaders,
   orderNumberPattern,
@@ -94,17 +96,21 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     throw error;
   }
   const headers = new Headers(privatePage);
+  const guest = !(await getMember(context));
   // A guest's order was made from the local cart: this first visit clears its lines there.
-  const clearLocalCart = !(await getMember(context)) && justPlaced(request, number);
+  const clearLocalCart = guest && justPlaced(request, number);
   if (clearLocalCart) {
     headers.append("set-cookie", clearPlacedCookie({ secure }));
   }
+  // A guest who joined with the order is told once that the account is made, and how to start it.
+  const joined = guest && justJoined(request, number);
+  if (joined) headers.append("set-cookie", clearJoinedCookie({ secure }));
   const meta = await pageMeta({ url, context }, { title: "訂購結果", noindex: true });
-  return data({ order, clearLocalCart, meta }, { headers });
+  return data({ order, clearLocalCart, joined, meta }, { headers });
 }
 
 export default function CartResult({ loaderData }: Route.ComponentProps) {
-  const { order, clearLocalCart } = loaderData;
+  const { order, clearLocalCart, joined } = loaderData;
   useClearOrderedLines(clearLocalCart ? order : null);
   // The order is placed: the checkout form kept for a return from the cart is done with.
   useEffect(() => forgetDraft(checkoutDraft), []);
@@ -115,6 +121,14 @@ export default function CartResult({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-12 pt-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16">
         <div className="grid content-start gap-10">
           <Outcome order={order} />
+          {joined && (
+            <FormSuccess title="會員帳號已建立">
+              <p>
+                驗證信已寄至 <span className="wrap-anywhere text-ink">{order.customer.email}</span>
+                ，請點擊信中的連結啟用帳號；啟用後登入，即可在會員中心查看這筆訂單。
+              </p>
+            </FormSuccess>
+          )}
           <section aria-labelledby="facts-title" className="grid gap-5">
             <h2 id="facts-title" className="font-serif text-xl font-bold tracking-[0.12em]">
               訂單資訊
