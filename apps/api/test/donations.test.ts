@@ -370,6 +370,9 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       });
       expect(refunds.map((mail) => mail.subject)).toEqual([`【重複付款待退款】捐款 ${number}（NT$ 1,000）`]);
       expect(refunds[0]!.text).toContain("這筆付款開啟的定期定額扣款已向綠界停止");
+      expect(
+        api.mail.messages({ to: donor.email, subject: "收到重複付款" }).map((mail) => mail.subject),
+      ).toEqual([`捐款 ${number} 收到重複付款，將為您退款`]);
       expect(api.mail.messages({ to: donor.email, subject: "感謝" })).toHaveLength(1);
 
       // The second schedule charges no more; the gift's own goes on, and stops when cancelled.

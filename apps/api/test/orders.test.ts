@@ -584,8 +584,13 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       ]);
       const paid = await orderOf(order.number, token);
       expect([paid.status, paid.total]).toEqual(["paid", 560 + paid.postage]);
-      // One confirmation to the buyer; one refund request to the orders inbox.
-      expect(api.mail.messages({ to: order.customer.email })).toHaveLength(1);
+      // One confirmation to the buyer, and one notice that the second payment comes back to them;
+      // one refund request to the orders inbox.
+      const toBuyer = api.mail.messages({ to: order.customer.email });
+      expect(toBuyer).toHaveLength(2);
+      expect(toBuyer.map((mail) => mail.subject)).toContain(`訂單 ${order.number} 收到重複付款，將為您退款`);
+      const notice = toBuyer.find((mail) => mail.subject.includes("重複付款"))!;
+      expect(notice.text).toContain(`NT$ ${paid.total.toLocaleString("en-US")}`);
       const refunds = api.mail.messages({
         to: api.ecpay.shop.contactInboxes.orders,
         subject: "重複付款待退款",

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { duplicatePayments } from "../db/schema.ts";
-import { duplicatePaymentMail } from "../mail/templates/index.ts";
+import { donations, duplicatePayments, orders } from "../db/schema.ts";
+import { duplicatePaymentMail, duplicatePaymentNoticeMail } from "../mail/templates/index.ts";
 import type { OrderDeps } from "./orders.ts";
 
 /*
@@ -96,6 +96,34 @@ export async function reportDuplicatePayments(
     void deps.mailer.send({ to, ...mail }).catch((error: unknown) => {
       deps.logger.error({ err: error, number: report.number }, "duplicate payment mail not sent");
     });
+    // And the person who paid twice is told the second payment comes back to them.
+    const payer = await payerOf(deps.db, report.kind, report.number);
+    if (payer) {
+      const notice = duplicatePaymentNoticeMail({ siteUrl: deps.auth.siteUrl, ...report, name: payer.name });
+      void deps.mailer.send({ to: payer.email, ...notice }).catch((error: unknown) => {
+        deps.logger.error({ err: error, number: report.number }, "duplicate payment notice not sent");
+      });
+    }
   }
   return claimed.length;
+}
+
+/** Who paid for an order (its buyer) or a gift (its donor). */
+async function payerOf(
+  db: Database,
+  kind: "order" | "donation",
+  number: string,
+): Promise<{ name: string; email: string } | undefined> {
+  if (kind === "order") {
+    const [row] = await db
+      .select({ customer: orders.customer })
+      .from(orders)
+      .where(eq(orders.number, number));
+    return row && { name: row.customer.name, email: row.customer.email };
+  }
+  const [row] = await db
+    .select({ name: donations.name, email: donations.email })
+    .from(donations)
+    .where(eq(donations.number, number));
+  return row;
 }

@@ -1,5 +1,5 @@
 import { formatTaipeiDateTime } from "@shiyi/ecpay";
-import { renderMail, type RenderedMail } from "./layout.ts";
+import { greeting, renderMail, type RenderedMail } from "./layout.ts";
 
 export type DuplicatePaymentData = {
   siteUrl: string;
@@ -58,5 +58,51 @@ export function duplicatePaymentMail(data: DuplicatePaymentData): RenderedMail {
           ]),
     ],
     reason: `您收到這封信，是因為這個信箱是網站設定的${what}信箱。`,
+  });
+}
+
+export type DuplicatePaymentNoticeData = {
+  siteUrl: string;
+  kind: "order" | "donation";
+  number: string;
+  /** The buyer's or donor's name. */
+  name: string;
+  amount: number;
+  paidAt: Date;
+};
+
+/**
+ * To the buyer or donor whose order or gift was paid twice: the second payment was received, is
+ * not a second sale or gift, and will be returned. Without it, the person sees two charges and
+ * only a page that says 付款完成.
+ */
+export function duplicatePaymentNoticeMail(data: DuplicatePaymentNoticeData): RenderedMail {
+  const what = data.kind === "order" ? "訂單" : "捐款";
+  const amount = `NT$ ${data.amount.toLocaleString("en-US")}`;
+  return renderMail({
+    siteUrl: data.siteUrl,
+    subject: `${what} ${data.number} 收到重複付款，將為您退款`,
+    preheader: `${formatTaipeiDateTime(data.paidAt)} 的 ${amount} 為重複付款，我們會為您退款。`,
+    heading: "我們收到一筆重複付款",
+    blocks: [
+      { kind: "paragraph", text: greeting(data.name) },
+      {
+        kind: "paragraph",
+        text: `${what} ${data.number} 已經付清，綠界又通知我們收到下面這筆付款，可能是同時開啟了兩個付款頁面。這筆款項不會成立新的${data.kind === "order" ? "訂單" : "捐款"}，我們會在綠界為您辦理退款（信用卡為取消授權或退刷），完成後另行通知。`,
+      },
+      {
+        kind: "details",
+        rows: [
+          { label: what, value: data.number },
+          { label: "重複付款金額", value: amount },
+          { label: "付款時間", value: formatTaipeiDateTime(data.paidAt) },
+        ],
+      },
+      {
+        kind: "note",
+        text: "信用卡退刷入帳的時間依各發卡銀行作業而定；ATM 轉帳或超商代碼繳費的款項，我們會來信請您提供退款帳戶。如有疑問，請回覆這封信或透過網站的「聯絡我們」與我們聯繫。",
+      },
+    ],
+    reason: `您收到這封信，是因為您為${what} ${data.number} 付款。`,
   });
 }

@@ -11,6 +11,10 @@ export {
   donationThanksMail,
 } from "./donation.ts";
 export { paymentCodeMail, type PaymentCodeData } from "./payment-code.ts";
-export { duplicatePaymentMail, type DuplicatePaymentData } from "./duplicate-payment.ts";
+export {
+  duplicatePaymentMail,
+  duplicatePaymentNoticeMail,
+  type DuplicatePaymentData,
+} from "./duplicate-payment.ts";
 export { contactCopyMail, contactInboxMail, type ContactMailData } from "./contact.ts";
 export { newsletterConfirmMail, type NewsletterConfirmData } from "./newsletter.ts";
