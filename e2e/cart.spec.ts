@@ -96,7 +96,7 @@ test("a visitor's cart is kept in the browser, shared by tabs, and merged into t
   const member = await createMember(request);
   await signIn(request, context, member);
   await open(page, "/cart");
-  await expect(toast(page, "成功加入 1 件商品")).toBeVisible();
+  await expect(toast(page, "成功加入 3 件商品")).toBeVisible();
   await expect(quantityOf(page, issue.title)).toHaveValue("3");
   await expect(cartLink(page)).toHaveAccessibleName(/3 件商品/);
   expect(await page.evaluate(() => localStorage.getItem("shiyi_cart"))).toBeNull();

@@ -392,7 +392,8 @@ describe.each(databaseTargets())("cart on $name", (target) => {
         });
         expect(response.status).toBe(201);
         expectNoStore(response);
-        expect(response.body.message).toBe("成功加入 3 件商品");
+        // In pieces, as the cart counts them: 2 of b, 1 of c and 2 more of a.
+        expect(response.body.message).toBe("成功加入 5 件商品");
         expect(response.body.adjusted).toEqual([]);
         expect(response.body.data.map((line) => [line.item_id, line.sku, line.quantity])).toEqual([
           [b.id, [], 2],
@@ -426,7 +427,7 @@ describe.each(databaseTargets())("cart on $name", (target) => {
         });
         expect(response.status).toBe(201);
         expect(response.body.message).toBe(
-          "成功加入 3 件商品；2 件商品已調整為可購買的數量上限；2 件商品已下架、售完或已達購買上限，未加入",
+          "成功加入 5 件商品；2 項商品已調整為可購買的數量上限；2 項商品已下架、售完或已達購買上限，未加入",
         );
         expect(response.body.adjusted).toEqual([
           { item_id: scarce.id, type: "merch", sku: [], quantity: 3, message: texts.overStock(3) },

@@ -18,8 +18,9 @@ export const cartMessages = {
   overStock: (n: number) => `庫存不足，目前最多可購買 ${n} 件`,
   overMaxQuantity: (n: number) => `每筆訂單最多購買 ${n} 件`,
   /** A bulk add's notes after bulkAdded: lines lowered to what may be bought, lines left out. */
-  bulkCapped: (n: number) => `${n} 件商品已調整為可購買的數量上限`,
-  bulkSkipped: (n: number) => `${n} 件商品已下架、售完或已達購買上限，未加入`,
+  // 件 counts pieces (as the cart does: 共 N 件); 項 counts lines of the cart.
+  bulkCapped: (n: number) => `${n} 項商品已調整為可購買的數量上限`,
+  bulkSkipped: (n: number) => `${n} 項商品已下架、售完或已達購買上限，未加入`,
   lineNotFound: "找不到此購物車項目",
   /** Lines of the visitor's own cart whose item the shop no longer has (or has not yet), taken out. */
   unknownRemoved: (n: number) => `${n} 項商品目前無法購買，已從購物車移除`,

@@ -289,8 +289,9 @@ export async function addManyToCart(
     await lockCart(tx, memberId);
     for (const input of inputs.toReversed()) {
       const outcome = await tryAdd(tx, memberId, input);
+      // Counted in pieces (件), as the cart counts them, not in lines.
       if (outcome.ok) {
-        added += 1;
+        added += input.quantity;
         continue;
       }
       const { item_id, type, sku } = input;
@@ -303,7 +304,7 @@ export async function addManyToCart(
       const current = outcome.existing?.quantity ?? 0;
       if (outcome.allowed > current) {
         await writeLine(tx, memberId, input, outcome.existing, outcome.allowed);
-        added += 1;
+        added += outcome.allowed - current;
       }
       const quantity = Math.max(outcome.allowed, current);
       adjusted.push({ item_id, type, sku, quantity, message: outcome.message });
