@@ -86,6 +86,15 @@ const orderNumberOf = (page: Page) => new URL(page.url()).searchParams.get("numb
 
 const buyerAddress = ["106", "臺北市", "大安區", "復興南路一段 219 巷 18 號"] as const;
 
+/** A buyer in Taiwan, who receives the parcel at home themselves. */
+async function fillBuyerForHome(page: Page, email: string) {
+  await customer(page).getByRole("textbox", { name: "姓名" }).fill("林小華");
+  await customer(page).getByRole("textbox", { name: "電子郵件" }).fill(email);
+  await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
+  await fillAddress(customer(page), buyerAddress);
+  await page.getByRole("button", { name: "同訂購人資料" }).click();
+}
+
 /** Types an address in Taiwan into a group of the form (訂購人 or 收件人): zip, city, district, street. */
 async function fillAddress(
   group: Locator,
@@ -374,11 +383,7 @@ test("back from ECPay's page, the cart tells of the order waiting for payment an
   const merch = await productInStock(request, "merch");
   await seedLocalCart(page, merch, "e2e-unpaid");
   await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
-  await customer(page).getByRole("textbox", { name: "姓名" }).fill("林小華");
-  await customer(page).getByRole("textbox", { name: "電子郵件" }).fill(`unpaid${Date.now()}@example.test`);
-  await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
-  await fillAddress(customer(page), buyerAddress);
-  await page.getByRole("button", { name: "同訂購人資料" }).click();
+  await fillBuyerForHome(page, `unpaid${Date.now()}@example.test`);
   await page.getByRole("button", { name: "送出訂單並付款" }).click();
   await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
   const trade = await page.getByText(/^\d+P01$/).textContent();
@@ -408,11 +413,7 @@ test("a visitor who joins with the order is told on its page that the account is
   await seedLocalCart(page, merch, "e2e-join");
   await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
   const email = `join${Date.now()}@example.test`;
-  await customer(page).getByRole("textbox", { name: "姓名" }).fill("林小華");
-  await customer(page).getByRole("textbox", { name: "電子郵件" }).fill(email);
-  await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
-  await fillAddress(customer(page), buyerAddress);
-  await page.getByRole("button", { name: "同訂購人資料" }).click();
+  await fillBuyerForHome(page, email);
   await page.getByRole("checkbox", { name: /同時註冊會員/ }).check();
   await page.getByRole("textbox", { name: "密碼", exact: true }).fill("Abcdefg1");
   await page.getByRole("textbox", { name: "確認密碼" }).fill("Abcdefg1");

@@ -103,29 +103,27 @@ export function orderTokensSetCookie(tokens: OrderTokens, { secure }: { secure: 
   return setCookie(checkoutCookies.orders, JSON.stringify(tokens), { maxAge: orderTokensSeconds, secure });
 }
 
-export function placedSetCookie(number: string, { secure }: { secure: boolean }) {
-  return setCookie(checkoutCookies.placed, number, { maxAge: placedSeconds, path: "/cart/result", secure });
+/**
+ * A note for an order's result page, read there once: the number of the order it is about, kept
+ * on that page's path only.
+ */
+function resultPageNote(name: string) {
+  return {
+    set: (number: string, { secure }: { secure: boolean }) =>
+      setCookie(name, number, { maxAge: placedSeconds, path: "/cart/result", secure }),
+    isFor: (request: Request, number: string) =>
+      parseCookies(request.headers.get("cookie")).get(name) === number,
+    clear: ({ secure }: { secure: boolean }) => clearCookie(name, secure, "/cart/result"),
+  };
 }
 
-/** Whether the guest placed order `number` from this browser and its result page has not said so yet. */
-export function justPlaced(request: Request, number: string) {
-  return parseCookies(request.headers.get("cookie")).get(checkoutCookies.placed) === number;
-}
+/** The guest placed the order from this browser's local cart: its first visit clears those lines. */
+const placedNote = resultPageNote(checkoutCookies.placed);
+export const { set: placedSetCookie, isFor: justPlaced, clear: clearPlacedCookie } = placedNote;
 
-export const clearPlacedCookie = ({ secure }: { secure: boolean }) =>
-  clearCookie(checkoutCookies.placed, secure, "/cart/result");
-
-export function joinedSetCookie(number: string, { secure }: { secure: boolean }) {
-  return setCookie(checkoutCookies.joined, number, { maxAge: placedSeconds, path: "/cart/result", secure });
-}
-
-/** Whether the guest who placed order `number` here asked to become a member with it, not yet told. */
-export function justJoined(request: Request, number: string) {
-  return parseCookies(request.headers.get("cookie")).get(checkoutCookies.joined) === number;
-}
-
-export const clearJoinedCookie = ({ secure }: { secure: boolean }) =>
-  clearCookie(checkoutCookies.joined, secure, "/cart/result");
+/** The guest asked to become a member with the order: the page says the account is made. */
+const joinedNote = resultPageNote(checkoutCookies.joined);
+export const { set: joinedSetCookie, isFor: justJoined, clear: clearJoinedCookie } = joinedNote;
 
 /** The cart page's choice is used up once the order stands. */
 export const clearDraftCookie = ({ secure }: { secure: boolean }) => clearCookie(orderDraftCookie, secure);
