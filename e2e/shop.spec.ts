@@ -405,6 +405,37 @@ test("back from ECPay's page, the cart tells of the order waiting for payment an
   await expect(page.getByRole("region", { name: "您有一筆尚未付款的訂單" })).toHaveCount(0);
 });
 
+test("a buyer gives up an unpaid order from its page: cancelled after a confirm, its items offered back", async ({
+  page,
+  request,
+}) => {
+  const merch = await productInStock(request, "merch");
+  await seedLocalCart(page, merch, "e2e-cancel");
+  await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
+  await fillBuyerForHome(page, `cancel${Date.now()}@example.test`);
+  await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  const number = (await page.getByText(/^\d+P01$/).textContent())!.replace(/P01$/, "");
+  await page.goto(`/cart/result?number=${number}`);
+  await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+
+  // Kept, the first time: the dialog's other choice.
+  await page.getByRole("button", { name: "取消訂單" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "取消訂單" });
+  await dialog.getByRole("button", { name: "保留訂單" }).click();
+  await expect(page.getByText("訂單已成立，尚未付款")).toBeVisible();
+
+  await page.getByRole("button", { name: "取消訂單" }).click();
+  await dialog.getByRole("button", { name: "取消訂單" }).click();
+  await expect(page.getByText("訂單已取消，保留的商品已釋出").first()).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "訂單已取消" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "前往付款" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "重新放入購物車" })).toBeVisible();
+  // Read again, it stays so.
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: "訂單已取消" }).first()).toBeVisible();
+});
+
 test("a visitor who joins with the order is told on its page that the account is made, once", async ({
   page,
   request,

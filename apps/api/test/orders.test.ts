@@ -20,6 +20,7 @@ const texts = {
   required: "此項為必填",
   notPayable: "此訂單已付款或已失效，無法再次付款",
   notFound: "找不到此訂單",
+  notCancellable: "這筆訂單已付款、正在等待繳費或已結束，無法取消",
 };
 
 type Form = { action: string; fields: Record<string, string> };
@@ -909,6 +910,49 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect((await api.postForm("/ecpay/return", paidNotice(form))).body).toBe("1|OK");
       expect((await orderOf(order.number, token)).status).toBe("paid");
       expect(await stockOf(issue.id)).toBe(3);
+    });
+  });
+
+  describe("POST /orders/{number}/cancel", () => {
+    it("lets the buyer give up an unpaid order: cancelled once, its stock back at once", async () => {
+      const { issue, order, token } = await guestOrder({}, 5);
+      expect(await stockOf(issue.id)).toBe(3);
+      // Nobody else may: the order might as well not exist.
+      expect((await api.post(`/orders/${order.number}/cancel`, {})).status).toBe(404);
+      const stranger = await signedIn();
+      expect((await api.post(`/orders/${order.number}/cancel`, {}, stranger.auth)).status).toBe(404);
+
+      const cancelled = await api.post<{ data: Order; message: string }>(
+        `/orders/${order.number}/cancel`,
+        {},
+        token,
+      );
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.message).toBe("訂單已取消，保留的商品已釋出");
+      expect([cancelled.body.data.status, cancelled.body.data.payable]).toEqual(["cancelled", false]);
+      expect(await stockOf(issue.id)).toBe(5);
+      const again = await api.post<ApiError>(`/orders/${order.number}/cancel`, {}, token);
+      expect([again.status, again.body.message]).toEqual([409, texts.notCancellable]);
+      expect(await stockOf(issue.id)).toBe(5);
+      expect((await api.get(`/order-ecpay?number=${order.number}`, token)).status).toBe(409);
+    });
+
+    it("leaves alone an order that is paid, or waits on an issued code", async () => {
+      const paid = await guestOrder();
+      const form = await paymentForm(paid.order.number, paid.token);
+      expect((await api.postForm("/ecpay/return", paidNotice(form))).body).toBe("1|OK");
+      expect((await api.post(`/orders/${paid.order.number}/cancel`, {}, paid.token)).status).toBe(409);
+      expect((await orderOf(paid.order.number, paid.token)).status).toBe("paid");
+
+      const atm = await guestOrder({ payment: "atm" });
+      const atmForm = await paymentForm(atm.order.number, atm.token);
+      const issued = atmAccountIssued(atmForm.fields, api.ecpay.shop.payment, {
+        vAccount: "9103522175887271",
+        tradeNo: "2611231200008888",
+      });
+      expect((await api.postForm("/ecpay/payment-info", issued)).body).toBe("1|OK");
+      expect((await api.post(`/orders/${atm.order.number}/cancel`, {}, atm.token)).status).toBe(409);
+      expect((await orderOf(atm.order.number, atm.token)).status).toBe("awaiting_payment");
     });
   });
 

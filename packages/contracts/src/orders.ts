@@ -112,6 +112,10 @@ export const orderMessages = {
   notPayable: "此訂單已付款或已失效，無法再次付款",
   holdEnding: "此訂單的保留時間即將結束，請回到購物車重新下單",
   expired: "訂單付款期限已過，商品已釋出",
+  /** The buyer gave up an unpaid order (POST /orders/{number}/cancel). */
+  cancelled: "訂單已取消，保留的商品已釋出",
+  /** Only an order waiting for its first payment may be given up by its buyer. */
+  notCancellable: "這筆訂單已付款、正在等待繳費或已結束，無法取消",
   accountExists: "此電子郵件已註冊，請先登入再結帳",
   cvsMapFailed: "無法開啟門市地圖，請稍後再試",
   cvsReceiverName: "超商取貨的收件人姓名請填寫 2 至 5 個中文字或 4 至 10 個英文字母，並與證件相符",

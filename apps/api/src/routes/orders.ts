@@ -22,6 +22,7 @@ import {
   orderForViewer,
   placeOrder,
   readOrder,
+  cancelUnpaidOrder,
   releaseExpiredOrders,
   startPaymentAttempt,
   type OrderViewer,
@@ -135,6 +136,38 @@ orderRoutes.openapi(
       c.var.auth.jwtSecret,
     );
     return c.json({ data: await readOrder(c.var.db, row, now) }, 200);
+  },
+);
+
+orderRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/orders/{number}/cancel",
+    tags: ["Orders"],
+    summary: "取消尚未付款的訂單",
+    description:
+      "訂單的會員或持有 x-order-token 者，可取消還在等待付款（尚未取得 ATM 或超商代碼）的訂單：狀態改為 cancelled，保留的庫存立即釋出。已付款、等待繳費、已逾期或已取消的訂單回應 409。",
+    security: [...signedIn, {}],
+    middleware: [optionalMember] as const,
+    request: { params: numberParam },
+    responses: {
+      200: json(z.object({ data: orderSchema, message: z.string() }), "已取消"),
+      404: json(apiErrorSchema, "找不到此訂單"),
+      409: json(apiErrorSchema, "訂單無法取消"),
+    },
+  }),
+  async (c) => {
+    const now = new Date();
+    await releaseExpiredOrders(c.var.db, now);
+    const row = await orderForViewer(
+      c.var.db,
+      c.req.valid("param").number,
+      viewerOf(c, c.var.member),
+      c.var.auth.jwtSecret,
+    );
+    const cancelled = await cancelUnpaidOrder(c.var.db, row, now);
+    c.var.logger.info({ order: cancelled.number }, "order cancelled by its buyer");
+    return c.json({ data: await readOrder(c.var.db, cancelled, now), message: orderMessages.cancelled }, 200);
   },
 );
 

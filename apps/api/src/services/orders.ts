@@ -13,7 +13,7 @@ import {
 } from "@shiyi/contracts";
 import type { personalMemberAmountLimits } from "@shiyi/ecpay";
 import { formatTaipeiDateTime } from "@shiyi/ecpay";
-import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { ApiEnv } from "../app-env.ts";
 import type { Database } from "../db/client.ts";
 import {
@@ -289,6 +289,25 @@ export async function releaseExpiredOrders(db: Database, now: Date): Promise<str
       lapsed.map((row) => row.id),
     );
     return lapsed.map((row) => row.number);
+  });
+}
+
+/**
+ * The buyer gives up an order that waits for its first payment: it is cancelled and its stock comes
+ * back, in one transaction, once (a conditional UPDATE). An order with an ATM or store code issued
+ * is not given up here: the code can still be paid, and is left to lapse. A card payment page left
+ * open and paid after all is taken as for a lapsed order: the order is paid and its stock taken again.
+ */
+export async function cancelUnpaidOrder(db: Database, row: OrderRow, now: Date): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(orders)
+      .set({ status: "cancelled", stock_released_at: now.toISOString(), updated_at: now.toISOString() })
+      .where(and(eq(orders.id, row.id), eq(orders.status, "pending"), isNull(orders.stock_released_at)))
+      .returning();
+    if (!cancelled) throw new ApiError(409, orderMessages.notCancellable);
+    await returnStock(tx, [cancelled.id]);
+    return cancelled;
   });
 }
 

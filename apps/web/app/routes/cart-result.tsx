@@ -1,13 +1,16 @@
 import { orderMessages, type Order } from "@shiyi/contracts";
-import { useEffect } from "react";
-import { data, Link, redirect } from "react-router";
+import { useEffect, type FormEvent } from "react";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { CartSteps } from "../components/cart/cart-steps.tsx";
 import { BuyAgain } from "../components/order/buy-again.tsx";
 import { FormSuccess } from "../components/form/schema-form.tsx";
 import { LineList, OrderFacts, orderLines, StatusBadge, Totals } from "../components/order/order-view.tsx";
 import { PaymentCodeBox, primaryLink } from "../components/order/payment-code.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
-import { ApiRequestError } from "../lib/api.server.ts";
+import { Button } from "../components/ui/button.tsx";
+import { useConfirm } from "../components/ui/confirm-dialog.tsx";
+import { actionFailure, ApiRequestError, readForm } from "../lib/api.server.ts";
+import { useActionToast } from "../lib/use-action-toast.ts";
 import { sameLine } from "../lib/cart/local-cart.ts";
 import { checkoutDraft, forgetDraft } from "../lib/form-draft.ts";
 import { localCart } from "../lib/cart/use-local-cart.ts";
@@ -109,8 +112,34 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return data({ order, clearLocalCart, joined, meta }, { headers });
 }
 
-export default function CartResult({ loaderData }: Route.ComponentProps) {
+/**
+ * 取消訂單: the buyer gives up an order still waiting for its payment (the member's, or the guest's
+ * with this browser's token or the mail's key); the page then shows it cancelled.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const number = orderNumber(request);
+  const form = await readForm(request);
+  if (!number || form.get("intent") !== "cancel") throw data("不支援的操作", { status: 400 });
+  try {
+    const { message } = await context
+      .get(apiContext)
+      .post<{ message: string }>(
+        `/orders/${number}/cancel`,
+        {},
+        { headers: orderAccessHeaders(request, number) },
+      );
+    return { toast: { type: "success" as const, message } };
+  } catch (error) {
+    // Paid, or a code issued, in the meantime: said, and the page shows the order as it now stands.
+    if (error instanceof ApiRequestError && error.status === 409)
+      return data({ toast: { type: "danger" as const, message: error.message } }, { status: 409 });
+    return actionFailure(error);
+  }
+}
+
+export default function CartResult({ loaderData, actionData }: Route.ComponentProps) {
   const { order, clearLocalCart, joined } = loaderData;
+  useActionToast(actionData?.toast);
   useClearOrderedLines(clearLocalCart ? order : null);
   // The order is placed: the checkout form kept for a return from the cart is done with.
   useEffect(() => forgetDraft(checkoutDraft), []);
@@ -207,12 +236,13 @@ function Outcome({ order }: { order: Order }) {
             </p>
           </div>
           {order.payable && (
-            <p>
+            <div className="flex flex-wrap items-center gap-x-6 gap-y-4">
               {/* /cart/pay answers with ECPay's page: loaded as a document, not by the router. */}
               <Link to={pay} reloadDocument className={primaryLink}>
                 {order.payment.failure ? "重新付款" : "前往付款"}
               </Link>
-            </p>
+              <CancelOrder order={order} />
+            </div>
           )}
         </div>
       );
@@ -232,8 +262,39 @@ function Outcome({ order }: { order: Order }) {
       return (
         <div role="status" className="border-l-4 border-rule bg-paper-deep px-5 py-5">
           <p className="font-serif text-lg font-bold tracking-[0.08em]">訂單已取消</p>
-          <p className="mt-2 leading-7 text-ink-soft">如有疑問，請與我們聯絡。</p>
+          <p className="mt-2 leading-7 text-ink-soft">
+            保留的商品已釋出。可將這筆訂單的商品放回購物車，重新訂購；如有疑問，請與我們聯絡。
+          </p>
+          <div className="mt-5">
+            <BuyAgain order={order} />
+          </div>
         </div>
       );
   }
+}
+
+/** 取消訂單, after the confirm dialog; without JavaScript the press is the choice. */
+function CancelOrder({ order }: { order: Order }) {
+  const confirm = useConfirm();
+  const submit = useSubmit();
+  const busy = useNavigation().formData?.get("intent") === "cancel";
+  function confirmCancel(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    void confirm({
+      type: "danger",
+      title: "取消訂單",
+      message: `取消後，訂單 ${order.number} 保留的商品將釋出，無法再付款。確定要取消這筆訂單嗎？`,
+      cancelText: "保留訂單",
+      actionText: "取消訂單",
+    }).then((ok) => (ok ? submit(form, { preventScrollReset: true }) : undefined));
+  }
+  return (
+    <Form method="post" onSubmit={confirmCancel} preventScrollReset>
+      <input type="hidden" name="intent" value="cancel" />
+      <Button type="submit" variant="secondary" aria-disabled={busy || undefined}>
+        {busy ? "取消中…" : "取消訂單"}
+      </Button>
+    </Form>
+  );
 }
