@@ -258,7 +258,8 @@ test.describe("social-login return", () => {
     await page.goto(
       `/auth?status=1&token=${encodeURIComponent(tokens.access_token)}&refresh_token=${encodeURIComponent(tokens.refresh_token)}&nonce=${nonce}`,
     );
-    await expect(page).toHaveURL(`${siteUrl}/auth?status=1`);
+    // The tokens leave the address; where to go on (the member page, here) is kept in it.
+    await expect(page).toHaveURL(`${siteUrl}/auth?status=1&redirect=%2Fmember`);
     await expect(page.getByRole("heading", { level: 1, name: "登入成功" })).toBeVisible();
     await expect(page.getByRole("status")).toContainText(`歡迎，${member.name}`);
     await page.getByRole("link", { name: "前往會員中心" }).click();

@@ -420,12 +420,14 @@ test("a buyer gives up an unpaid order from its page: cancelled after a confirm,
   await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
 
   // Kept, the first time: the dialog's other choice.
-  await page.getByRole("button", { name: "取消訂單" }).click();
+  const cancel = page.getByRole("main").getByRole("button", { name: "取消訂單" });
+  await cancel.click();
   const dialog = page.getByRole("alertdialog", { name: "取消訂單" });
   await dialog.getByRole("button", { name: "保留訂單" }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByText("訂單已成立，尚未付款")).toBeVisible();
 
-  await page.getByRole("button", { name: "取消訂單" }).click();
+  await cancel.click();
   await dialog.getByRole("button", { name: "取消訂單" }).click();
   await expect(page.getByText("訂單已取消，保留的商品已釋出").first()).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "訂單已取消" }).first()).toBeVisible();
