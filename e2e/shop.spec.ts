@@ -86,6 +86,20 @@ const orderNumberOf = (page: Page) => new URL(page.url()).searchParams.get("numb
 
 const buyerAddress = ["106", "臺北市", "大安區", "復興南路一段 219 巷 18 號"] as const;
 
+/**
+ * A visitor orders a merchandise item for home delivery, to pay by card, and stands on ECPay's
+ * page without paying: the order's number.
+ */
+async function orderToPayByCard(page: Page, request: APIRequestContext, name: string) {
+  const merch = await productInStock(request, "merch");
+  await seedLocalCart(page, merch, `e2e-${name}`);
+  await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
+  await fillBuyerForHome(page, `${name}${Date.now()}@example.test`);
+  await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  return (await page.getByText(/^\d+P01$/).textContent())!.replace(/P01$/, "");
+}
+
 /** A buyer in Taiwan, who receives the parcel at home themselves. */
 async function fillBuyerForHome(page: Page, email: string) {
   await customer(page).getByRole("textbox", { name: "姓名" }).fill("林小華");
@@ -380,14 +394,7 @@ test("back from ECPay's page, the cart tells of the order waiting for payment an
   page,
   request,
 }) => {
-  const merch = await productInStock(request, "merch");
-  await seedLocalCart(page, merch, "e2e-unpaid");
-  await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
-  await fillBuyerForHome(page, `unpaid${Date.now()}@example.test`);
-  await page.getByRole("button", { name: "送出訂單並付款" }).click();
-  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
-  const trade = await page.getByText(/^\d+P01$/).textContent();
-  const number = trade!.replace(/P01$/, "");
+  const number = await orderToPayByCard(page, request, "unpaid");
 
   // The buyer leaves ECPay's page for the cart: their lines are there, and so is the order.
   await page.goto("/cart");
@@ -409,13 +416,7 @@ test("a buyer gives up an unpaid order from its page: cancelled after a confirm,
   page,
   request,
 }) => {
-  const merch = await productInStock(request, "merch");
-  await seedLocalCart(page, merch, "e2e-cancel");
-  await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
-  await fillBuyerForHome(page, `cancel${Date.now()}@example.test`);
-  await page.getByRole("button", { name: "送出訂單並付款" }).click();
-  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
-  const number = (await page.getByText(/^\d+P01$/).textContent())!.replace(/P01$/, "");
+  const number = await orderToPayByCard(page, request, "cancel");
   await page.goto(`/cart/result?number=${number}`);
   await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
 

@@ -43,6 +43,20 @@ const viewerOf = (c: Context, member: { id: number } | undefined): OrderViewer =
   accessToken: c.req.header(orderTokenHeader) ?? c.req.query("token") ?? undefined,
 });
 
+/**
+ * Order `number` as its viewer may have it (the member, or the holder of its token or mail key),
+ * after unpaid orders whose hold ran out have lapsed: the state every call about one order starts from.
+ */
+async function viewedOrder(
+  { db, auth }: Pick<ApiEnv["Variables"], "db" | "auth">,
+  viewer: OrderViewer,
+  number: string,
+  now: Date,
+) {
+  await releaseExpiredOrders(db, now);
+  return orderForViewer(db, number, viewer, auth.jwtSecret);
+}
+
 const numberParam = z.object({
   number: z.string().regex(/^\d{6,20}$/, { error: messages.invalidParams }),
 });
@@ -128,13 +142,7 @@ orderRoutes.openapi(
   }),
   async (c) => {
     const now = new Date();
-    await releaseExpiredOrders(c.var.db, now);
-    const row = await orderForViewer(
-      c.var.db,
-      c.req.valid("param").number,
-      viewerOf(c, c.var.member),
-      c.var.auth.jwtSecret,
-    );
+    const row = await viewedOrder(c.var, viewerOf(c, c.var.member), c.req.valid("param").number, now);
     return c.json({ data: await readOrder(c.var.db, row, now) }, 200);
   },
 );
@@ -158,13 +166,7 @@ orderRoutes.openapi(
   }),
   async (c) => {
     const now = new Date();
-    await releaseExpiredOrders(c.var.db, now);
-    const row = await orderForViewer(
-      c.var.db,
-      c.req.valid("param").number,
-      viewerOf(c, c.var.member),
-      c.var.auth.jwtSecret,
-    );
+    const row = await viewedOrder(c.var, viewerOf(c, c.var.member), c.req.valid("param").number, now);
     const cancelled = await cancelUnpaidOrder(c.var.db, row, now);
     c.var.logger.info({ order: cancelled.number }, "order cancelled by its buyer");
     return c.json({ data: await readOrder(c.var.db, cancelled, now), message: orderMessages.cancelled }, 200);
@@ -201,13 +203,7 @@ orderRoutes.openapi(
   async (c) => {
     const { db, shop, auth } = c.var;
     const now = new Date();
-    await releaseExpiredOrders(db, now);
-    const row = await orderForViewer(
-      db,
-      c.req.valid("query").number,
-      viewerOf(c, c.var.member),
-      c.var.auth.jwtSecret,
-    );
+    const row = await viewedOrder(c.var, viewerOf(c, c.var.member), c.req.valid("query").number, now);
     const attempt = await startPaymentAttempt(c.var, row, now);
     const order = await readOrder(db, row, now);
     const resultUrl = `${auth.siteUrl}/cart/result?number=${row.number}`;
