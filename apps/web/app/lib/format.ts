@@ -35,11 +35,12 @@ const dateTimeFormat = new Intl.DateTimeFormat("zh-TW", {
 });
 
 /**
- * A moment in Taiwan's time: 2026/07/16 14:30. Built from the parts, because the space between
+ * A moment in Taiwan's time, its date written as formatDate writes one (2026.07.16 14:30), so that
+ * an order's time and an article's or a gift's date read alike. Built from the parts, because the space between
  * date and time differs between ICU versions (Node's thin space, Chrome's plain one), which would
  * make the server's page and the browser's disagree.
  */
 export const formatDateTime = (iso: string) => {
   const part = Object.fromEntries(dateTimeFormat.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${part.year}/${part.month}/${part.day} ${part.hour}:${part.minute}`;
+  return `${part.year}.${part.month}.${part.day} ${part.hour}:${part.minute}`;
 };
