@@ -501,8 +501,15 @@ test.describe("member page", () => {
     await page.reload();
     await expect(page.getByRole("region", { name: "基本資料" })).toContainText("W".repeat(50));
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
-    // The header shows the name, cut short, at every width that has room for it.
+    // At 375 px the member's link is its icon alone, centred as the cart's and the search's are.
     await page.evaluate(() => window.scrollTo(0, 0));
+    const memberLink = page.getByRole("banner").getByRole("link", { name: /會員專區/ });
+    const [link, icon] = await Promise.all([
+      memberLink.boundingBox(),
+      memberLink.locator("svg").boundingBox(),
+    ]);
+    expect(Math.abs(link!.x + link!.width / 2 - (icon!.x + icon!.width / 2))).toBeLessThan(1);
+    // The header shows the name, cut short, at every width that has room for it.
     for (const width of [576, 1280, 1440, 1600]) {
       await page.setViewportSize({ width, height: 812 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -153,7 +153,8 @@ function MemberLink({ member }: { member: { name: string } | null }) {
         <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
       </LineIcon>
       {member ? (
-        <span>
+        // Its own box takes no room: where only the icon shows, the link is as wide as a visitor's.
+        <span className="contents">
           <span className="sr-only">會員專區：</span>
           {/* Inline-block, or the width limit (and with it the ellipsis) would not hold. */}
           <span className="hidden max-w-[8em] truncate align-bottom sm:inline-block lg:hidden xl:inline-block xl:max-w-[5em]">
