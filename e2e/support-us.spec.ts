@@ -251,10 +251,9 @@ test("a member gives monthly, sees every charge, downloads a charge's receipt an
 
   // A receipt's link opened signed out (from a mail, say): the login comes first, then the gifts'
   // page downloads the receipt, and its address loses the request so a reload does not repeat it.
-  const receiptPath = await gift
-    .getByRole("link", { name: /^下載收據 \d+（PDF）$/ })
-    .first()
-    .getAttribute("href");
+  const receiptLink = gift.getByRole("link", { name: /^下載收據 \d+（PDF）$/ }).first();
+  const receiptPath = await receiptLink.getAttribute("href");
+  const receiptNumber = /\d+/.exec((await receiptLink.getAttribute("aria-label"))!)![0];
   await context.clearCookies();
   await page.goto(receiptPath!);
   await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
@@ -262,9 +261,8 @@ test("a member gives monthly, sees every charge, downloads a charge's receipt an
   await page.getByRole("textbox", { name: "密碼", exact: true }).fill(member.password);
   const afterLogin = page.waitForEvent("download");
   await page.getByRole("button", { name: "登入", exact: true }).click();
-  expect((await afterLogin).suggestedFilename()).toBe(
-    `receipt-${receiptPath!.split("/").slice(-2).join("-")}.pdf`,
-  );
+  // Named as the receipt's mail names it: by the receipt's own number.
+  expect((await afterLogin).suggestedFilename()).toBe(`食藝文化基金會捐款收據-${receiptNumber}.pdf`);
   await expect(page.getByRole("status").filter({ hasText: "收據開始下載" })).toBeVisible();
   await expect(page).toHaveURL(/\/member\/support-us$/);
   await expect(page.getByRole("article", { name: new RegExp(number) })).toBeVisible();

@@ -21,7 +21,8 @@ import { idempotencyHeader, idempotencyHeaders } from "../lib/idempotency.ts";
 import { dottedErrors } from "../lib/request-body.ts";
 import {
   cancelDonation,
-  chargeReceiptPdf,
+  chargeReceipt,
+  receiptFileName,
   yearlyReceiptPdf,
   donationForViewer,
   listMemberDonations,
@@ -246,9 +247,10 @@ donationRoutes.openapi(
 );
 
 const pdf = { content: { "application/pdf": { schema: z.string() } }, description: "收據（PDF）" };
-const pdfHeaders = (name: string) => ({
+/** A PDF to save: `name` (zh-TW, RFC 6266's filename*), with `ascii` for clients without it. */
+const pdfHeaders = (name: string, ascii: string) => ({
   "content-type": "application/pdf",
-  "content-disposition": `attachment; filename="${name}.pdf"`,
+  "content-disposition": `attachment; filename="${ascii}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}.pdf`,
   "cache-control": "private, no-store",
 });
 
@@ -282,7 +284,11 @@ donationRoutes.openapi(
   async (c) => {
     const year = c.req.valid("param").year;
     const body = await yearlyReceiptPdf(c.var, c.var.member.id, year, new Date());
-    return c.body(new Uint8Array(body), 200, pdfHeaders(`receipt-${year}`));
+    return c.body(
+      new Uint8Array(body),
+      200,
+      pdfHeaders(`食藝文化基金會${year}年度捐款收據`, `receipt-${year}`),
+    );
   },
 );
 
@@ -313,7 +319,11 @@ donationRoutes.openapi(
   async (c) => {
     const { number, chargeId } = c.req.valid("param");
     const row = await donationForViewer(c.var.db, number, await viewerOf(c, c.var.db, c.var.member));
-    const body = await chargeReceiptPdf(c.var, row, chargeId);
-    return c.body(new Uint8Array(body), 200, pdfHeaders(`receipt-${number}-${chargeId}`));
+    const { pdf, receiptNumber } = await chargeReceipt(c.var, row, chargeId);
+    return c.body(
+      new Uint8Array(pdf),
+      200,
+      pdfHeaders(receiptFileName(receiptNumber), `receipt-${receiptNumber}`),
+    );
   },
 );

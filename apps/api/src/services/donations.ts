@@ -445,12 +445,15 @@ async function sendThanks(deps: DonationDeps, donation: DonationRow, charge: Cha
   });
 }
 
+/** A receipt's file name, the same in its mail and when downloaded: the receipt's own number. */
+export const receiptFileName = (receiptNumber: string) => `食藝文化基金會捐款收據-${receiptNumber}`;
+
 async function receiptAttachment(deps: DonationDeps, donation: DonationRow, charge: ChargeRow) {
   if (donation.receipt !== "per_gift" || donation.receipt_format !== "digital" || !charge.receipt_number)
     return undefined;
   return [
     {
-      filename: `食藝文化基金會捐款收據-${charge.receipt_number}.pdf`,
+      filename: `${receiptFileName(charge.receipt_number)}.pdf`,
       content: await chargeReceiptPdf(deps, donation, charge.id),
       contentType: "application/pdf",
     },
@@ -1008,12 +1011,17 @@ const giftLine = (donation: DonationRow, charge: ChargeRow): ReceiptGiftLine => 
 
 /** The receipt of one charge of a gift that asked for a receipt per gift. */
 export async function chargeReceiptPdf(deps: DonationDeps, donation: DonationRow, chargeId: number) {
+  return (await chargeReceipt(deps, donation, chargeId)).pdf;
+}
+
+/** A charge's receipt as a PDF, with the receipt's number. */
+export async function chargeReceipt(deps: DonationDeps, donation: DonationRow, chargeId: number) {
   const [charge] = await deps.db
     .select()
     .from(donationCharges)
     .where(and(eq(donationCharges.id, chargeId), eq(donationCharges.donation_id, donation.id)));
   if (!charge?.receipt_number) throw new ApiError(404, donationMessages.noReceipt);
-  return renderReceiptPdfOffThread(
+  const pdf = await renderReceiptPdfOffThread(
     {
       kind: "per_gift",
       issuer: deps.shop.foundation,
@@ -1026,6 +1034,7 @@ export async function chargeReceiptPdf(deps: DonationDeps, donation: DonationRow
     },
     deps.shop.receiptFont,
   );
+  return { pdf, receiptNumber: charge.receipt_number };
 }
 
 /**
