@@ -112,6 +112,7 @@ test("a crafted /auth link with someone's tokens signs nobody in (the sign-in be
 
 test("a member who joined with LINE confirms the address from the member page, and still signs in with LINE", async ({
   page,
+  context,
   request,
 }) => {
   const person = newMember();
@@ -135,6 +136,14 @@ test("a member who joined with LINE confirms the address from the member page, a
   await profile.getByRole("button", { name: "寄送驗證信" }).click();
   await expect(profile.getByRole("status")).toContainText("驗證信已寄出，請至信箱點擊連結完成驗證");
 
+  // Another tab still offers to send one.
+  const stale = await context.newPage();
+  await stale.goto("/member");
+  const staleButton = stale
+    .getByRole("region", { name: "基本資料" })
+    .getByRole("button", { name: "寄送驗證信" });
+  await expect(staleButton).toBeVisible();
+
   // The link, opened in this browser, confirms the address and keeps the LINE sign-in.
   const link = new URL(linkIn(await waitForMail(request, person.email, "驗證"), "/auth/confirmation"));
   await page.goto(link.pathname + link.search);
@@ -143,6 +152,13 @@ test("a member who joined with LINE confirms the address from the member page, a
   await expect(profile).toContainText("已驗證");
   await expect(profile).toContainText("LINE");
   await expect(profile.getByRole("button", { name: "寄送驗證信" })).toHaveCount(0);
+  // Pressed in the other tab now, it sends nothing and says why; that tab then shows it confirmed.
+  await staleButton.click();
+  await expect(stale.getByRole("region", { name: "通知" })).toContainText(
+    "您的電子郵件已完成驗證，不需要再寄送驗證信",
+  );
+  await expect(stale.getByRole("region", { name: "基本資料" })).toContainText("已驗證");
+  await stale.close();
 
   await page.getByRole("button", { name: "登出", exact: true }).click();
   await expect(page).toHaveURL(`${siteUrl}/`);

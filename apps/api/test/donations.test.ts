@@ -635,6 +635,11 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       const one = await api.getBytes(`/donations/${number}/charges/${charges[0]!.id}/receipt`, donor.auth);
       expect(one.status).toBe(200);
       expect(one.headers.get("content-type")).toBe("application/pdf");
+      // Saved under the name its mail gives it (and an ASCII one for clients without filename*).
+      const receiptName = encodeURIComponent(`食藝文化基金會捐款收據-${charges[0]!.receipt_number}`);
+      expect(one.headers.get("content-disposition")).toBe(
+        `attachment; filename="receipt-${charges[0]!.receipt_number}.pdf"; filename*=UTF-8''${receiptName}.pdf`,
+      );
       const [page] = await pdfPages(one.body);
       expect(page).toContain("財團法人食藝文化基金會");
       expect(page).toContain(charges[0]!.receipt_number!);
@@ -686,6 +691,9 @@ describe.each(databaseTargets())("donations on $name", (target) => {
 
       const yearly = await api.getBytes(`/donations/receipts/${lastYear}`, donor.auth);
       expect(yearly.status).toBe(200);
+      expect(yearly.headers.get("content-disposition")).toContain(
+        `filename*=UTF-8''${encodeURIComponent(`食藝文化基金會${lastYear}年度捐款收據`)}.pdf`,
+      );
       const text = (await pdfPages(yearly.body)).join(" ");
       expect(text).toContain("1,700");
       expect(text).toContain("壹仟柒佰元整");

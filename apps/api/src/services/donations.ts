@@ -454,7 +454,7 @@ async function receiptAttachment(deps: DonationDeps, donation: DonationRow, char
   return [
     {
       filename: `${receiptFileName(charge.receipt_number)}.pdf`,
-      content: await chargeReceiptPdf(deps, donation, charge.id),
+      content: (await chargeReceipt(deps, donation, charge.id)).pdf,
       contentType: "application/pdf",
     },
   ];
@@ -1009,12 +1009,7 @@ const giftLine = (donation: DonationRow, charge: ChargeRow): ReceiptGiftLine => 
       : `${donation.frequency === "monthly" ? "每月" : "每年"}定期捐款第 ${charge.sequence} 次`,
 });
 
-/** The receipt of one charge of a gift that asked for a receipt per gift. */
-export async function chargeReceiptPdf(deps: DonationDeps, donation: DonationRow, chargeId: number) {
-  return (await chargeReceipt(deps, donation, chargeId)).pdf;
-}
-
-/** A charge's receipt as a PDF, with the receipt's number. */
+/** The receipt of one charge of a gift that asked for a receipt per gift: the PDF, and its number. */
 export async function chargeReceipt(deps: DonationDeps, donation: DonationRow, chargeId: number) {
   const [charge] = await deps.db
     .select()

@@ -213,10 +213,12 @@ export const clearSavedCheckout = ({ secure }: { secure: boolean }) =>
  * chose) and the checkout form kept while the map was open (their name, address). The next person
  * at this browser starts without them.
  */
-export const clearCheckoutCookies = ({ secure }: { secure: boolean }) => [
-  clearDraftCookie({ secure }),
-  clearSavedCheckout({ secure }),
-];
+export function checkoutCookiesCleared({ secure }: { secure: boolean }): Headers {
+  const headers = new Headers();
+  headers.append("set-cookie", clearDraftCookie({ secure }));
+  headers.append("set-cookie", clearSavedCheckout({ secure }));
+  return headers;
+}
 
 /** The store the map sent back (`store_id`, `store_name`, `store_address`, `brand`), if well formed. */
 export function storeFromQuery(params: URLSearchParams): Store | null {

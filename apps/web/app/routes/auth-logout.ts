@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/auth-logout";
 import { ApiRequestError } from "../lib/api.server.ts";
-import { clearCheckoutCookies } from "../lib/checkout.server.ts";
+import { checkoutCookiesCleared } from "../lib/checkout.server.ts";
 import { apiContext, siteConfigContext } from "../lib/context.ts";
 import { sessionContext } from "../lib/session.server.ts";
 
@@ -25,12 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   session.signOut();
-  const headers = new Headers();
-  for (const cookie of clearCheckoutCookies({
-    secure: context.get(siteConfigContext).publicUrl.startsWith("https:"),
-  }))
-    headers.append("set-cookie", cookie);
-  return redirect("/", { headers });
+  const secure = context.get(siteConfigContext).publicUrl.startsWith("https:");
+  return redirect("/", { headers: checkoutCookiesCleared({ secure }) });
 }
 
 /** Signing out is a POST; a GET (a typed address) only goes home. */

@@ -23,7 +23,7 @@ import { Button } from "../components/ui/button.tsx";
 import { useConfirm } from "../components/ui/confirm-dialog.tsx";
 import { actionFailure, readForm } from "../lib/api.server.ts";
 import { apiContext, siteConfigContext } from "../lib/context.ts";
-import { clearCheckoutCookies } from "../lib/checkout.server.ts";
+import { checkoutCookiesCleared } from "../lib/checkout.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
@@ -49,7 +49,11 @@ type MemberReply = {
 };
 
 /** The reply of 寄送驗證信: sent, or the API's refusal (too many mails) as a toast. */
-type VerifyReply = { intent: "verify"; sent?: string; toast?: { type: "danger"; message: string } };
+type VerifyReply = {
+  intent: "verify";
+  sent?: string;
+  toast?: { type: "success" | "danger"; message: string };
+};
 
 const passwordFields = ["current_password", "password", "password_confirmation"];
 
@@ -73,18 +77,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       const failure = actionFailure(error);
       return data<VerifyReply>({ intent, toast: failure.data.toast }, failure.init ?? undefined);
     }
+    // Confirmed meanwhile (in another tab, say): nothing was sent, and the page, loaded again,
+    // shows the address confirmed; the API's words say why.
+    if (message === memberMessages.alreadyVerified) {
+      return data<VerifyReply>({ intent, toast: { type: "success", message } });
+    }
     context.get(sessionContext).beginOwnVerification(nonce);
-    // Sent, or (confirmed meanwhile, in another tab) not needed: the API says which.
-    return data<VerifyReply>({ intent, sent: message || memberMessages.ownVerificationSent });
+    return data<VerifyReply>({ intent, sent: message });
   }
 
   if (intent === "logout-all") {
     await api.post("/members/logout-all");
     context.get(sessionContext).clear();
-    const headers = new Headers();
     const secure = context.get(siteConfigContext).publicUrl.startsWith("https:");
-    for (const cookie of clearCheckoutCookies({ secure })) headers.append("set-cookie", cookie);
-    return redirect("/auth/login?done=logout-all", { headers });
+    return redirect("/auth/login?done=logout-all", { headers: checkoutCookiesCleared({ secure }) });
   }
 
   if (intent === "profile") {
