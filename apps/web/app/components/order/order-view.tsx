@@ -134,32 +134,29 @@ const destination = (order: Order) => {
   return null;
 };
 
-/** An order that lapsed or was cancelled before a step (shipping, the invoice) will not take it. */
-const stepDropped = (order: Order, state: string) =>
-  state === "pending" && (order.status === "expired" || order.status === "cancelled");
-
-/** An order still waiting for its money: its later steps wait for the payment, not for us. */
-const stepAwaitsPayment = (order: Order, state: string) =>
-  state === "pending" && (order.status === "pending" || order.status === "awaiting_payment");
-
 /**
- * Where the shipment stands: 待出貨 is promised only once the order is paid, and not at all for an
- * order that will not ship.
+ * Where a later step of an order (shipping, the invoice) stands. Not yet taken (`pending`), it is
+ * promised only once the order is paid: before, it waits for the payment; for an order that lapsed
+ * or was cancelled, it will not be taken.
  */
-export const shipmentState = (order: Order) =>
-  stepDropped(order, order.shipping.status)
-    ? "不出貨"
-    : stepAwaitsPayment(order, order.shipping.status)
-      ? "付款後出貨"
-      : shipmentStatusNames[order.shipping.status];
+function stepState(order: Order, state: string, named: string, words: { awaiting: string; dropped: string }) {
+  if (state !== "pending") return named;
+  if (order.status === "expired" || order.status === "cancelled") return words.dropped;
+  if (order.status === "pending" || order.status === "awaiting_payment") return words.awaiting;
+  return named;
+}
 
-/** Where the invoice stands, likewise. */
+export const shipmentState = (order: Order) =>
+  stepState(order, order.shipping.status, shipmentStatusNames[order.shipping.status], {
+    awaiting: "付款後出貨",
+    dropped: "不出貨",
+  });
+
 export const invoiceState = (order: Order) =>
-  stepDropped(order, order.invoice.status)
-    ? "不開立"
-    : stepAwaitsPayment(order, order.invoice.status)
-      ? "付款後開立"
-      : invoiceStatusNames[order.invoice.status];
+  stepState(order, order.invoice.status, invoiceStatusNames[order.invoice.status], {
+    awaiting: "付款後開立",
+    dropped: "不開立",
+  });
 
 /** Where payment, shipping and the invoice stand. */
 export function OrderFacts({ order }: { order: Order }) {
