@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { siteUrl } from "./support/servers.ts";
+import { connect } from "node:net";
+import { siteUrl, splitApiUrl } from "./support/servers.ts";
 
 // Requests no form of the site sends, as a script or a confused client might: each gets a 4xx with
 // a zh-TW message, never a 500, and a refused form keeps what was typed.
@@ -120,6 +121,29 @@ test("a form posted to an unknown path is the 404 page, as its GET is", async ({
   const response = await request.post("/no-such-page", { form: { x: "1" } });
   expect(response.status()).toBe(404);
   expect(await response.text()).toMatch(/<h1[^>]*>找不到相關頁面！請點擊其他連結瀏覽<\/h1>/);
+});
+
+/** Sends raw bytes to a server and reads its whole answer (it closes the connection after a refusal). */
+function rawExchange(url: string, request: string) {
+  const { hostname, port } = new URL(url);
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    socket.on("error", reject);
+  });
+}
+
+test("a request Node's parser refuses (headers past 16 KB) is answered in zh-TW by the site and the API", async () => {
+  for (const url of [siteUrl, splitApiUrl]) {
+    const answer = await rawExchange(
+      url,
+      `GET / HTTP/1.1\r\nHost: x\r\nCookie: ${"a".repeat(20_000)}\r\n\r\n`,
+    );
+    expect(answer, url).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer.split("\r\n\r\n")[1], url).toBe("請求標頭過大，請清除此網站的 Cookie 後再試一次");
+  }
 });
 
 test("an unknown API path is the API's JSON 404", async ({ request }) => {

@@ -1,5 +1,6 @@
 export { createApi, type Api } from "./app.ts";
 export { openDatabase, type Database, type DatabaseHandle } from "./db/client.ts";
+export { answerClientErrors } from "./lib/client-error.ts";
 export { compressResponses } from "./lib/compress.ts";
 export { securityHeaders } from "./lib/security-headers.ts";
 export { unroutedAnswer } from "./lib/unrouted.ts";

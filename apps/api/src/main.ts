@@ -4,6 +4,7 @@ import { createApi } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { readApiConfig } from "./env.ts";
+import { answerClientErrors } from "./lib/client-error.ts";
 import { createLogger } from "./lib/logger.ts";
 import { openRedisRateLimitStore } from "./lib/redis-rate-limit.ts";
 import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
@@ -49,6 +50,8 @@ if (shop.mode === "simulator") {
 const server = serve({ fetch: app.fetch, port: config.PORT }, (info) =>
   logger.info({ port: info.port }, "API listening"),
 );
+// A request Node's parser refuses gets a zh-TW answer, not a bare status.
+answerClientErrors(server);
 // Unpaid orders lapse, paid ones cut short are finished, overdue periodic gifts are checked with ECPay.
 const stopSweeper = startPaymentSweeper(orderDeps);
 const stopIndexer = startSearchIndexer({ db: handle.db, logger });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import {
+  answerClientErrors,
   createLogger,
   openDatabase,
   openRedisRateLimitStore,
@@ -58,6 +59,9 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
     "site ready",
   ),
 );
+
+// A request Node's parser refuses gets a zh-TW answer, not a bare status.
+answerClientErrors(server);
 
 const stop = () => {
   stopSweeper?.();
