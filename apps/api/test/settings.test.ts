@@ -65,9 +65,19 @@ describe.each(databaseTargets())("GET /settings on $name", (target) => {
       await insertSetting(db, "postage", 50);
       await insertSetting(db, "hours", "10:00~18:00");
       await insertSetting(db, "tel", "02-1234-5678");
-      await insertSetting(db, "pages", { news: { title: "產業新聞" }, nowhere: { title: "不存在的頁面" } });
+      // Texts that read as JSON of another kind stay texts.
+      await insertSetting(db, "fax", "27001234");
+      await insertSetting(db, "line", "true");
+      await insertSetting(db, "pages", {
+        news: { title: "產業新聞", description: 5 },
+        columns: { title: "2026" },
+        contact: "聯絡",
+        about: ["關於"],
+        nowhere: { title: "不存在的頁面" },
+      });
       // A value of the wrong type must not replace a default.
       await insertSetting(db, "postage_2", "sixty");
+      await insertSetting(db, "postage_3", "100");
       await insertSetting(db, "unknown_key", "ignored");
     });
 
@@ -77,7 +87,8 @@ describe.each(databaseTargets())("GET /settings on $name", (target) => {
         postage: 50,
         hours: "10:00~18:00",
         tel: "02-1234-5678",
-        postage_3: 92,
+        fax: "27001234",
+        line: "true",
       });
     });
 
@@ -88,6 +99,7 @@ describe.each(databaseTargets())("GET /settings on $name", (target) => {
         info_title: "News",
         description: expect.any(String),
       });
+      expect(body.data.pages.columns.title).toBe("2026");
       expect(body.data.pages.features.title).toBe("專題企劃");
       expect(Object.keys(body.data.pages)).toHaveLength(9);
       expect(body.data.pages).not.toHaveProperty("nowhere");
@@ -96,6 +108,14 @@ describe.each(databaseTargets())("GET /settings on $name", (target) => {
     it("ignores values of the wrong type and keys it does not know", async () => {
       const { body } = await api.get<Item<Settings>>("/settings");
       expect(body.data.postage_2).toBe(60);
+      // A number stored as text is not a number: the default stands.
+      expect(body.data.postage_3).toBe(92);
+      expect(body.data.pages.contact).toEqual({
+        title: "聯絡我們",
+        info_title: "Contact",
+        description: expect.any(String),
+      });
+      expect(body.data.pages.about.title).toBe("關於我們");
       expect(body.data).not.toHaveProperty("unknown_key");
     });
   });

@@ -1,4 +1,5 @@
 import type { PageKey, PageText, Settings } from "@shiyi/contracts";
+import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { siteSettings } from "../db/schema.ts";
 
@@ -43,17 +44,41 @@ export const defaultSettings: Settings = {
   lineSocial: "",
 };
 
-/** Stored overrides merged over the defaults; `pages` merges per page so one override keeps the rest. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The stored rows, each value decoded once. Drizzle's jsonb column would decode again what the
+ * driver already decoded, so a text of digits (a phone number, "27001234") came back a number,
+ * and "true" a boolean; the value is read as its JSON text instead.
+ */
+async function storedOverrides(db: Database): Promise<Record<string, unknown>> {
+  const rows = await db
+    .select({ key: siteSettings.key, value: sql<string>`${siteSettings.value}::text` })
+    .from(siteSettings);
+  return Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
+}
+
+/**
+ * Stored overrides merged over the defaults; `pages` merges per page and per text, so one override
+ * keeps the rest. A value of another type than its default (a number for a text, a list for a
+ * page) is left out: the default stands.
+ */
 export async function getSettings(db: Database): Promise<Settings> {
-  const rows = await db.select().from(siteSettings);
-  const overrides = Object.fromEntries(rows.map((row) => [row.key, row.value])) as Partial<Settings>;
+  const overrides = await storedOverrides(db);
   const pages = { ...defaultSettings.pages };
-  for (const [key, value] of Object.entries(overrides.pages ?? {}) as [PageKey, Partial<PageText>][]) {
-    if (key in pages) pages[key] = { ...pages[key], ...value };
+  const storedPages = isRecord(overrides.pages) ? overrides.pages : {};
+  for (const key of Object.keys(pages) as PageKey[]) {
+    const stored = storedPages[key];
+    if (!isRecord(stored)) continue;
+    const texts = Object.entries(stored).filter(
+      ([field, value]) => field in pages[key] && typeof value === "string",
+    );
+    pages[key] = { ...pages[key], ...Object.fromEntries(texts) };
   }
   const merged: Settings = { ...defaultSettings, pages };
   for (const key of Object.keys(defaultSettings) as (keyof Settings)[]) {
-    if (key === "pages" || overrides[key] === undefined || overrides[key] === null) continue;
+    if (key === "pages") continue;
     if (typeof overrides[key] === typeof defaultSettings[key])
       Object.assign(merged, { [key]: overrides[key] });
   }
