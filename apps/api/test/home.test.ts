@@ -1,4 +1,4 @@
-import type { Home, Item } from "@shiyi/contracts";
+import type { Home, Item, Paginated } from "@shiyi/contracts";
 import { homeKeys } from "@shiyi/contracts";
 import { describe, expect, it } from "vitest";
 import { expectInvalid, expectNotFound, expectPublicCache, useApi } from "./api.ts";
@@ -68,6 +68,21 @@ describe.each(databaseTargets())("home on $name", (target) => {
       expect(await ids("limit=2")).toEqual(whole.slice(0, 2).map((item) => item.id));
       expect(await ids("page=2&limit=2")).toEqual(whole.slice(2, 4).map((item) => item.id));
       expect(await ids("page=999")).toEqual([]);
+    });
+
+    it("says where the page stands in the section, as every list does", async () => {
+      const whole = (await api.get<Paginated<{ id: number }>>("/home/news")).body;
+      const total = whole.data.length;
+      expect(whole.meta).toEqual({ current_page: 1, last_page: 1, per_page: 999, total, from: 1, to: total });
+      const second = (await api.get<Paginated<{ id: number }>>("/home/news?page=2&limit=2")).body.meta;
+      expect(second).toEqual({
+        current_page: 2,
+        last_page: Math.ceil(total / 2),
+        per_page: 2,
+        total,
+        from: 3,
+        to: 4,
+      });
     });
 
     it.each([

@@ -28,6 +28,7 @@ import {
 import { z } from "zod";
 import type { ApiEnv } from "../app-env.ts";
 import { notFound } from "../lib/errors.ts";
+import { paginationMeta } from "../lib/paginate.ts";
 import { getArticle, listArticles, listCategories } from "../services/articles.ts";
 import { getAuthor, listAuthors } from "../services/authors.ts";
 import { listEbooks } from "../services/ebooks.ts";
@@ -82,6 +83,7 @@ export const contentRoutes = new OpenAPIHono<ApiEnv>()
       path: "/home",
       tags: ["Site"],
       summary: "首頁各區塊",
+      description: "每個區塊依首頁所示的則數整段回傳；要分頁讀一個區塊，請用 /home/{key}。",
       request: { query: listQuery },
       responses: { 200: json(itemOf(homeSchema), "首頁"), ...errors },
     }),
@@ -96,9 +98,7 @@ export const contentRoutes = new OpenAPIHono<ApiEnv>()
       request: { params: keyParam, query: listQuery },
       responses: {
         200: json(
-          z.object({
-            data: z.array(z.union([articleSummarySchema, magazineSummarySchema, authorSummarySchema])),
-          }),
+          paginated(z.union([articleSummarySchema, magazineSummarySchema, authorSummarySchema])),
           "區塊",
         ),
         ...errors,
@@ -110,7 +110,13 @@ export const contentRoutes = new OpenAPIHono<ApiEnv>()
       const { key } = c.req.valid("param");
       if (!isHomeKey(key)) throw notFound("找不到這個首頁區塊");
       const section = await getHomeSection(c.var.db, key);
-      return c.json({ data: section.slice((page - 1) * limit, page * limit) }, 200);
+      return c.json(
+        {
+          data: section.slice((page - 1) * limit, page * limit),
+          meta: paginationMeta(section.length, page, limit),
+        },
+        200,
+      );
     },
   )
   .openapi(
