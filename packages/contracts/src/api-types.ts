@@ -31,6 +31,10 @@ export const apiErrorSchema = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+/** A 422 of a parameter or a field out of shape: `errors` names each by its path. */
+export const validationErrorSchema = apiErrorSchema.extend({
+  errors: z.record(z.string(), z.array(z.string())),
+});
 
 export const pageKeys = [
   "features",

@@ -23,6 +23,7 @@ describe("listQuery", () => {
     expect(issues({ status: "0" })).toEqual(["輸入數值不得小於 1"]);
     // Digits past what a number holds exactly are still digits: only the maximum is broken.
     expect(issues({ page: "99999999999999999999" })).toEqual(["輸入數值不得大於 100000"]);
+    expect(issues({ status: "99999999999999999999" })).toEqual(["輸入數值不得大於 1"]);
     expect(issues({ limit: "9007199254740993" })).toEqual(["輸入數值不得大於 999"]);
     expect(listQuery.parse({ page: "0000000000000000002" }).page).toBe(2);
   });

@@ -45,14 +45,8 @@ export const positiveInt = (fallback: number, max: number) =>
 export const listQuery = z.object({
   page: positiveInt(1, 100_000),
   limit: positiveInt(999, 999),
-  status: digits(
-    z.coerce
-      .number({ error: messages.numeric })
-      .int({ error: messages.numeric })
-      .min(1, { error: messages.min(1) })
-      .max(1, { error: messages.max(1) })
-      .default(1),
-  ),
+  // Only 1: the public API has nothing else to show.
+  status: positiveInt(1, 1),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

@@ -36,7 +36,7 @@ import { getHome, getHomeSection, type HomeKey } from "../services/home.ts";
 import { getMagazine, getMerch, listMagazines, listMerch } from "../services/products.ts";
 import { listSeo } from "../services/seo.ts";
 import { getSettings } from "../services/settings.ts";
-import { detailSpec, errors, json, listSpec } from "./specs.ts";
+import { detailSpec, errors, invalid, json, listSpec } from "./specs.ts";
 
 const isArticleKind = (key: string): key is ArticleKind => (articleKinds as readonly string[]).includes(key);
 const isHomeKey = (key: string): key is HomeKey => (homeKeys as readonly string[]).includes(key);
@@ -85,7 +85,7 @@ export const contentRoutes = new OpenAPIHono<ApiEnv>()
       summary: "首頁各區塊",
       description: "每個區塊依首頁所示的則數整段回傳；要分頁讀一個區塊，請用 /home/{key}。",
       request: { query: listQuery },
-      responses: { 200: json(itemOf(homeSchema), "首頁"), ...errors },
+      responses: { 200: json(itemOf(homeSchema), "首頁"), ...invalid },
     }),
     async (c) => c.json({ data: await getHome(c.var.db) }, 200),
   )
@@ -174,6 +174,7 @@ for (const kind of ["news", "columns", "features"] as const) {
         summary: `${kind} 列表（可依 category、author 篩選）`,
         query: articleListQuery,
         item: articleSummarySchema,
+        missing: "category 或 author 沒有這個分類或作者",
       }),
       async (c) => c.json(await listArticles(c.var.db, kind, c.req.valid("query")), 200),
     )

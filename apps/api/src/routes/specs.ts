@@ -1,5 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
-import { apiErrorSchema, detailParam, itemOf, listQuery, messages, paginated } from "@shiyi/contracts";
+import {
+  apiErrorSchema,
+  detailParam,
+  itemOf,
+  listQuery,
+  messages,
+  paginated,
+  validationErrorSchema,
+} from "@shiyi/contracts";
 import type { MiddlewareHandler } from "hono";
 import type { z } from "zod";
 
@@ -8,18 +16,21 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
 });
 
-const errors = {
-  404: json(apiErrorSchema, "找不到資料"),
-  422: json(apiErrorSchema, "參數格式不正確"),
-};
+/** A read's refusal of its parameters: every one names the parameters at fault. */
+const invalid = { 422: json(validationErrorSchema, messages.invalidParams) };
+const errors = { 404: json(apiErrorSchema, "找不到資料"), ...invalid };
 
-/** A paginated public list: page, limit, status (defaults 1, 999, 1). */
+/**
+ * A paginated public list: page, limit, status (defaults 1, 999, 1). A list is never missing (an
+ * empty one is a list); only a filter naming nothing (`missing`, the 404's description) is.
+ */
 export function listSpec<T extends z.ZodType, Q extends z.ZodObject = typeof listQuery>(options: {
   path: string;
   tag: string;
   summary: string;
   item: T;
   query?: Q;
+  missing?: string;
 }) {
   return createRoute({
     method: "get",
@@ -27,7 +38,11 @@ export function listSpec<T extends z.ZodType, Q extends z.ZodObject = typeof lis
     tags: [options.tag],
     summary: options.summary,
     request: { query: (options.query ?? listQuery) as Q },
-    responses: { 200: json(paginated(options.item), options.summary), ...errors },
+    responses: {
+      200: json(paginated(options.item), options.summary),
+      ...(options.missing ? { 404: json(apiErrorSchema, options.missing) } : {}),
+      ...invalid,
+    },
   });
 }
 
@@ -61,7 +76,7 @@ const noStore: MiddlewareHandler = async (c, next) => {
   c.header("cache-control", privateNoStore);
 };
 
-export { json, errors, signedIn, privateNoStore, noStore };
+export { json, errors, invalid, signedIn, privateNoStore, noStore };
 
 type Described = { paths?: object };
 type Operation = {
