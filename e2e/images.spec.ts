@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { webpWidth } from "../test/webp.ts";
+import { jpegSize, webpSize, webpWidth } from "../test/image-size.ts";
 import { expect, test } from "./support/site.ts";
 
 async function newsWithImage(request: APIRequestContext) {
@@ -29,9 +29,34 @@ test("the image proxy answers webp at the requested width", async ({ request }) 
   expect(revalidated.headers()["cache-control"]).toBe(response.headers()["cache-control"]);
 });
 
-test("the image proxy refuses a remote host that is not an alias", async ({ request }) => {
-  const response = await request.get("/_ipx/f_webp,w_320/https://example.com/picture.jpg");
-  expect(response.ok()).toBe(false);
+test("a picture asked for in a box is made at that box: the share image and the placeholder", async ({
+  request,
+  page,
+}) => {
+  // Every source picture of the demo is wider than 1200:630, so a width alone would not make the box.
+  const news = await newsWithImage(request);
+  await page.goto(`/news/${news.path}`);
+  const shareImage = await page.locator('meta[property="og:image"]').getAttribute("content");
+  expect(shareImage).toMatch(/\/_ipx\/f_jpeg,fit_cover,s_1200x630\/media\//);
+  const share = await request.get(new URL(shareImage!).pathname);
+  expect(share.headers()["content-type"]).toBe("image/jpeg");
+  expect(jpegSize(await share.body())).toEqual({ width: 1200, height: 630 });
+
+  const placeholder = await request.get(`/_ipx/f_webp,fit_cover,s_10x10,q_50,blur_3${news.image.url}`);
+  expect(webpSize(await placeholder.body())).toEqual({ width: 10, height: 10 });
+});
+
+test("the image proxy takes a remote picture only by its alias, never by its address", async ({
+  request,
+}) => {
+  for (const source of [
+    "https://example.com/picture.jpg",
+    "https://img.youtube.com/vi/abc/hqdefault.jpg",
+    "http://i.vimeocdn.com/video/1.jpg",
+  ]) {
+    const response = await request.get(`/_ipx/f_webp,w_320/${source}`);
+    expect(response.status(), source).toBe(404);
+  }
 });
 
 test.describe("images on an article page", () => {
@@ -90,9 +115,7 @@ test.describe("image placeholders on a list page", () => {
     const cards = page.getByRole("main").locator("img");
     const lazy = cards.and(page.locator('[loading="lazy"]')).first();
     const style = (await lazy.getAttribute("style")) ?? "";
-    expect(style).toMatch(
-      /background-image:\s*url\("?\/_ipx\/f_webp,fit_cover,w_10,h_10,q_50,blur_3\/media\//,
-    );
+    expect(style).toMatch(/background-image:\s*url\("?\/_ipx\/f_webp,fit_cover,s_10x10,q_50,blur_3\/media\//);
     const eager = cards.and(page.locator('[loading="eager"]')).first();
     expect((await eager.getAttribute("style")) ?? "").not.toContain("background-image");
   });

@@ -160,6 +160,8 @@ for (const route of routes) {
     const cacheControl = response!.headers()["cache-control"] ?? "";
     expect(cacheControl).toMatch(/s-maxage=\d+/);
     expect(cacheControl).toMatch(/stale-while-revalidate=\d+/);
+    // Shared as a visitor's page only: a cache in front must not hand it to a member.
+    expect(response!.headers()["vary"]).toMatch(/\bcookie\b/i);
   });
 }
 
@@ -174,6 +176,9 @@ test("a magazine issue is a Product with its cover, an author's page a profile, 
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "profile");
   await page.goto("/news?page=2");
   await expect(page).toHaveTitle(`${sectionTitle(site, "/news", "news")}（第 2 頁）｜${siteName}`);
+  // A page without pages is not numbered, whatever its address says.
+  await page.goto("/about?page=2");
+  await expect(page).toHaveTitle(`${sectionTitle(site, "/about", "about")}｜${siteName}`);
 });
 
 test("the author and policy lists head each entry with its linked name, and the whole entry opens it", async ({
@@ -196,6 +201,10 @@ test("the author and policy lists head each entry with its linked name, and the 
   await page.goto("/policy");
   const policy = page.getByRole("heading", { level: 2, name: site.policy.title, exact: true });
   await expect(policy.getByRole("link")).toHaveAttribute("href", `/policy/${site.policy.path}`);
+  // A policy is dated by the date its editors gave it, not by when its row last changed.
+  await policy.getByRole("link").click();
+  const date = site.policy.publication_date ?? site.policy.created_at!;
+  await expect(page.locator("header time")).toHaveAttribute("datetime", date);
 });
 
 test("hashed assets under /assets/ are cached as immutable", async ({ request }) => {

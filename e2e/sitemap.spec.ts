@@ -43,9 +43,54 @@ test("the sitemap lists every kind of detail page with absolute URLs and a lastm
   );
 });
 
-test("robots.txt points to the sitemap", async ({ request, baseURL }) => {
+/**
+ * Whether robots.txt lets a crawler fetch a path, as Google and Bing read it (RFC 9309): the
+ * longest matching rule wins, Allow over Disallow on a tie; `*` is any run of characters, a final
+ * `$` the end of the path.
+ */
+function allowedByRobots(robots: string, path: string) {
+  const rules = [...robots.matchAll(/^(Allow|Disallow):\s*(\S*)\s*$/gim)].map(([, kind, pattern]) => ({
+    allow: kind!.toLowerCase() === "allow",
+    pattern: pattern!,
+  }));
+  const matches = (pattern: string) => {
+    const anchored = pattern.endsWith("$");
+    const body = (anchored ? pattern.slice(0, -1) : pattern)
+      .split("*")
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*");
+    return new RegExp(`^${body}${anchored ? "$" : ""}`).test(path);
+  };
+  const winner = rules
+    .filter((rule) => rule.pattern !== "" && matches(rule.pattern))
+    .sort((a, b) => b.pattern.length - a.pattern.length || Number(b.allow) - Number(a.allow))[0];
+  return winner?.allow ?? true;
+}
+
+test("robots.txt points to the sitemap, lets every address of it be crawled and keeps private ones out", async ({
+  request,
+  baseURL,
+}) => {
   const response = await request.get("/robots.txt");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^text\/plain/);
-  expect(await response.text()).toMatch(new RegExp(`^Sitemap: ${baseURL}/sitemap\\.xml$`, "m"));
+  const robots = await response.text();
+  expect(robots).toMatch(new RegExp(`^Sitemap: ${baseURL}/sitemap\\.xml$`, "m"));
+
+  const xml = await (await request.get("/sitemap.xml")).text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname);
+  expect(paths).toContain("/author");
+  for (const path of paths) expect(allowedByRobots(robots, path), path).toBe(true);
+  for (const path of [
+    "/api/news",
+    "/member",
+    "/member/history",
+    "/cart",
+    "/cart/checkout",
+    "/auth",
+    "/auth?status=1",
+    "/auth/login",
+  ]) {
+    expect(allowedByRobots(robots, path), path).toBe(false);
+  }
 });

@@ -10,6 +10,8 @@ type Named = {
   name?: string;
   description?: string | null;
   author?: { path: string; name: string } | null;
+  publication_date?: string | null;
+  created_at?: string;
 };
 type Settings = { name: string; title: string; pages: Record<string, { title: string; info_title: string }> };
 type SeoEntry = { path: string; title: string | null; info_title: string | null };

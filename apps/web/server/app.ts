@@ -165,13 +165,12 @@ export function createWebServer({
     alias: remoteImageAliases,
   });
   // A local image is a file under DATA_DIR/media or one of the build's public files: the rest of
-  // DATA_DIR (the database) is no source, not even to tell which of its files exist.
+  // DATA_DIR (the database) is no source, not even to tell which of its files exist. A remote one
+  // is named by its alias only, never by its address (`https://img.youtube.com/…`).
   const imageSources = new Set([
     "media",
     ...readdirSync(clientDir),
     ...Object.keys(remoteImageAliases).map((alias) => alias.slice(1)),
-    "http:",
-    "https:",
   ]);
   /** The source that "/<modifiers>/<source…>" names, decoded as IPX reads it, if it may be read. */
   const imageSource = (pathname: string): string | undefined => {
@@ -192,7 +191,7 @@ export function createWebServer({
     async sourceVersion(url) {
       const id = imageSource(url.pathname);
       if (id === undefined) return undefined;
-      if (/^(?:https?:|youtube\/|vimeo\/)/.test(id)) return { version: "remote", ttlMs: imageMaxAgeMs };
+      if (/^(?:youtube|vimeo)\//.test(id)) return { version: "remote", ttlMs: imageMaxAgeMs };
       for (const dir of [config.dataDir, clientDir]) {
         const file = await stat(path.join(dir, id)).catch(() => undefined);
         if (file?.isFile()) return { version: `${file.mtimeMs}:${file.size}`, ttlMs: imageMaxAgeMs };
@@ -372,6 +371,9 @@ export function createWebServer({
       response.headers.set("cache-control", "private, no-store");
     } else if (c.req.method === "GET" && response.status === 200 && !response.headers.has("cache-control")) {
       response.headers.set("cache-control", publicPageCache);
+      // A visitor's page is everyone's, but not a member's: a shared cache keyed on the address
+      // alone would hand this page (its header signed out) to a member too.
+      response.headers.append("vary", "Cookie");
     }
     return response;
   });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { createIPX, createIPXWebServer, ipxFSStorage } from "ipx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webpWidth } from "../../../test/webp.ts";
+import { webpWidth } from "../../../test/image-size.ts";
 import { cacheProcessedImages, type ImageCacheOptions } from "./image-cache.ts";
 
 let dir: string;

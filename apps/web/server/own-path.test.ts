@@ -13,6 +13,12 @@ it("gives a page's other spellings its own path, and leaves its own alone", () =
   expect(ownPath("/news")).toBeNull();
 });
 
+it("leaves a first segment that is no section's name as it is, percent-escapes and all", () => {
+  expect(ownPath("/%E4%B8%AD")).toBeNull();
+  expect(ownPath("/%E0%A4%A")).toBeNull();
+  expect(ownPath("/%E4%B8%AD/")).toBe("/%E4%B8%AD");
+});
+
 it("keeps an item's slug as it is spelt, capitals and all", () => {
   expect(ownPath("/news/Winter-Radish")).toBeNull();
   expect(ownPath("/News/Winter-Radish/")).toBe("/news/Winter-Radish");

@@ -11,7 +11,9 @@ export function ownPath(pathname: string): string | null {
     .replace(/\/{2,}/g, "/")
     .replace(/\/+$/, "")
     .split("/");
-  if (segments[1]) segments[1] = segments[1].toLowerCase();
+  // A section's name is plain ASCII; anything else (`/%E4%B8%AD`) is no section in other capitals,
+  // and lower-casing its percent-escapes would only move a 404 to another address.
+  if (segments[1] && /^[A-Za-z0-9-]+$/.test(segments[1])) segments[1] = segments[1].toLowerCase();
   if (segments[2]?.toLowerCase() === "category") segments[2] = "category";
   const own = segments.join("/") || "/";
   return own === pathname ? null : own;

@@ -4,11 +4,11 @@ import { cachePublicPages, sharedLifetimeMs, type PageCacheOptions } from "./pag
 
 const shareable = { "content-type": "text/html; charset=utf-8", "cache-control": "public, s-maxage=300" };
 
-/** A site whose page handler counts its renders; each render's number is in the body. */
+/** A site whose page handler counts its renders; each render's number is in the body. Its pages vary as the site's do. */
 function site(
   options: Partial<PageCacheOptions> = {},
   page: (c: Context, render: number) => Response | Promise<Response> = (c, render) =>
-    new Response(`${c.req.path} #${render}`, { headers: { ...shareable, vary: "Accept-Encoding" } }),
+    new Response(`${c.req.path} #${render}`, { headers: { ...shareable, vary: "Accept-Encoding, Cookie" } }),
 ) {
   const clock = { now: 0 };
   let renders = 0;
@@ -129,7 +129,7 @@ describe("cachePublicPages", () => {
     expect(renders()).toBe(2);
   });
 
-  it("stores only 200 answers marked public with an s-maxage, setting no cookie, varying on encoding only", async () => {
+  it("stores only 200 answers marked public with an s-maxage, setting no cookie, varying on encoding or cookie only", async () => {
     const answers: Array<[number, Record<string, string>]> = [
       [404, shareable],
       [500, shareable],
@@ -142,7 +142,7 @@ describe("cachePublicPages", () => {
       [200, { "cache-control": "public, s-maxage=0" }],
       [200, {}],
       [200, { ...shareable, "set-cookie": "seen=1" }],
-      [200, { ...shareable, vary: "Accept-Encoding, Cookie" }],
+      [200, { ...shareable, vary: "Accept-Encoding, Accept-Language" }],
       [200, { ...shareable, vary: "*" }],
     ];
     for (const [status, headers] of answers) {

@@ -53,7 +53,8 @@ export function sharedLifetimeMs(response: Response): number | undefined {
   const sMaxAge = Number(directives.get("s-maxage"));
   if (!(sMaxAge > 0)) return undefined;
   const vary = (response.headers.get("vary") ?? "").split(",").map((name) => name.trim().toLowerCase());
-  if (vary.some((name) => name !== "" && name !== "accept-encoding")) return undefined;
+  // Cookie too: the cache serves and stores only requests that carry none, one variant of it.
+  if (vary.some((name) => !["", "accept-encoding", "cookie"].includes(name))) return undefined;
   return sMaxAge * 1000;
 }
 

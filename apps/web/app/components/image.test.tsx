@@ -8,8 +8,8 @@ const render = (props: { [K in keyof ImageProps]?: unknown }) =>
 describe("Image rendered on the server", () => {
   it("is a lazy webp through the proxy at 1x and 2x, with its box reserved", () => {
     const html = render({});
-    expect(html).toContain('src="/_ipx/f_webp,fit_cover,w_400,h_250,q_80/media/news/a.jpg"');
-    expect(html).toContain("/_ipx/f_webp,fit_cover,w_800,h_500,q_80/media/news/a.jpg 2x");
+    expect(html).toContain('src="/_ipx/f_webp,fit_cover,s_400x250,q_80/media/news/a.jpg"');
+    expect(html).toContain("/_ipx/f_webp,fit_cover,s_800x500,q_80/media/news/a.jpg 2x");
     expect(html).toContain('width="400"');
     expect(html).toContain('height="250"');
     expect(html).toContain('loading="lazy"');

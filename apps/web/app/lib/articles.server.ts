@@ -87,6 +87,7 @@ export async function loadCategoryPage(args: SectionLoaderArgs, kind: "news" | "
     feed: kind,
     title: category ? `${category.name}｜${sectionNames[kind]}` : undefined,
     description: category?.description,
+    pageNumber: list.list.meta.current_page,
   });
   return { ...list, meta };
 }

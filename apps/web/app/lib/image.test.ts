@@ -20,7 +20,15 @@ describe("imageUrl", () => {
         blur: 3,
         background: "ffffff",
       }),
-    ).toBe("/_ipx/f_webp,fit_cover,w_320,h_200,q_70,blur_3,b_ffffff/media/news/a.jpg");
+    ).toBe("/_ipx/f_webp,fit_cover,s_320x200,q_70,blur_3,b_ffffff/media/news/a.jpg");
+  });
+
+  it("asks for one side alone as that side, and for both as one box the fit applies to", () => {
+    expect(imageUrl("/media/a.jpg", { width: 480.4 })).toBe("/_ipx/w_480/media/a.jpg");
+    expect(imageUrl("/media/a.jpg", { height: 300 })).toBe("/_ipx/h_300/media/a.jpg");
+    expect(imageUrl("/media/a.jpg", { width: 1200, height: 630, fit: "cover", format: "jpeg" })).toBe(
+      "/_ipx/f_jpeg,fit_cover,s_1200x630/media/a.jpg",
+    );
   });
 
   it("routes the video-thumbnail aliases through the proxy", () => {
@@ -30,7 +38,7 @@ describe("imageUrl", () => {
   });
 
   it("makes the 10x10, quality 50, blur 3 webp placeholder", () => {
-    expect(placeholderUrl("/media/a.jpg")).toBe("/_ipx/f_webp,fit_cover,w_10,h_10,q_50,blur_3/media/a.jpg");
+    expect(placeholderUrl("/media/a.jpg")).toBe("/_ipx/f_webp,fit_cover,s_10x10,q_50,blur_3/media/a.jpg");
   });
 
   it("refuses a source that is not a string or points at another host", () => {

@@ -48,16 +48,22 @@ export function assertSource(src: unknown): asserts src is string {
   }
 }
 
+/**
+ * The proxy's address for a picture made as asked. Both sides given are one box (`s_WxH`), which
+ * the picture is fitted into by `fit` (and padded with `background` for `contain`): IPX's `w_` and
+ * `h_` are two resizes of which only one holds, and fit and background apply to neither.
+ */
 export function imageUrl(src: string, modifiers: ImageModifiers): string {
   assertSource(src);
   const parts: string[] = [];
+  const width = modifiers.width && Math.round(modifiers.width);
+  const height = modifiers.height && Math.round(modifiers.height);
   if (modifiers.format) parts.push(`f_${modifiers.format}`);
   if (modifiers.fit) parts.push(`fit_${modifiers.fit}`);
   if (modifiers.resize) parts.push(`resize_${modifiers.resize}`);
-  else {
-    if (modifiers.width) parts.push(`w_${Math.round(modifiers.width)}`);
-    if (modifiers.height) parts.push(`h_${Math.round(modifiers.height)}`);
-  }
+  else if (width && height) parts.push(`s_${width}x${height}`);
+  else if (width) parts.push(`w_${width}`);
+  else if (height) parts.push(`h_${height}`);
   if (modifiers.quality) parts.push(`q_${modifiers.quality}`);
   if (modifiers.blur) parts.push(`blur_${modifiers.blur}`);
   if (modifiers.background) parts.push(`b_${modifiers.background}`);

@@ -51,18 +51,20 @@ describe("buildMeta", () => {
     expect(get(meta, "name", "description")?.content).toBe("新聞頁的描述");
   });
 
-  it("names a list's later page in its title, and never a detail page's", () => {
-    const page = (search: string) => title(buildMeta(site, { pathname: "/news", search }, { page: "news" }));
-    expect(page("?page=2")).toBe("最新消息（第 2 頁）｜食藝誌");
-    expect(page("?category=1&page=12")).toBe("最新消息（第 12 頁）｜食藝誌");
-    for (const first of ["", "?page=1", "?page=abc", "?page=2.5"])
-      expect(page(first)).toBe("最新消息｜食藝誌");
-    const detail = buildMeta(
-      site,
-      { pathname: "/news/a", search: "?page=2" },
-      { page: "news", detail: true },
-    );
-    expect(title(detail)).toBe("最新消息｜食藝誌");
+  it("names a list's later page in its title, as its loader read it, and no page of a page without pages", () => {
+    const listPage = (pageNumber: number) =>
+      title(
+        buildMeta(site, { pathname: "/news", search: `?page=0${pageNumber}` }, { page: "news", pageNumber }),
+      );
+    expect(listPage(2)).toBe("最新消息（第 2 頁）｜食藝誌");
+    expect(listPage(12)).toBe("最新消息（第 12 頁）｜食藝誌");
+    expect(listPage(1)).toBe("最新消息｜食藝誌");
+    // `?page=` on a page that has no pages (a detail, the about page) names nothing.
+    for (const meta of [
+      buildMeta(site, { pathname: "/news/a", search: "?page=2" }, { page: "news", detail: true }),
+      buildMeta(site, { pathname: "/news", search: "?page=2" }, { page: "news" }),
+    ])
+      expect(title(meta)).toBe("最新消息｜食藝誌");
   });
 
   it("titles the home page with the site name then the info title", () => {
@@ -157,9 +159,11 @@ describe("pageMeta", () => {
 
   it("reads the settings and SEO entries through the API and builds the page's metadata at its URL", async () => {
     const url = new URL("http://localhost:3000/columns?page=2");
-    const meta = await pageMeta({ url, context }, { page: "columns" });
+    const meta = await pageMeta({ url, context }, { page: "columns", pageNumber: 2 });
     expect(reads.sort()).toEqual(["/article/seo", "/settings"]);
-    expect(meta).toEqual(buildMeta(site, { pathname: "/columns", search: "?page=2" }, { page: "columns" }));
+    expect(meta).toEqual(
+      buildMeta(site, { pathname: "/columns", search: "?page=2" }, { page: "columns", pageNumber: 2 }),
+    );
     expect(title(meta)).toBe("專欄總覽（第 2 頁）｜食藝誌");
     expect(get(meta, "rel", "canonical")?.href).toBe("https://shiyi.example/columns?page=2");
   });

@@ -42,6 +42,11 @@ export type PageMeta = {
   };
   /** Detail pages: canonical is the path only; other pages keep the query. */
   detail?: boolean;
+  /**
+   * The page of a list the page shows, as its loader read it: past the first, the title says which.
+   * A page without pages has none, whatever `?page=` its address carries.
+   */
+  pageNumber?: number;
   /** Set on the home page: site name, then info title. */
   home?: boolean;
   /** Extra JSON-LD nodes (Article, BreadcrumbList…). */
@@ -74,10 +79,8 @@ function shareImageUrl(image: Image | string | null | undefined): string | null 
 }
 
 /** A list's later page says which it is (「（第 2 頁）」), so its title is not the first page's. */
-function pageSuffix(search: string) {
-  const number = Number(new URLSearchParams(search).get("page"));
-  return Number.isInteger(number) && number > 1 ? `（第 ${number} 頁）` : "";
-}
+const pageSuffix = (pageNumber: number | undefined) =>
+  pageNumber !== undefined && pageNumber > 1 ? `（第 ${pageNumber} 頁）` : "";
 
 export function buildMeta(site: MetaSite, location: MetaLocation, page: PageMeta): MetaDescriptor[] {
   const { settings, publicUrl } = site;
@@ -93,7 +96,7 @@ export function buildMeta(site: MetaSite, location: MetaLocation, page: PageMeta
 
   const title =
     (page.title ?? page.data?.title ?? seo?.title ?? pageText?.title ?? settings.title) +
-    (page.detail ? "" : pageSuffix(location.search));
+    pageSuffix(page.pageNumber);
   const infoTitle =
     page.infoTitle ?? page.data?.info_title ?? seo?.info_title ?? pageText?.info_title ?? settings.title;
   const description =

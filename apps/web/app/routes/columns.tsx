@@ -8,7 +8,13 @@ export const meta: Route.MetaFunction = loaderMeta;
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const list = await loadArticleList({ kind: "columns", request, context });
-  return { ...list, meta: await pageMeta({ url, context }, { page: "columns", feed: "columns" }) };
+  return {
+    ...list,
+    meta: await pageMeta(
+      { url, context },
+      { page: "columns", feed: "columns", pageNumber: list.list.meta.current_page },
+    ),
+  };
 }
 
 export default function ColumnsList({ loaderData, matches }: Route.ComponentProps) {

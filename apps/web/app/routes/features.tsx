@@ -8,7 +8,13 @@ export const meta: Route.MetaFunction = loaderMeta;
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const list = await loadArticleList({ kind: "features", request, context });
-  return { ...list, meta: await pageMeta({ url, context }, { page: "features", feed: "features" }) };
+  return {
+    ...list,
+    meta: await pageMeta(
+      { url, context },
+      { page: "features", feed: "features", pageNumber: list.list.meta.current_page },
+    ),
+  };
 }
 
 export default function FeaturesList({ loaderData, matches }: Route.ComponentProps) {

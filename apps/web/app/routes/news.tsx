@@ -8,7 +8,13 @@ export const meta: Route.MetaFunction = loaderMeta;
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const list = await loadArticleList({ kind: "news", request, context });
-  return { ...list, meta: await pageMeta({ url, context }, { page: "news", feed: "news" }) };
+  return {
+    ...list,
+    meta: await pageMeta(
+      { url, context },
+      { page: "news", feed: "news", pageNumber: list.list.meta.current_page },
+    ),
+  };
 }
 
 export default function NewsList({ loaderData, matches }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { loadArticle, redirectToOwnPath } from "../lib/articles.server.ts";
-import { formatDate } from "../lib/format.ts";
+import { displayDate, formatDate } from "../lib/format.ts";
 import { breadcrumbJsonLd, pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/policy-detail";
@@ -26,6 +26,8 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
 
 export default function PolicyDetail({ loaderData }: Route.ComponentProps) {
   const { policy, crumbs } = loaderData;
+  // The date the editors give the text (SPEC §3's display date), not the time its row last changed.
+  const date = displayDate(policy);
   return (
     <article className="container-page max-w-3xl pt-8">
       <Breadcrumb items={crumbs} />
@@ -33,7 +35,7 @@ export default function PolicyDetail({ loaderData }: Route.ComponentProps) {
         <p className="kicker">Policy</p>
         <h1 className="mt-3 font-serif text-3xl font-bold tracking-[0.1em] md:text-4xl">{policy.title}</h1>
         <p className="mt-4 text-sm text-muted">
-          最後更新 <time dateTime={policy.updated_at}>{formatDate(policy.updated_at)}</time>
+          最後更新 <time dateTime={date}>{formatDate(date)}</time>
         </p>
       </header>
       {policy.content && (

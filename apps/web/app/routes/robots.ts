@@ -9,7 +9,10 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /api/",
     "Disallow: /member",
     "Disallow: /cart",
-    "Disallow: /auth",
+    // Not a prefix alone: `/auth` would also keep crawlers out of `/author`.
+    "Disallow: /auth$",
+    "Disallow: /auth?",
+    "Disallow: /auth/",
     "",
     `Sitemap: ${publicUrl}/sitemap.xml`,
     "",

@@ -31,9 +31,10 @@ const searchCountShown = searchCountLimit.toLocaleString("zh-TW");
 export const meta: Route.MetaFunction = loaderMeta;
 
 /** The page's head: titled by the query its results answer; result pages and refusals are not indexed. */
-function searchMeta(args: PageMetaArgs, q: string, refused: boolean) {
+function searchMeta(args: PageMetaArgs, q: string, refused: boolean, pageNumber?: number) {
   return pageMeta(args, {
     title: q ? `「${q}」的搜尋結果` : "搜尋",
+    pageNumber,
     infoTitle: "Search",
     description,
     // Result pages are endless variations of the site's own pages: followed, never indexed.
@@ -81,7 +82,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     { type: null, name: "全部", count: result.counts.all },
     ...searchTypes.map((kind) => ({ type: kind, name: searchTypeNames[kind], count: result.counts[kind] })),
   ];
-  const meta = await searchMeta({ url, context }, result.query.q, false);
+  const meta = await searchMeta({ url, context }, result.query.q, false, result.meta.current_page);
   return { q, result, tabs, typeNames: searchTypeNames, error: null, meta };
 }
 
