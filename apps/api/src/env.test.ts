@@ -103,6 +103,15 @@ describe("the shop's configuration", () => {
     );
   });
 
+  it("stops start-up on a shipment sender ECPay would refuse, not at the first shipment", () => {
+    for (const name of ["食", "食藝文化基金會", "Shi1"]) {
+      expect(() => readApiConfig({ SHIPPING_SENDER_NAME: name }), name).toThrow(/SHIPPING_SENDER_NAME/);
+    }
+    for (const name of ["食藝文化", "Shiyi Co"]) {
+      expect(readApiConfig({ SHIPPING_SENDER_NAME: name }).SHIPPING_SENDER_NAME).toBe(name);
+    }
+  });
+
   it("uses the simulator, ECPay's stage accounts and the local captcha by default", () => {
     const shop = shopConfig(readApiConfig({}), { simulatorBase: "http://localhost:3000/_ecpay" });
     expect(shop.mode).toBe("simulator");

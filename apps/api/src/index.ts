@@ -1,6 +1,7 @@
 export { createApi, type Api } from "./app.ts";
 export { openDatabase, type Database, type DatabaseHandle } from "./db/client.ts";
 export { answerClientErrors } from "./lib/client-error.ts";
+export { assertPortFree, exitOnStartupFailure } from "./startup-failure.ts";
 export { compressResponses } from "./lib/compress.ts";
 export { securityHeaders } from "./lib/security-headers.ts";
 export { unroutedAnswer } from "./lib/unrouted.ts";

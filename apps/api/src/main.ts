@@ -14,14 +14,22 @@ import { startMail } from "./mail/start.ts";
 import { startPaymentSweeper } from "./services/payment-sweeper.ts";
 import { startSearchIndexer } from "./search/indexer.ts";
 import { shopConfig } from "./shop-config.ts";
+import { assertPortFree, exitOnStartupFailure } from "./startup-failure.ts";
 
 /** The API on its own, for deployments that run it apart from the web (the web's API_BASE_URL). */
 const config = readApiConfig();
 const logger = createLogger(config.LOG_LEVEL);
 // With REDIS_URL, rate limits and the login lockout are shared by every instance (failing open).
 const redis = config.REDIS_URL ? openRedisRateLimitStore(config.REDIS_URL, logger) : undefined;
-const handle = openDatabase({ url: config.DATABASE_URL, dataDir: config.pgliteDir });
-await prepareDatabase(handle, { mediaDir: config.mediaDir, logger });
+// A known failure (a port in use, a data directory not writable or in use, PostgreSQL out of
+// reach) is said in one line that names what to change; the process ends.
+const failStartup = exitOnStartupFailure(logger, { port: config.PORT, databaseUrl: config.DATABASE_URL });
+await assertPortFree(config.PORT).catch(failStartup);
+const handle = await (async () => {
+  const opened = openDatabase({ url: config.DATABASE_URL, dataDir: config.pgliteDir });
+  await prepareDatabase(opened, { mediaDir: config.mediaDir, logger });
+  return opened;
+})().catch(failStartup);
 const mail = await startMail(config.mail, logger);
 await redis?.ready;
 // In simulator mode (never in production) the ECPay stand-in is served here at /_ecpay.
@@ -50,6 +58,7 @@ if (shop.mode === "simulator") {
 const server = serve({ fetch: app.fetch, port: config.PORT }, (info) =>
   logger.info({ port: info.port }, "API listening"),
 );
+server.once("error", failStartup);
 // A request Node's parser refuses gets a zh-TW answer, not a bare status.
 answerClientErrors(server);
 // Unpaid orders lapse, paid ones cut short are finished, overdue periodic gifts are checked with ECPay.

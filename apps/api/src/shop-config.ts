@@ -1,6 +1,7 @@
 import {
   ecpayEndpoints,
   ecpayModeSchema,
+  personName,
   stageCredentials,
   type EcpayCredentials,
   type EcpayEndpoints,
@@ -40,8 +41,11 @@ export const shopVariables = {
   ECPAY_INVOICE_MERCHANT_ID: optionalText,
   ECPAY_INVOICE_HASH_KEY: optionalText,
   ECPAY_INVOICE_HASH_IV: optionalText,
-  /** The sender on convenience-store shipments (C2C requires a name and a mobile number). */
-  SHIPPING_SENDER_NAME: unsetIfEmpty(z.string().min(1).max(10).default("食藝文化")),
+  /**
+   * The sender on convenience-store shipments (C2C requires a name and a mobile number): checked
+   * here by ECPay's rule, so a name it would refuse stops start-up, not the first shipment.
+   */
+  SHIPPING_SENDER_NAME: unsetIfEmpty(personName.default("食藝文化")),
   SHIPPING_SENDER_PHONE: unsetIfEmpty(
     z
       .string()

@@ -4,7 +4,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import {
   answerClientErrors,
+  assertPortFree,
   createLogger,
+  exitOnStartupFailure,
   openDatabase,
   openRedisRateLimitStore,
   prepareDatabase,
@@ -20,15 +22,29 @@ const webDir = fileURLToPath(new URL("..", import.meta.url));
 const config = readWebConfig(receivedEnv);
 const logger = createLogger(config.logLevel);
 
+// A known failure (a port in use, a data directory not writable or in use, PostgreSQL out of
+// reach) is said in one line that names what to change; the process ends.
+const failStartup = exitOnStartupFailure(logger, { port: config.port, databaseUrl: config.databaseUrl });
+await assertPortFree(config.port, config.host).catch(failStartup);
+
 // The in-process API's rate limits, shared with other instances when REDIS_URL is set (failing open).
 const redis =
   config.redisUrl && !config.apiBaseUrl ? openRedisRateLimitStore(config.redisUrl, logger) : undefined;
-const database = config.apiBaseUrl
-  ? undefined
-  : openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
-if (database) await prepareDatabase(database, { mediaDir: config.mediaDir, logger });
+const database = config.apiBaseUrl ? undefined : await openSiteDatabase().catch(failStartup);
 // Only the in-process API sends mail; with SMTP_URL unset it is caught here and shown at /_mail.
 const mail = config.apiBaseUrl ? undefined : await startMail(config.mail, logger);
+
+/** The in-process API's database, migrated (and seeded on a first start). */
+async function openSiteDatabase() {
+  const dataDir = path.join(config.dataDir, "pglite");
+  logger.info(
+    { database: config.databaseUrl ? new URL(config.databaseUrl).host : dataDir },
+    config.databaseUrl ? "connecting to PostgreSQL" : "opening the embedded database",
+  );
+  const handle = openDatabase({ url: config.databaseUrl, dataDir });
+  await prepareDatabase(handle, { mediaDir: config.mediaDir, logger });
+  return handle;
+}
 await redis?.ready;
 let stopSweeper: (() => void) | undefined;
 const stopIndexer = database ? startSearchIndexer({ db: database.db, logger }) : undefined;
@@ -60,6 +76,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   ),
 );
 
+server.once("error", failStartup);
 // A request Node's parser refuses gets a zh-TW answer, not a bare status.
 answerClientErrors(server);
 

@@ -1,7 +1,8 @@
 /*
  * @shiyi/ecpay — the ECPay (綠界) protocol: CheckMacValue, AIO payment (with 定期定額 management),
  * CVS logistics, the e-invoice AES envelope and the auto-submit form. It knows nothing of orders or
- * donations; see /work/shared/reference/ecpay.md for the protocol it implements.
+ * donations. The protocol is ECPay's own (its developer documents for AIO, logistics and
+ * e-invoices); the tests hold its published test vectors.
  */
 export {
   checkMacValueSource,
@@ -72,6 +73,7 @@ export {
   parseCreateShipmentReply,
   parseLogisticsStatus,
   parseStoreMapReply,
+  personName,
   storeMapSchema,
   type CreateShipmentInput,
   type LogisticsConfig,

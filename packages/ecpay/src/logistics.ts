@@ -106,7 +106,7 @@ export const parseStoreMapReply = (
 ): Parsed<StoreSelection> => parseUnsigned(fields, credentials, storeMapReplySchema);
 
 // Short personal names: 2–5 CJK characters or 4–10 Latin letters (reference §4.3).
-const personName = z
+export const personName = z
   .string()
   .trim()
   .regex(/^(?:\p{Script=Han}{2,5}|[A-Za-z ]{4,10})$/u, "2–5 Chinese characters or 4–10 letters");

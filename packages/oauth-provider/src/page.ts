@@ -163,3 +163,20 @@ export function renderErrorPage(providerName: string, message: string) {
       <p>這個登入要求不是由已登記的網站送出，因此不會返回該網站。</p>`,
   );
 }
+
+/**
+ * `/_oauth` itself: what the stand-in is and how to reach its forms (through the site's own sign-in
+ * buttons, which carry what an authorization request must).
+ */
+export function renderIndexPage(providerNames: string[]) {
+  return layout(
+    "本機 OAuth 模擬",
+    html`<h1>本機 OAuth 模擬</h1>
+      <p>未設定 ${providerNames.join("、")} 的金鑰時，由這裡代替它們的登入頁。</p>
+      <p>
+        請從網站的登入頁按「以 ${providerNames[0]}
+        登入」等按鈕開始：登入要求需由網站送出，這裡的表單才會開啟。
+      </p>
+      <p class="meta">正式環境不會提供這個模擬。</p>`,
+  );
+}

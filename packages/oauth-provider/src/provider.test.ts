@@ -76,6 +76,15 @@ function tokenRequest(flavour: LocalOAuthFlavour, fields: Record<string, string>
   });
 }
 
+it("says at its root what it stands in for and where its forms are reached from", async () => {
+  const response = await fetch(`${server.url}/`);
+  expect(response.status).toBe(200);
+  const page = await response.text();
+  expect(page).toContain("<title>本機 OAuth 模擬</title>");
+  expect(page).toContain("未設定 Google、Facebook、LINE 的金鑰時");
+  expect(page).toContain("請從網站的登入頁");
+});
+
 describe("the authorization page", () => {
   it("is a zh-TW form titled after the provider, its e-mail box ticked as verified", async () => {
     const { url, state } = authorizeUrl("google");

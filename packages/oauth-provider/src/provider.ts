@@ -1,7 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { SignJWT } from "jose";
-import { carriedParameters, renderAuthorizePage, renderErrorPage, type CarriedParameters } from "./page.ts";
+import {
+  carriedParameters,
+  renderAuthorizePage,
+  renderErrorPage,
+  renderIndexPage,
+  type CarriedParameters,
+} from "./page.ts";
 
 /*
  * A local OAuth 2.0 authorization-code provider (RFC 6749, PKCE per RFC 7636) that stands in for
@@ -228,6 +234,14 @@ export function createLocalOAuthProvider({
     const issued = token ? tokens.get(token) : undefined;
     return issued && issued.expiresAt > now() ? issued : undefined;
   };
+
+  app.get("/", (c) => {
+    c.header(
+      "content-security-policy",
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
+    return c.html(renderIndexPage(localOAuthFlavours.map((key) => flavours[key].name)));
+  });
 
   for (const key of localOAuthFlavours) {
     const flavour = flavours[key];

@@ -1,6 +1,7 @@
 import { readApiConfig } from "../env.ts";
 import { donationsCsv } from "../services/donation-export.ts";
 import { openDatabase } from "./client.ts";
+import { DirectoryInUseError } from "./directory-lock.ts";
 
 /**
  * `npm run donations:export -- 2026 > donations-2026.csv`: every charge of the year, with the
@@ -12,7 +13,14 @@ if (!Number.isInteger(year) || year < 2000 || year > 2100) {
   process.exit(2);
 }
 const config = readApiConfig();
-const handle = openDatabase({ url: config.DATABASE_URL, dataDir: config.pgliteDir });
+let handle: ReturnType<typeof openDatabase>;
+try {
+  handle = openDatabase({ url: config.DATABASE_URL, dataDir: config.pgliteDir });
+} catch (error) {
+  // The embedded database open in the site (its lock): said in one line, not a stack.
+  console.error(error instanceof DirectoryInUseError ? error.message : error);
+  process.exit(1);
+}
 await handle.migrate();
 process.stdout.write(await donationsCsv(handle.db, year));
 await handle.close();
