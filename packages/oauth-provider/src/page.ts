@@ -174,7 +174,7 @@ export function renderIndexPage(providerNames: string[]) {
     html`<h1>本機 OAuth 模擬</h1>
       <p>未設定 ${providerNames.join("、")} 的金鑰時，由這裡代替它們的登入頁。</p>
       <p>
-        請從網站的登入頁按「以 ${providerNames[0]}
+        請從網站的登入頁按「使用 ${providerNames[0]}
         登入」等按鈕開始：登入要求需由網站送出，這裡的表單才會開啟。
       </p>
       <p class="meta">正式環境不會提供這個模擬。</p>`,
