@@ -57,6 +57,9 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
             width={1600}
             height={800}
             sizes="100vw"
+            // Its box is as tall as the screen allows (taller than 2:1 on a phone): the picture is
+            // made to cover 2:1 whole, uncropped, and the box crops it as it is on each screen.
+            fit="outside"
             loading="eager"
             fetchPriority="high"
             className="h-[68vh] min-h-[420px] w-full object-cover opacity-80 md:h-[78vh]"
