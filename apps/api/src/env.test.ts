@@ -89,8 +89,9 @@ describe("the shop's configuration", () => {
 
   it("stops start-up in production on the simulator or without a reCAPTCHA secret, saying which", () => {
     expect(() => readApiConfig(production)).toThrow(/ECPAY_MODE must be stage or production in production/);
+    // Each problem is named at its own variable.
     expect(() => readApiConfig({ ...production, ECPAY_MODE: "stage" })).toThrow(
-      /RECAPTCHA_SECRET must be set in production/,
+      /RECAPTCHA_SECRET must be set in production \(NODE_ENV=production\)\n\s*→ at RECAPTCHA_SECRET/,
     );
     expect(readApiConfig({ ...production, ECPAY_MODE: "stage", RECAPTCHA_SECRET: "r" }).ECPAY_MODE).toBe(
       "stage",

@@ -160,8 +160,8 @@ const schema = z
   .refine((env) => env.NODE_ENV !== "production" || env.SMTP_URL, smtpUrlRequired)
   .refine(productionSecretsRequired, productionSecretsMessage)
   .superRefine((env, ctx) => {
-    for (const message of shopProductionProblems(env))
-      ctx.addIssue({ code: "custom", message, path: ["ECPAY_MODE"] });
+    for (const { variable, message } of shopProductionProblems(env))
+      ctx.addIssue({ code: "custom", message, path: [variable] });
   });
 
 export type ApiConfig = z.infer<typeof schema> & {

@@ -105,19 +105,26 @@ const credentialNames = {
  * Production must take real money and stop real robots: there, the simulator is refused, ECPay's
  * production mode needs every credential, and reCAPTCHA needs its secret.
  */
-export const shopProductionProblems = (env: ShopVariables): string[] => {
-  const problems: string[] = [];
+export const shopProductionProblems = (env: ShopVariables): { variable: string; message: string }[] => {
+  const problems: { variable: string; message: string }[] = [];
   if (env.ECPAY_MODE === "production") {
     const missing = Object.values(credentialNames)
       .flat()
       .filter((name) => !env[name]);
-    if (missing.length > 0) problems.push(`ECPAY_MODE=production needs ${missing.join(", ")}`);
+    if (missing.length > 0)
+      problems.push({ variable: "ECPAY_MODE", message: `ECPAY_MODE=production needs ${missing.join(", ")}` });
   }
   if (env.NODE_ENV === "production") {
     if (env.ECPAY_MODE === "simulator")
-      problems.push("ECPAY_MODE must be stage or production in production (NODE_ENV=production)");
+      problems.push({
+        variable: "ECPAY_MODE",
+        message: "ECPAY_MODE must be stage or production in production (NODE_ENV=production)",
+      });
     if (!env.RECAPTCHA_SECRET)
-      problems.push("RECAPTCHA_SECRET must be set in production (NODE_ENV=production)");
+      problems.push({
+        variable: "RECAPTCHA_SECRET",
+        message: "RECAPTCHA_SECRET must be set in production (NODE_ENV=production)",
+      });
   }
   return problems;
 };
@@ -162,7 +169,8 @@ export const shopConfig = (
   options: { simulatorBase?: string; fetch?: typeof fetch } = {},
 ): ShopConfig => {
   const problems = shopProductionProblems(env);
-  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+  if (problems.length > 0)
+    throw new Error(`Invalid configuration:\n${problems.map((problem) => problem.message).join("\n")}`);
   return {
     mode: env.ECPAY_MODE,
     endpoints: ecpayEndpoints(env.ECPAY_MODE, options.simulatorBase),

@@ -57,8 +57,8 @@ const schema = z
   // Only the in-process API takes payments; a web on API_BASE_URL leaves that to the API's own checks.
   .superRefine((env, ctx) => {
     if (env.API_BASE_URL) return;
-    for (const message of shopProductionProblems(env))
-      ctx.addIssue({ code: "custom", message, path: ["ECPAY_MODE"] });
+    for (const { variable, message } of shopProductionProblems(env))
+      ctx.addIssue({ code: "custom", message, path: [variable] });
   });
 
 export type WebConfig = {
