@@ -54,6 +54,8 @@ export function shellChunks(): Plugin {
             codeSplitting: {
               groups: [
                 {
+                  // How the bundler's timing report names the group (its name is decided per module).
+                  debugName: "framework and shell",
                   name(id, graph) {
                     if (!entries.length) return null;
                     if (framework.test(id)) return shellModules(graph).has(id) ? "framework" : null;
