@@ -40,14 +40,21 @@ describe("lockDirectory", () => {
     }
   });
 
-  it("takes over the lock of a process that has died, or one half written", async () => {
+  it("takes over the lock of a process that has died, one half written, or one whose id is now another's", async () => {
     const gone = spawn(process.execPath, ["-e", ""]);
     await new Promise((resolve) => gone.on("exit", resolve));
-    for (const left of [String(gone.pid), ""]) {
-      writeFileSync(`${dir}.lock`, left);
-      const release = lockDirectory(dir);
-      expect(readFileSync(`${dir}.lock`, "utf8")).toBe(String(process.pid));
-      release();
+    // Not Node: the id of a process that died, reused by another program.
+    const other = spawn("sleep", ["60"]);
+    try {
+      // This very process's id, not held by it: a container restarted after a crash.
+      for (const left of [String(gone.pid), "", String(other.pid), String(process.pid)]) {
+        writeFileSync(`${dir}.lock`, left);
+        const release = lockDirectory(dir);
+        expect(readFileSync(`${dir}.lock`, "utf8"), `over ${JSON.stringify(left)}`).toBe(String(process.pid));
+        release();
+      }
+    } finally {
+      other.kill();
     }
   });
 });

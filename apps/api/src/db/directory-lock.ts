@@ -16,20 +16,34 @@ export class DirectoryInUseError extends Error {
   }
 }
 
-/** Whether a process with this id is running (a process of another user counts). */
-function isRunning(pid: number) {
+/** The directories this process holds: a second open of one of them here is refused too. */
+const held = new Set<string>();
+
+/**
+ * Whether the process named by a lock file still holds it: running, and (where /proc tells) a
+ * Node process. A lock naming this very process but not held by it was left by an earlier process
+ * that had the same id (a container restarted after a crash gives its server the same id again),
+ * and a running process that is not Node (the id reused by something else) holds nothing either.
+ */
+function holdsLock(pid: number, dir: string) {
+  if (pid === process.pid) return held.has(dir);
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("node");
+  } catch {
+    // No /proc here (macOS): running is all that can be known.
+    return true;
   }
 }
 
 /**
  * Takes `<dir>.lock`, a file beside the directory holding this process's id, or throws
- * DirectoryInUseError when a running process holds it. A lock left by a process that has died is
- * taken over. PGlite is PostgreSQL in one process, without a postmaster to refuse a second one:
+ * DirectoryInUseError when a running process holds it (this one included). A lock left by a
+ * process that has died is taken over. PGlite is PostgreSQL in one process, without a postmaster to refuse a second one:
  * two processes on one directory (the site and `npm run db:seed`, say) corrupt it.
  * Returns the release.
  */
@@ -42,18 +56,21 @@ export function lockDirectory(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number.parseInt(readFileSync(file, "utf8"), 10);
-      if (Number.isInteger(holder) && holder > 0 && isRunning(holder))
+      if (Number.isInteger(holder) && holder > 0 && holdsLock(holder, dir)) {
         throw new DirectoryInUseError(dir, holder);
-      // A dead process's lock (or one half written): gone, and taken again.
+      }
+      // A dead process's lock (or one half written, or one whose id is now another's): taken again.
       rmSync(file, { force: true });
       continue;
     }
     writeSync(fd, String(process.pid));
     closeSync(fd);
+    held.add(dir);
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      held.delete(dir);
       rmSync(file, { force: true });
     };
   }
