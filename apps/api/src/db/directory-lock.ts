@@ -42,10 +42,10 @@ function holdsLock(pid: number, dir: string) {
 
 /**
  * Takes `<dir>.lock`, a file beside the directory holding this process's id, or throws
- * DirectoryInUseError when a running process holds it (this one included). A lock left by a
- * process that has died is taken over. PGlite is PostgreSQL in one process, without a postmaster to refuse a second one:
- * two processes on one directory (the site and `npm run db:seed`, say) corrupt it.
- * Returns the release.
+ * DirectoryInUseError when a running process holds it (this one included); a lock its holder no
+ * longer holds (`holdsLock`) is taken over. PGlite is PostgreSQL in one process, without a
+ * postmaster to refuse a second one: two processes on one directory (the site and
+ * `npm run db:seed`, say) corrupt it. Returns the release.
  */
 export function lockDirectory(dir: string): () => void {
   const file = `${dir}.lock`;

@@ -17,7 +17,8 @@ let handle: ReturnType<typeof openDatabase>;
 try {
   handle = openDatabase({ url: config.DATABASE_URL, dataDir: config.pgliteDir });
 } catch (error) {
-  // The embedded database open in the site (its lock): said in one line, not a stack.
+  // The embedded database open in the site (its lock): said in one line, on stderr (stdout is
+  // the CSV), not as a stack.
   console.error(error instanceof DirectoryInUseError ? error.message : error);
   process.exit(1);
 }
