@@ -162,6 +162,10 @@ for (const route of routes) {
     expect(cacheControl).toMatch(/stale-while-revalidate=\d+/);
     // Shared as a visitor's page only: a cache in front must not hand it to a member.
     expect(response!.headers()["vary"]).toMatch(/\bcookie\b/i);
+    // HEAD says what GET would, also where no GET of the address was kept to answer it from.
+    const head = await page.request.head(`${path}${tracking}&via=head`);
+    expect(head.headers()["cache-control"], `HEAD ${path}`).toBe(cacheControl);
+    expect(head.headers()["vary"], `HEAD ${path}`).toMatch(/\bcookie\b/i);
   });
 }
 

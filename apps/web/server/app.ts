@@ -369,7 +369,12 @@ export function createWebServer({
     if (hasSession(c.req.raw.headers) || response.headers.has("set-cookie")) {
       // A member's page (or one that changes the session) is theirs alone: never shared, never stored.
       response.headers.set("cache-control", "private, no-store");
-    } else if (c.req.method === "GET" && response.status === 200 && !response.headers.has("cache-control")) {
+    } else if (
+      // HEAD says what GET would (RFC 9110 §9.3.2): its headers are GET's.
+      (c.req.method === "GET" || c.req.method === "HEAD") &&
+      response.status === 200 &&
+      !response.headers.has("cache-control")
+    ) {
       response.headers.set("cache-control", publicPageCache);
       // A visitor's page is everyone's, but not a member's: a shared cache keyed on the address
       // alone would hand this page (its header signed out) to a member too.
