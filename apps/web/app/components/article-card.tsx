@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { ArticleCardData } from "../lib/cards.ts";
 import { formatDate } from "../lib/format.ts";
 import { Image } from "./image.tsx";
+import { Phrased } from "./phrased.tsx";
 
 type Variant = "lead" | "standard" | "compact";
 
@@ -30,7 +31,7 @@ export function ArticleCard({
         </p>
         <Heading className="mt-2 font-serif text-lg font-semibold leading-snug tracking-wide">
           <Link to={href} prefetch="intent" className="hover:text-primary">
-            {article.title}
+            <Phrased text={article.title} />
           </Link>
         </Heading>
       </article>
@@ -70,7 +71,7 @@ export function ArticleCard({
           className={`mt-2 font-serif font-bold leading-snug tracking-wide ${lead ? "text-2xl md:text-3xl" : "text-xl"}`}
         >
           <Link to={href} prefetch="intent" className="hover:text-primary">
-            {article.title}
+            <Phrased text={article.title} />
           </Link>
         </Heading>
         {article.description && (

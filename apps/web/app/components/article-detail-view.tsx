@@ -5,6 +5,7 @@ import { ArticleCard } from "./article-card.tsx";
 import { Breadcrumb, type Crumb } from "./breadcrumb.tsx";
 import { imageMeta } from "../lib/image.ts";
 import { Image } from "./image.tsx";
+import { Phrased } from "./phrased.tsx";
 
 const leadWidth = 1160;
 
@@ -49,8 +50,8 @@ export function ArticleDetailView({
             )}
           </p>
         )}
-        <h1 className="mt-4 font-serif text-3xl font-bold leading-snug tracking-wide md:text-[2.6rem] md:leading-[1.35]">
-          {article.title}
+        <h1 className="mt-4 font-serif text-[1.75rem] font-bold leading-snug sm:text-3xl sm:tracking-wide md:text-[2.6rem] md:leading-[1.35]">
+          <Phrased text={article.title} />
         </h1>
         {article.info_title && (
           <p className="mt-4 font-serif text-lg text-ink-soft md:text-xl">{article.info_title}</p>
@@ -129,7 +130,7 @@ export function ArticleDetailView({
               <Link to={`${basePath}/${article.previous.path}`} rel="prev" className="group">
                 <span className="text-xs text-muted">上一篇</span>
                 <span className="mt-1 block font-serif text-base group-hover:text-primary">
-                  {article.previous.title}
+                  <Phrased text={article.previous.title} />
                 </span>
               </Link>
             ) : (
@@ -139,7 +140,7 @@ export function ArticleDetailView({
               <Link to={`${basePath}/${article.next.path}`} rel="next" className="group sm:text-right">
                 <span className="text-xs text-muted">下一篇</span>
                 <span className="mt-1 block font-serif text-base group-hover:text-primary">
-                  {article.next.title}
+                  <Phrased text={article.next.title} />
                 </span>
               </Link>
             )}

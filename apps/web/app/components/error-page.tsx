@@ -1,5 +1,6 @@
 import { errorPage, messages } from "@shiyi/contracts/messages";
 import { isRouteErrorResponse, Link } from "react-router";
+import { Phrased } from "./phrased.tsx";
 
 type Known = 404 | 500;
 
@@ -49,7 +50,7 @@ export function ErrorPage({ error }: { error: unknown }) {
     <section className="container-page flex min-h-[55vh] flex-col items-center justify-center py-24 text-center">
       <p className="kicker">Error {status}</p>
       <h1 className="mt-4 font-serif text-3xl font-bold leading-snug tracking-wide md:text-4xl">
-        {known ? known.body : messageOf(error, status)}
+        <Phrased text={known ? known.body : messageOf(error, status)} />
       </h1>
       <Link
         to="/"

@@ -3,6 +3,7 @@ import { formatPrice } from "../lib/format.ts";
 import { OriginalPrice } from "./original-price.tsx";
 import { AddToCart } from "./cart/add-to-cart.tsx";
 import { Image } from "./image.tsx";
+import { Phrased } from "./phrased.tsx";
 
 /** The id of an item's card on /magazines: merchandise has no page of its own, so links point here. */
 export const merchAnchor = (path: string) => `merch-${path}`;
@@ -44,7 +45,7 @@ export function MerchCard({ item }: { item: MerchSummary }) {
           id={titleId}
           className={`font-serif text-lg font-bold leading-snug tracking-wide sm:text-xl ${item.info_title ? "mt-2" : ""}`}
         >
-          {item.title}
+          <Phrased text={item.title} />
         </h3>
         {item.description && <p className="mt-3 text-sm leading-7 text-ink-soft">{item.description}</p>}
       </div>

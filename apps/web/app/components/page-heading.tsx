@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Phrased } from "./phrased.tsx";
 
 /** The head of a section page: English kicker, zh-TW title, a line of description. */
 export function PageHeading({
@@ -19,7 +20,7 @@ export function PageHeading({
       <h1
         className={`mt-3 font-serif text-3xl font-bold tracking-[0.12em] wrap-anywhere md:text-5xl ${title.startsWith("「") ? "-indent-[0.5em]" : ""}`}
       >
-        {title}
+        <Phrased text={title} />
       </h1>
       {description && <p className="mt-4 max-w-2xl leading-8 text-ink-soft wrap-anywhere">{description}</p>}
       {children}

@@ -6,6 +6,7 @@ import { apiContext } from "../lib/context.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/about";
+import { Phrased } from "../components/phrased.tsx";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
@@ -43,7 +44,7 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
               id={`about-${section.id}`}
               className="mt-3 font-serif text-2xl font-bold tracking-[0.12em] md:text-3xl"
             >
-              {section.title}
+              <Phrased text={section.title} />
             </h2>
           </header>
           {/* Beside a long text the picture stays in view as the text is read (lg: sticky). */}

@@ -6,6 +6,7 @@ import { formatDate } from "../lib/format.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/ebooks";
+import { Phrased } from "../components/phrased.tsx";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
@@ -58,7 +59,9 @@ export default function Ebooks({ loaderData, matches }: Route.ComponentProps) {
                 className="aspect-[3/4] h-auto w-full bg-paper-deep object-cover"
               />
             )}
-            <h2 className="mt-4 font-serif text-lg font-semibold leading-snug">{ebook.title}</h2>
+            <h2 className="mt-4 font-serif text-lg font-semibold leading-snug">
+              <Phrased text={ebook.title} />
+            </h2>
             {ebook.publication_date && (
               <p className="mt-1 text-xs text-muted">
                 <time dateTime={ebook.publication_date}>{formatDate(ebook.publication_date)}</time>

@@ -8,6 +8,7 @@ import { apiContext } from "../lib/context.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/home";
+import { Phrased } from "../components/phrased.tsx";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
@@ -72,7 +73,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
                 to={cover.link ?? "/features"}
                 className="hover:underline decoration-1 underline-offset-8"
               >
-                {cover.title}
+                <Phrased text={cover.title} />
               </Link>
             </p>
             {cover.description && (
@@ -145,7 +146,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
               </Link>
               <h3 className="mt-6 text-center font-serif text-xl font-bold">
                 <Link to={`/magazines/${latestIssue.path}`} className="hover:text-primary">
-                  {latestIssue.title}
+                  <Phrased text={latestIssue.title} />
                 </Link>
               </h3>
               {latestIssue.description && (

@@ -12,6 +12,7 @@ import { OriginalPrice } from "../components/original-price.tsx";
 import { breadcrumbJsonLd, jsonLdImage, pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/magazines-detail";
+import { Phrased } from "../components/phrased.tsx";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
@@ -75,7 +76,7 @@ export default function MagazineDetail({ loaderData }: Route.ComponentProps) {
         <div>
           <p className="kicker">No. {magazine.issue}</p>
           <h1 className="mt-3 font-serif text-3xl font-bold leading-snug tracking-wide md:text-4xl">
-            {magazine.title}
+            <Phrased text={magazine.title} />
           </h1>
           {magazine.info_title && (
             <p className="mt-2 font-serif text-lg text-ink-soft">{magazine.info_title}</p>

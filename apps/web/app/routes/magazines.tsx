@@ -9,6 +9,7 @@ import { OriginalPrice } from "../components/original-price.tsx";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/magazines";
+import { Phrased } from "../components/phrased.tsx";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
@@ -46,7 +47,7 @@ export default function Magazines({ loaderData, matches }: Route.ComponentProps)
             <p className="kicker">最新一期　No. {latest.issue}</p>
             <h2 className="mt-3 font-serif text-3xl font-bold leading-snug tracking-wide md:text-4xl">
               <Link to={`/magazines/${latest.path}`} className="hover:text-primary">
-                {latest.title}
+                <Phrased text={latest.title} />
               </Link>
             </h2>
             {latest.info_title && (
@@ -76,7 +77,7 @@ export default function Magazines({ loaderData, matches }: Route.ComponentProps)
                 />
                 <p className="mt-4 text-xs text-muted">第 {magazine.issue} 期</p>
                 <h3 className="mt-1 font-serif text-lg font-semibold leading-snug group-hover:text-primary">
-                  {magazine.title}
+                  <Phrased text={magazine.title} />
                 </h3>
                 <p className="mt-1 flex flex-wrap items-baseline gap-x-2 text-sm text-ink-soft">
                   <span>{formatPrice(magazine.price)}</span>

@@ -4,6 +4,7 @@ import { displayDate, formatDate } from "../lib/format.ts";
 import { breadcrumbJsonLd, pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/policy-detail";
+import { Phrased } from "../components/phrased.tsx";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
@@ -33,7 +34,9 @@ export default function PolicyDetail({ loaderData }: Route.ComponentProps) {
       <Breadcrumb items={crumbs} />
       <header className="border-b border-rule pb-8 pt-10">
         <p className="kicker">Policy</p>
-        <h1 className="mt-3 font-serif text-3xl font-bold tracking-[0.1em] md:text-4xl">{policy.title}</h1>
+        <h1 className="mt-3 font-serif text-3xl font-bold tracking-[0.1em] md:text-4xl">
+          <Phrased text={policy.title} />
+        </h1>
         <p className="mt-4 text-sm text-muted">
           最後更新 <time dateTime={date}>{formatDate(date)}</time>
         </p>

@@ -22,6 +22,7 @@ import { pageMeta, type PageMetaArgs } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/search";
 import { searchQueryOf } from "../lib/search-query.ts";
+import { Phrased } from "../components/phrased.tsx";
 
 const description = "搜尋《食藝》的新聞、專欄、專題、雜誌與作者。";
 
@@ -161,16 +162,20 @@ function SearchForm({ q, type, error }: { q: string; type: SearchType | null; er
 }
 
 /** Text runs, the matched ones in <mark>. */
-function Highlighted({ runs }: { runs: Highlight }) {
-  return runs.map((run, index) =>
-    run.mark ? (
-      <mark key={index} className="bg-primary/20 text-inherit">
-        {run.text}
-      </mark>
-    ) : (
-      <Fragment key={index}>{run.text}</Fragment>
-    ),
-  );
+/**
+ * Text with the query's words marked. A headline (`phrased`) breaks between words only: each run
+ * is cut into words, and a mark's edges are places to break.
+ */
+function Highlighted({ runs, phrased = false }: { runs: Highlight; phrased?: boolean }) {
+  return runs.map((run, index) => {
+    const text = phrased ? <Phrased text={run.text} /> : run.text;
+    return (
+      <Fragment key={index}>
+        {phrased && index > 0 && <wbr />}
+        {run.mark ? <mark className="bg-primary/20 text-inherit">{text}</mark> : text}
+      </Fragment>
+    );
+  });
 }
 
 function Results({
@@ -256,7 +261,7 @@ function SearchHitItem({ hit, typeName }: { hit: SearchHit; typeName: string }) 
         </p>
         <h2 className="mt-2 font-serif text-lg leading-snug font-bold tracking-wide break-words md:text-xl">
           <Link to={hit.url} className="hover:text-primary">
-            <Highlighted runs={hit.title_highlight} />
+            <Highlighted runs={hit.title_highlight} phrased />
           </Link>
         </h2>
         {hit.snippet.length > 0 && (

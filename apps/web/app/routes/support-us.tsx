@@ -45,6 +45,7 @@ import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import { getMember } from "../lib/session.server.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/support-us";
+import { Phrased } from "../components/phrased.tsx";
 
 /*
  * The donation page (SPEC §2 /support-us): why to give (the foundation's own page of the about
@@ -136,7 +137,7 @@ export default function SupportUs({ loaderData, actionData, matches }: Route.Com
         <section aria-labelledby="story-title" className="border-b border-rule py-10 lg:py-12">
           {story.info_title && <p className="kicker">{story.info_title}</p>}
           <h2 id="story-title" className="mt-3 font-serif text-2xl font-bold tracking-[0.12em] md:text-3xl">
-            {story.title}
+            <Phrased text={story.title} />
           </h2>
           {story.description && <p className="mt-5 max-w-3xl leading-8 text-ink-soft">{story.description}</p>}
           {story.content && (

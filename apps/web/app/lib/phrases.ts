@@ -1,0 +1,75 @@
+/**
+ * Where a Chinese headline may break. A browser breaks Chinese between any two characters, so a
+ * short line can split a word (產／季, 餐／廳). Here the text is cut into words with the platform's
+ * dictionary (`Intl.Segmenter`) and the places between words are marked with `<wbr>`; the heading
+ * then sets `word-break: keep-all` (the `phrased` class in app.css), so it breaks only there.
+ *
+ * The dictionary knows more simplified than traditional words and leaves some of the latter in
+ * single characters (產|季, 永|續): neighbouring one-character words are kept together, as are
+ * digits with them (第47期, 12月25日). An opening bracket stays with what follows it and closing
+ * punctuation with what precedes it. Between two Latin words the browser's own rules hold.
+ */
+
+const han = /\p{Script=Han}/u;
+const opening = /^[《「『（【〈〔［｛“‘([{]+$/u;
+const closing = /^[》」』）】〉〕］｝”’)\]}，。、：；！？…‥・,.:;!?%％]+$/u;
+const space = /^\s+$/u;
+const digits = /^\p{Nd}+$/u;
+
+let segmenter: Intl.Segmenter | null | undefined;
+
+function wordSegmenter() {
+  if (segmenter === undefined) {
+    segmenter =
+      typeof Intl.Segmenter === "function" ? new Intl.Segmenter("zh-Hant-TW", { granularity: "word" }) : null;
+  }
+  return segmenter;
+}
+
+/** A word of one Han character, or a number: kept with a neighbour of the same kind. */
+const isGlue = (word: string) => (word.length === 1 && han.test(word)) || digits.test(word);
+
+function mayBreakBetween(before: string, after: string) {
+  if (space.test(before) || space.test(after)) return false; // a space is a break already
+  if (opening.test(before) || closing.test(after)) return false;
+  if (isGlue(before) && isGlue(after)) return false;
+  return han.test(before) || han.test(after);
+}
+
+/**
+ * The text in the pieces between which it may break, or `null` where the platform has no word
+ * segmenter (the text then breaks as the browser's rules say).
+ */
+export function phrases(text: string): string[] | null {
+  const words = wordSegmenter();
+  if (!words) return null;
+  const pieces: string[] = [];
+  let current = "";
+  let previous = "";
+  for (const { segment } of words.segment(text)) {
+    if (current && mayBreakBetween(previous, segment)) {
+      pieces.push(current);
+      current = "";
+    }
+    current += segment;
+    previous = segment;
+  }
+  if (current) pieces.push(current);
+  return pieces;
+}
+
+const escapes: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => escapes[character] ?? character);
+
+/** The text as HTML, `<wbr>` between its pieces; `null` without a segmenter. */
+export function phrasedHtml(text: string): string | null {
+  const pieces = phrases(text);
+  return pieces && pieces.map(escapeHtml).join("<wbr>");
+}
