@@ -45,7 +45,7 @@ async function open(page: Page, path: string) {
 /** The newest toast with this text: the same message may still be showing from an earlier action. */
 const toast = (page: Page, text: string) => page.getByRole("region", { name: "通知" }).getByText(text).last();
 const cartLink = (page: Page) => page.getByRole("banner").getByRole("link", { name: /購物車/ });
-const quantityOf = (page: Page, title: string) => page.getByRole("textbox", { name: `數量：${title}` });
+const quantityOf = (page: Page, title: string) => page.getByRole("spinbutton", { name: `數量：${title}` });
 
 test("a visitor's cart is kept in the browser, shared by tabs, and merged into the member's cart at login", async ({
   page,
@@ -56,7 +56,7 @@ test("a visitor's cart is kept in the browser, shared by tabs, and merged into t
 
   // Added on the issue's page: 成功加入購物車, and the header counts it.
   await open(page, `/magazines/${issue.path}`);
-  await page.getByRole("button", { name: "加入購物車" }).click();
+  await page.getByRole("button", { name: /^加入購物車/ }).click();
   await expect(toast(page, "成功加入購物車")).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName(/1 件商品/);
 
@@ -90,8 +90,8 @@ test("a visitor's cart is kept in the browser, shared by tabs, and merged into t
   await other.close();
 
   // Added again, three copies, then the visitor logs in: the lines join the member's cart.
-  await page.getByRole("textbox", { name: "數量" }).fill("3");
-  await page.getByRole("button", { name: "加入購物車" }).click();
+  await page.getByRole("spinbutton", { name: /^數量/ }).fill("3");
+  await page.getByRole("button", { name: /^加入購物車/ }).click();
   await expect(toast(page, "成功加入購物車")).toBeVisible();
   const member = await createMember(request);
   await signIn(request, context, member);
@@ -114,14 +114,14 @@ test("a member adds on the issue's page and starts the order draft from /cart", 
   const issue = await issueOnSale(request);
   await signIn(request, context, await createMember(request));
   await open(page, `/magazines/${issue.path}`);
-  await page.getByRole("button", { name: "加入購物車" }).click();
+  await page.getByRole("button", { name: /^加入購物車/ }).click();
   await expect(toast(page, "成功加入購物車")).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName(/1 件商品/);
 
   // More than the limit is refused with the API's message, as a danger toast.
   const limit = Math.min(issue.stock, issue.max_quantity);
-  await page.getByRole("textbox", { name: "數量" }).fill(String(limit));
-  await page.getByRole("button", { name: "加入購物車" }).click();
+  await page.getByRole("spinbutton", { name: /^數量/ }).fill(String(limit));
+  await page.getByRole("button", { name: /^加入購物車/ }).click();
   const refusal =
     issue.stock < issue.max_quantity
       ? `庫存不足，目前最多可購買 ${limit} 件`
@@ -164,7 +164,7 @@ for (const width of [375, 1280]) {
     const issue = await issueOnSale(request);
     await signIn(request, context, await createMember(request));
     await open(page, `/magazines/${issue.path}`);
-    await page.getByRole("button", { name: "加入購物車" }).click();
+    await page.getByRole("button", { name: /^加入購物車/ }).click();
     await expect(toast(page, "成功加入購物車")).toBeVisible();
     await open(page, "/cart");
     await expect(quantityOf(page, issue.title)).toBeVisible();
@@ -216,8 +216,8 @@ test("choosing overseas delivery prices the cart's lines at the overseas price, 
   const issue = await issueOnSale(request);
   expect(issue.overseas_price, "an issue sold abroad").not.toBeNull();
   await open(page, `/magazines/${issue.path}`);
-  await page.getByRole("textbox", { name: "數量" }).fill("2");
-  await page.getByRole("button", { name: "加入購物車" }).click();
+  await page.getByRole("spinbutton", { name: /^數量/ }).fill("2");
+  await page.getByRole("button", { name: /^加入購物車/ }).click();
   await expect(toast(page, "成功加入購物車")).toBeVisible();
 
   await open(page, "/cart");
@@ -242,7 +242,7 @@ for (const who of ["visitor", "member"] as const) {
     const issue = await issueOnSale(request);
     if (who === "member") await signIn(request, context, await createMember(request));
     await open(page, `/magazines/${issue.path}`);
-    await page.getByRole("button", { name: "加入購物車" }).click();
+    await page.getByRole("button", { name: /^加入購物車/ }).click();
     await expect(toast(page, "成功加入購物車")).toBeVisible();
 
     await open(page, "/cart");

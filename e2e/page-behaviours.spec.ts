@@ -67,6 +67,22 @@ test.describe("loading screen", () => {
     await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
   });
 
+  test("keeps the keyboard and screen readers out of the page it covers, until it goes", async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto("/contact", { waitUntil: "commit" });
+    await expect(screen(page)).toBeVisible();
+    await page.waitForLoadState("domcontentloaded");
+    for (let presses = 0; presses < 5; presses++) await page.keyboard.press("Tab");
+    // Nothing under the screen took the focus: the page is inert, out of the accessibility tree too.
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await expect(page.locator("#page")).toHaveJSProperty("inert", true);
+    release();
+    await expect(screen(page)).toBeHidden({ timeout: 10_000 });
+    await expect(page.locator("#page")).toHaveJSProperty("inert", false);
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "跳到主要內容" })).toBeFocused();
+  });
+
   // /auth itself is the social-login return; without a status it only redirects to the login page.
   for (const path of [
     "/auth?status=0",

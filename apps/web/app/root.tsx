@@ -20,7 +20,12 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage, errorTitle } from "./components/error-page.tsx";
 import { LoadingBar } from "./components/loading-bar.tsx";
-import { LoadingScreen, LoadingScreenNoScript } from "./components/loading-screen.tsx";
+import {
+  LoadingScreen,
+  LoadingScreenCover,
+  LoadingScreenNoScript,
+  pageId,
+} from "./components/loading-screen.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { ConfirmProvider, useConfirm } from "./components/ui/confirm-dialog.tsx";
@@ -121,11 +126,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <ToastProvider>
           <ConfirmProvider>
             <PageBehaviours />
-            <SiteHeader name={site?.settings.name ?? "食藝誌"} member={member} cartCount={cartCount} />
-            <main id="main" className="flex-1">
-              {children}
-            </main>
-            {site && <SiteFooter settings={site.settings} />}
+            {/* Laid out as if it were not there; inert while the loading screen covers it (the
+                attribute is the screen's script's, hence no hydration warning for it). */}
+            <div id={pageId} className="contents" suppressHydrationWarning>
+              <LoadingScreenCover />
+              <SiteHeader name={site?.settings.name ?? "食藝誌"} member={member} cartCount={cartCount} />
+              <main id="main" className="flex-1">
+                {children}
+              </main>
+              {site && <SiteFooter settings={site.settings} />}
+            </div>
           </ConfirmProvider>
         </ToastProvider>
         <ScrollRestoration />

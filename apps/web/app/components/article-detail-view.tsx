@@ -75,7 +75,8 @@ export function ArticleDetailView({
         <figure className="mx-auto mt-10 max-w-6xl md:px-8">
           <Image
             src={article.image.url}
-            alt={article.image.alt ?? ""}
+            // Its description is the caption under it, read there once.
+            alt=""
             width={leadWidth}
             height={leadHeight(article.image)}
             sizes="100vw xl:1160px"

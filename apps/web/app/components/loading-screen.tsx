@@ -6,11 +6,13 @@ import { Logo } from "./logo.tsx";
 declare global {
   interface Window {
     /** Set by the loading screen's inline script, before React has loaded. */
-    __loadingScreen?: { start(): void; finish(): void; readonly percent: number };
+    __loadingScreen?: { start(): void; finish(): void; cover(): void; readonly percent: number };
   }
 }
 
 const id = "loading-screen";
+/** The page under the screen: header, main and footer (root.tsx). */
+export const pageId = "page";
 /** If the app never starts (scripts blocked or failed), the page is revealed anyway after this long. */
 const failOpenMs = 20_000;
 
@@ -18,6 +20,9 @@ const failOpenMs = 20_000;
  * Runs before any bundle: counts up to 92 every 100 ms and swallows wheel and touch input on the
  * screen (clicks land on the screen itself), so the percentage moves while the scripts download.
  * React later calls finish() (SPEC §4: loaded after the initial duration or at page end).
+ * While it shows, the page under it is inert: the keyboard and screen readers cannot reach what
+ * the eye cannot see. The page is made inert by a script at its own start (LoadingScreenCover),
+ * as this one runs before the page has been parsed; without JavaScript it never is.
  * The element is looked up on each call: React makes it anew when the page changes between the
  * app and the error page, and an inline script it inserts again does not run again.
  */
@@ -26,11 +31,12 @@ function block(e){e.preventDefault()}
 function screen(){var el=document.getElementById(id);if(el&&el!==seen){seen=el;
 ["wheel","touchstart","touchmove"].forEach(function(type){el.addEventListener(type,block,{passive:false})})}return el}
 function render(){var el=screen();if(!el)return;var n=el.querySelector("[data-percent]");if(n)n.textContent=String(p);el.setAttribute("aria-valuenow",String(p))}
-function start(){var el=screen();if(!el)return;clearInterval(t);clearTimeout(h);p=0;el.hidden=false;el.setAttribute("data-state","loading");render();
+function cover(){var el=screen(),page=document.getElementById(${JSON.stringify(pageId)});if(page)page.inert=!!el&&!el.hidden&&el.getAttribute("data-state")==="loading"}
+function start(){var el=screen();if(!el)return;clearInterval(t);clearTimeout(h);p=0;el.hidden=false;el.setAttribute("data-state","loading");render();cover();
 t=setInterval(function(){p=Math.min(max,p+Math.max(1,Math.round((max-p)/10)));render();if(p>=max)clearInterval(t)},100)}
-function finish(){var el=screen();if(!el||el.getAttribute("data-state")!=="loading")return;clearInterval(t);p=100;render();el.setAttribute("data-state","done");
+function finish(){var el=screen();if(!el||el.getAttribute("data-state")!=="loading")return;clearInterval(t);p=100;render();el.setAttribute("data-state","done");cover();
 h=setTimeout(function(){var el=screen();if(el)el.hidden=true},matchMedia("(prefers-reduced-motion: reduce)").matches?0:400)}
-window.__loadingScreen={start:start,finish:finish,get percent(){return p}};
+window.__loadingScreen={start:start,finish:finish,cover:cover,get percent(){return p}};
 var el=screen();if(el&&el.getAttribute("data-state")==="loading"){start();setTimeout(finish,${failOpenMs})}})()`;
 
 /**
@@ -101,6 +107,16 @@ export const LoadingScreen = memo(function LoadingScreen({ name }: { name: strin
     </>
   );
 });
+
+/** The first thing in the page under the screen: makes the page inert while the screen shows. */
+export function LoadingScreenCover() {
+  return (
+    <script
+      dangerouslySetInnerHTML={{ __html: "window.__loadingScreen&&window.__loadingScreen.cover()" }}
+      suppressHydrationWarning
+    />
+  );
+}
 
 /** For the document head: without JavaScript nothing would ever lift the screen. */
 export function LoadingScreenNoScript() {

@@ -7,6 +7,7 @@ export function MagazineCover({
   width,
   priority = false,
   sizes,
+  decorative = false,
   className = "",
 }: {
   magazine: Pick<MagazineSummary, "cover" | "title" | "issue">;
@@ -14,12 +15,15 @@ export function MagazineCover({
   priority?: boolean;
   /** How wide the cover is shown at each breakpoint (SPEC §5 syntax); fixed at `width` when absent. */
   sizes?: string;
+  /** In a link that names the issue already: the cover adds nothing to read out. */
+  decorative?: boolean;
   className?: string;
 }) {
   const height = Math.round((width * 4) / 3);
   if (!magazine.cover) {
     return (
       <div
+        aria-hidden={decorative || undefined}
         className={`flex aspect-[3/4] items-center justify-center bg-paper-deep font-serif text-2xl ${className}`}
         style={{ maxWidth: width }}
       >
@@ -30,7 +34,7 @@ export function MagazineCover({
   return (
     <Image
       src={magazine.cover.url}
-      alt={`《食藝》第 ${magazine.issue} 期封面：${magazine.title}`}
+      alt={decorative ? "" : `《食藝》第 ${magazine.issue} 期封面：${magazine.title}`}
       width={width}
       height={height}
       sizes={sizes}

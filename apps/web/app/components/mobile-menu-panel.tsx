@@ -47,7 +47,7 @@ export default function MobileMenuPanel({
                     className={`flex min-h-11 items-baseline justify-between py-2.5 ${item.to === current ? "text-primary" : "hover:text-primary"}`}
                   >
                     <span className="font-serif text-lg tracking-widest">{item.label}</span>
-                    <span className="text-[0.65rem] uppercase tracking-[0.2em] text-muted">
+                    <span lang="en" className="text-[0.65rem] uppercase tracking-[0.2em] text-muted">
                       {item.subtitle}
                     </span>
                   </Link>

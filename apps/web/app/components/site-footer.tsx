@@ -2,6 +2,7 @@ import type { Settings } from "@shiyi/contracts";
 import { Link } from "react-router";
 import { mainNavigation, secondaryNavigation, siteMenuId } from "../lib/navigation.ts";
 import { NewsletterForm } from "./newsletter/newsletter-form.tsx";
+import { ExternalLink } from "./ui/external-link.tsx";
 
 const socialLinks = (settings: Settings) =>
   [
@@ -19,17 +20,15 @@ export function SiteFooter({ settings }: { settings: Settings }) {
           <p className="font-serif text-3xl font-bold tracking-[0.25em]">{settings.name}</p>
           <p className="mt-4 max-w-sm text-sm leading-7 text-paper/75">{settings.description}</p>
           {socialLinks(settings).length > 0 && (
-            <ul className="mt-6 flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label="社群連結">
+            <ul className="mt-5 flex flex-wrap gap-x-5 text-sm" aria-label="社群連結">
               {socialLinks(settings).map((link) => (
                 <li key={link.label}>
-                  <a
+                  <ExternalLink
                     href={link.href}
-                    rel="noopener noreferrer"
-                    target="_blank"
-                    className="underline-offset-4 hover:underline"
+                    className="inline-block py-2.5 underline-offset-4 hover:underline"
                   >
                     {link.label}
-                  </a>
+                  </ExternalLink>
                 </li>
               ))}
             </ul>

@@ -47,7 +47,10 @@ export function SiteHeader({
                   <span className="font-serif text-[1.05rem] font-semibold tracking-[0.12em]">
                     {item.label}
                   </span>
-                  <span className="mt-0.5 text-[0.625rem] uppercase tracking-[0.14em] text-muted 2xl:tracking-[0.2em]">
+                  <span
+                    lang="en"
+                    className="mt-0.5 text-[0.625rem] uppercase tracking-[0.14em] text-muted 2xl:tracking-[0.2em]"
+                  >
                     {item.subtitle}
                   </span>
                 </NavLink>

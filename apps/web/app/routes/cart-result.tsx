@@ -177,6 +177,7 @@ export default function CartResult({ loaderData, actionData }: Route.ComponentPr
             <span className="mx-2" aria-hidden="true">
               ・
             </span>
+            <span className="sr-only">，訂購時間 </span>
             {formatDateTime(order.created_at)}
           </p>
           <LineList lines={orderLines(order)} compact />

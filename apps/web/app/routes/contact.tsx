@@ -24,6 +24,7 @@ import { apiContext, localCaptchaToken, siteConfigContext } from "../lib/context
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/contact";
+import { ExternalLink } from "../components/ui/external-link.tsx";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
@@ -92,14 +93,12 @@ export default function Contact({ matches, loaderData, actionData }: Route.Compo
               >
                 <dt className="pt-0.5 text-sm tracking-widest text-muted">{row.term}</dt>
                 <dd className="font-serif text-lg leading-8 break-words">
-                  {row.href ? (
-                    <a
-                      href={row.href}
-                      className="hover:text-primary"
-                      {...(row.href.startsWith("http")
-                        ? { target: "_blank", rel: "noopener noreferrer" }
-                        : {})}
-                    >
+                  {row.href?.startsWith("http") ? (
+                    <ExternalLink href={row.href} className="hover:text-primary">
+                      {row.value}
+                    </ExternalLink>
+                  ) : row.href ? (
+                    <a href={row.href} className="hover:text-primary">
                       {row.value}
                     </a>
                   ) : (

@@ -7,6 +7,7 @@ import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/ebooks";
 import { Phrased } from "../components/phrased.tsx";
+import { ExternalLink } from "../components/ui/external-link.tsx";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
@@ -31,14 +32,12 @@ export default function Ebooks({ loaderData, matches }: Route.ComponentProps) {
             <ul className="mt-3 flex flex-wrap gap-3">
               {loaderData.platforms.map((platform) => (
                 <li key={platform.id}>
-                  <a
+                  <ExternalLink
                     href={platform.url}
-                    rel="noopener noreferrer"
-                    target="_blank"
-                    className="inline-block border border-rule bg-paper px-4 py-2 text-sm hover:border-ink"
+                    className="inline-flex min-h-11 items-center border border-rule bg-paper px-4 text-sm hover:border-ink"
                   >
                     {platform.name}
-                  </a>
+                  </ExternalLink>
                 </li>
               ))}
             </ul>
@@ -68,20 +67,16 @@ export default function Ebooks({ loaderData, matches }: Route.ComponentProps) {
               </p>
             )}
             {ebook.links.length > 0 && (
-              <ul
-                className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm"
-                aria-label={`${ebook.title} 購買平台`}
-              >
+              <ul className="mt-2 flex flex-wrap gap-x-4 text-sm" aria-label={`${ebook.title} 購買平台`}>
                 {ebook.links.map((link) => (
                   <li key={link.platform.id}>
-                    <a
+                    <ExternalLink
                       href={link.url}
-                      rel="noopener noreferrer"
-                      target="_blank"
-                      className="text-primary underline-offset-4 hover:underline"
+                      className="inline-block py-2 text-primary underline-offset-4 hover:underline"
                     >
                       {link.platform.name}
-                    </a>
+                      <span className="sr-only">：{ebook.title}</span>
+                    </ExternalLink>
                   </li>
                 ))}
               </ul>

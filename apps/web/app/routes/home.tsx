@@ -28,12 +28,16 @@ function SectionHeading({ title, subtitle, to }: { title: string; subtitle: stri
     <div className="flex items-end justify-between border-b border-ink pb-3">
       <h2 className="font-serif text-2xl font-bold tracking-[0.2em]">
         {title}
-        <span className="ml-3 align-middle font-sans text-[0.65rem] font-normal uppercase tracking-[0.25em] text-muted">
+        <span
+          aria-hidden="true"
+          className="ml-3 align-middle font-sans text-[0.65rem] font-normal uppercase tracking-[0.25em] text-muted"
+        >
           {subtitle}
         </span>
       </h2>
-      <Link to={to} className="text-sm text-ink-soft hover:text-primary">
-        看更多<span aria-hidden="true"> →</span>
+      <Link to={to} className="-my-3 inline-block py-3 text-sm text-ink-soft hover:text-primary">
+        看更多<span className="sr-only">{title}</span>
+        <span aria-hidden="true"> →</span>
       </Link>
     </div>
   );
@@ -144,11 +148,11 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
                   className="mx-auto shadow-[0_18px_40px_-18px_rgba(29,27,24,0.55)]"
                 />
               </Link>
-              <h3 className="mt-6 text-center font-serif text-xl font-bold">
+              <h2 className="mt-6 text-center font-serif text-xl font-bold">
                 <Link to={`/magazines/${latestIssue.path}`} className="hover:text-primary">
                   <Phrased text={latestIssue.title} />
                 </Link>
-              </h3>
+              </h2>
               {latestIssue.description && (
                 <p className="mt-3 line-clamp-3 text-center text-sm leading-7 text-ink-soft">
                   {latestIssue.description}

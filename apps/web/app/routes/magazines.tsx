@@ -71,6 +71,7 @@ export default function Magazines({ loaderData, matches }: Route.ComponentProps)
               <Link to={`/magazines/${magazine.path}`} className="group block">
                 <MagazineCover
                   magazine={magazine}
+                  decorative
                   width={280}
                   sizes="50vw sm:33vw lg:25vw xl:280px"
                   className="transition-transform duration-500 group-hover:-translate-y-1"

@@ -504,12 +504,7 @@ function AmountField({
   const value = typeof meta.value === "string" ? meta.value.trim() : "";
   return (
     <fieldset className="grid gap-4">
-      <legend className="mb-4 text-[0.9375rem] font-medium tracking-[0.06em] text-ink">
-        捐款金額
-        <span aria-hidden="true" className="ml-1 text-primary">
-          *
-        </span>
-      </legend>
+      <legend className="mb-4 text-[0.9375rem] font-medium tracking-[0.06em] text-ink">捐款金額</legend>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {donationPresetAmounts.map((amount) => (
           <label
@@ -533,7 +528,7 @@ function AmountField({
           </label>
         ))}
       </div>
-      <TextField meta={meta} label="金額（新台幣元）" hint={hint} inputMode="numeric" />
+      <TextField meta={meta} label="金額（新台幣元）" hint={hint} inputMode="numeric" required />
     </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 import { cartItemLimit, cartMessages, type ProductOption } from "@shiyi/contracts/cart-rules";
 import type { ProductType } from "@shiyi/contracts/constants";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { enhancedField, useCartVisitor, type CartReply } from "../../lib/cart/cart-reply.ts";
 import { localCart } from "../../lib/cart/use-local-cart.ts";
@@ -49,6 +49,9 @@ export function AddToCart({
   const unavailable = item.available === 0;
   const soldOut = !unavailable && limit.max === 0;
   const busy = fetcher.state !== "idle";
+  const limitId = useId();
+  // Several products on one page (選物) each have these controls: each names its product.
+  const ofItem = <span className="sr-only">：{item.title}</span>;
 
   useEffect(() => {
     if (!fetcher.data || fetcher.state !== "idle") return;
@@ -109,6 +112,7 @@ export function AddToCart({
         <OptionChoice
           key={option.name}
           option={option}
+          itemTitle={item.title}
           name={skuField(index)}
           value={choice[index] ?? ""}
           onChange={(value) => setChoice((current) => current.map((v, i) => (i === index ? value : v)))}
@@ -117,7 +121,8 @@ export function AddToCart({
       {summary}
       <div className="flex flex-wrap items-end gap-4">
         <QuantityField
-          label="數量"
+          label={<>數量{ofItem}</>}
+          aria-describedby={limitId}
           name="quantity"
           max={limit.max}
           value={quantity}
@@ -129,10 +134,12 @@ export function AddToCart({
           aria-disabled={busy || undefined}
           className="min-w-44 tracking-[0.12em] aria-disabled:cursor-progress aria-disabled:opacity-70"
         >
-          {busy ? "加入中…" : "加入購物車"}
+          {busy ? "加入中…" : <>加入購物車{ofItem}</>}
         </Button>
       </div>
-      <p className="mt-3 text-sm text-muted">每筆訂單限購 {item.max_quantity} 件。</p>
+      <p id={limitId} className="mt-3 text-sm text-muted">
+        每筆訂單限購 {item.max_quantity} 件。
+      </p>
     </fetcher.Form>
   );
 }
@@ -140,18 +147,23 @@ export function AddToCart({
 /** One option's values as a row of choices (radio buttons: they post without JavaScript too). */
 function OptionChoice({
   option,
+  itemTitle,
   name,
   value,
   onChange,
 }: {
   option: ProductOption;
+  itemTitle: string;
   name: string;
   value: string;
   onChange: (value: string) => void;
 }) {
   return (
     <fieldset className="mb-4">
-      <legend className="mb-2 text-sm text-ink-soft">{option.name}</legend>
+      <legend className="mb-2 text-sm text-ink-soft">
+        {option.name}
+        <span className="sr-only">：{itemTitle}</span>
+      </legend>
       <div className="flex flex-wrap gap-2">
         {option.values.map((optionValue) => (
           <label

@@ -7,12 +7,12 @@ const steps = ["購物車", "填寫資料", "完成訂購"] as const;
 export function CartSteps({ current }: { current: 1 | 2 | 3 }) {
   return (
     <nav aria-label="訂購步驟" data-scroll-anchor="cart" className="border-b border-rule py-5">
-      <ol className="flex items-center gap-2 text-sm whitespace-nowrap sm:gap-5">
+      <ol className="flex flex-wrap items-center gap-x-2 gap-y-3 text-sm sm:gap-x-5">
         {steps.map((label, index) => {
           const step = index + 1;
           const state = step === current ? "current" : step < current ? "done" : "next";
           return (
-            <li key={label} className="flex items-center gap-2 sm:gap-5">
+            <li key={label} className="flex items-center gap-2 whitespace-nowrap sm:gap-5">
               {index > 0 && <span aria-hidden="true" className="h-px w-3 bg-rule xs:w-5 sm:w-12" />}
               <span
                 aria-current={state === "current" ? "step" : undefined}

@@ -435,7 +435,7 @@ function LineQuantity({ line, max, disabled }: { line: ViewLine; max: number; di
   useEffect(() => {
     if (!refocus.current) return;
     refocus.current = false;
-    form.current?.querySelector<HTMLInputElement>("input[aria-roledescription]")?.select();
+    form.current?.querySelector<HTMLInputElement>('input[role="spinbutton"]')?.select();
   }, [generation]);
 
   function commit(typed: number) {

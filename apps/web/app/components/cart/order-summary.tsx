@@ -206,6 +206,7 @@ function ChoiceGroup({
             >
               <input
                 {...input}
+                required
                 disabled={option.disabled}
                 aria-invalid={invalid || undefined}
                 className="size-4 shrink-0 accent-primary outline-none"

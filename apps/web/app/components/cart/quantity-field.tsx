@@ -1,4 +1,4 @@
-import { useId, useSyncExternalStore } from "react";
+import { useId, useSyncExternalStore, type ReactNode } from "react";
 import { NumberField } from "../ui/number-field.tsx";
 
 const subscribeNever = () => () => {};
@@ -11,7 +11,7 @@ export const useHydrated = () =>
   );
 
 export type QuantityFieldProps = {
-  label: string;
+  label: ReactNode;
   name: string;
   /** The most that may be bought (min of stock and max_quantity); at least 1. */
   max: number;
@@ -21,6 +21,8 @@ export type QuantityFieldProps = {
   /** Typed quantities past `max` are reported as typed (see NumberField). */
   allowOutOfRange?: boolean;
   className?: string;
+  /** The id of the text that says the limit. */
+  "aria-describedby"?: string;
 };
 
 /**
@@ -37,6 +39,7 @@ export function QuantityField({
   disabled,
   allowOutOfRange,
   className,
+  "aria-describedby": describedBy,
 }: QuantityFieldProps) {
   const hydrated = useHydrated();
   const id = useId();
@@ -52,6 +55,7 @@ export function QuantityField({
         disabled={disabled}
         allowOutOfRange={allowOutOfRange}
         className={className}
+        aria-describedby={describedBy}
       />
     );
   }
@@ -70,6 +74,7 @@ export function QuantityField({
         defaultValue={value}
         disabled={disabled}
         inputMode="numeric"
+        aria-describedby={describedBy}
         className="h-11 w-32 border border-rule bg-paper px-3 text-center text-base text-ink tabular-nums focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
       />
     </div>

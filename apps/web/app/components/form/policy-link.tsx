@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ExternalLink } from "../ui/external-link.tsx";
 
 /**
  * A policy named beside a form's consent (隱私權政策, 購物須知): it opens in a new tab, so that
@@ -6,9 +7,8 @@ import type { ReactNode } from "react";
  */
 export function PolicyLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <a href={to} target="_blank" rel="noopener" className="mx-0.5 text-primary underline underline-offset-4">
+    <ExternalLink href={to} rel="noopener" className="mx-0.5 text-primary underline underline-offset-4">
       {children}
-      <span className="sr-only">（另開新分頁）</span>
-    </a>
+    </ExternalLink>
   );
 }

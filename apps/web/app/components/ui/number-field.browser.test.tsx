@@ -5,18 +5,18 @@ import { NumberField } from "./number-field";
 
 test("is named by its visible label; the buttons are named 減少 and 增加", async () => {
   const screen = await render(<NumberField label="數量" defaultValue={2} />);
-  await expect.element(screen.getByRole("textbox", { name: "數量" })).toHaveValue("2");
+  await expect.element(screen.getByRole("spinbutton", { name: "數量" })).toHaveValue("2");
   await screen.getByRole("button", { name: "增加" }).click();
-  await expect.element(screen.getByRole("textbox", { name: "數量" })).toHaveValue("3");
+  await expect.element(screen.getByRole("spinbutton", { name: "數量" })).toHaveValue("3");
   await screen.getByRole("button", { name: "減少" }).click();
   await screen.getByRole("button", { name: "減少" }).click();
-  await expect.element(screen.getByRole("textbox", { name: "數量" })).toHaveValue("1");
+  await expect.element(screen.getByRole("spinbutton", { name: "數量" })).toHaveValue("1");
 });
 
 test("clamps a typed value to min and max, while typing and when the field is left", async () => {
   const onValueChange = vi.fn();
   const screen = await render(<NumberField label="數量" min={1} max={10} onValueChange={onValueChange} />);
-  const input = screen.getByRole("textbox", { name: "數量" });
+  const input = screen.getByRole("spinbutton", { name: "數量" });
   await userEvent.type(input, "25");
   expect(onValueChange).toHaveBeenLastCalledWith(10);
   await userEvent.tab();
@@ -31,7 +31,7 @@ test("clamps a typed value to min and max, while typing and when the field is le
 
 test("ArrowUp and ArrowDown move one step; PageUp and PageDown move ten", async () => {
   const screen = await render(<NumberField label="數量" defaultValue={20} />);
-  const input = screen.getByRole("textbox", { name: "數量" });
+  const input = screen.getByRole("spinbutton", { name: "數量" });
   await input.click();
   await userEvent.keyboard("{ArrowUp}");
   await expect.element(input).toHaveValue("21");
@@ -47,7 +47,7 @@ test("ArrowUp and ArrowDown move one step; PageUp and PageDown move ten", async 
 
 test("the page keys stop at the bounds too", async () => {
   const screen = await render(<NumberField label="數量" min={0} max={25} defaultValue={20} />);
-  const input = screen.getByRole("textbox", { name: "數量" });
+  const input = screen.getByRole("spinbutton", { name: "數量" });
   await input.click();
   await userEvent.keyboard("{PageUp}");
   await expect.element(input).toHaveValue("25");
@@ -57,7 +57,7 @@ test("the page keys stop at the bounds too", async () => {
 
 test("snaps to the step: steps land on it, and a typed value is snapped when the field is left", async () => {
   const screen = await render(<NumberField label="人數" step={5} />);
-  const input = screen.getByRole("textbox", { name: "人數" });
+  const input = screen.getByRole("spinbutton", { name: "人數" });
   await userEvent.type(input, "12");
   await userEvent.keyboard("{ArrowUp}");
   await expect.element(input).toHaveValue("15");
@@ -76,7 +76,7 @@ test("the buttons are disabled at the bounds", async () => {
   const increment = screen.getByRole("button", { name: "增加" });
   const decrement = screen.getByRole("button", { name: "減少" });
   await increment.click();
-  await expect.element(screen.getByRole("textbox", { name: "數量" })).toHaveValue("2");
+  await expect.element(screen.getByRole("spinbutton", { name: "數量" })).toHaveValue("2");
   await expect.element(increment).toBeDisabled();
   await expect.element(decrement).toBeEnabled();
   await decrement.click();
@@ -88,7 +88,7 @@ test("the buttons are disabled at the bounds", async () => {
 test("holding a button for about a second repeats after 400 ms, then every 60 ms", async () => {
   // Real time on purpose, as a person holds the button; the count is checked against the time held.
   const screen = await render(<NumberField label="數量" defaultValue={0} />);
-  const input = screen.getByRole("textbox", { name: "數量" });
+  const input = screen.getByRole("spinbutton", { name: "數量" });
   const increment = screen.getByRole("button", { name: "增加" });
   await userEvent.hover(increment);
   const times: Record<string, number> = {};
@@ -117,7 +117,7 @@ test("holding a button for about a second repeats after 400 ms, then every 60 ms
 
 test("held, a button steps once at once, again at 460 ms, then every 60 ms", async () => {
   const screen = await render(<NumberField label="數量" defaultValue={0} />);
-  const input = screen.getByRole("textbox", { name: "數量" });
+  const input = screen.getByRole("spinbutton", { name: "數量" });
   const increment = screen.getByRole("button", { name: "增加" });
   await userEvent.hover(increment);
   // Fake time, stepped exactly. Pressing takes real time, during which the runner steps fake time
@@ -166,7 +166,7 @@ test("follows a controlled value, and describes its error", async () => {
       <p id="quantity-error">輸入數值不得大於 2</p>
     </>,
   );
-  const input = screen.getByRole("textbox", { name: "數量" });
+  const input = screen.getByRole("spinbutton", { name: "數量" });
   await expect.element(input).toHaveValue("3");
   await expect.element(input).toBeInvalid();
   await expect.element(input).toHaveAccessibleDescription("輸入數值不得大於 2");
@@ -182,8 +182,8 @@ test("follows a controlled value, and describes its error", async () => {
 
 test("does nothing while disabled", async () => {
   const screen = await render(<NumberField label="數量" defaultValue={1} disabled />);
-  await expect.element(screen.getByRole("textbox", { name: "數量" })).toBeDisabled();
+  await expect.element(screen.getByRole("spinbutton", { name: "數量" })).toBeDisabled();
   await expect.element(screen.getByRole("button", { name: "增加" })).toBeDisabled();
   await expect.element(screen.getByRole("button", { name: "減少" })).toBeDisabled();
-  await expect.element(page.getByRole("textbox", { name: "數量" })).toHaveValue("1");
+  await expect.element(page.getByRole("spinbutton", { name: "數量" })).toHaveValue("1");
 });

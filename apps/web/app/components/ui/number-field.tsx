@@ -91,7 +91,11 @@ export function NumberField({
             <Icon name="minus" size="md" />
           </BaseNumberField.Decrement>
           <BaseNumberField.Input
-            aria-roledescription="數字欄位"
+            // A text input underneath (Base UI), announced as the spin button it behaves as, with its range.
+            role="spinbutton"
+            aria-valuemin={min}
+            aria-valuemax={max}
+            aria-valuenow={current ?? undefined}
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
             onKeyDown={(event) => {
