@@ -31,7 +31,7 @@ export function Breadcrumb({
                 {item.name}
               </span>
             ) : (
-              <Link to={item.path} className="hover:text-primary">
+              <Link to={item.path} className="-my-2 inline-block py-2 hover:text-primary">
                 {item.name}
               </Link>
             )}

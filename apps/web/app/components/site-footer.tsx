@@ -38,10 +38,10 @@ export function SiteFooter({ settings }: { settings: Settings }) {
           </div>
         </div>
         <nav id={siteMenuId} tabIndex={-1} aria-label="頁尾選單" className="scroll-mt-6 outline-none">
-          <ul className="grid grid-cols-2 gap-y-2 text-sm">
+          <ul className="-my-2.5 grid grid-cols-2 text-sm">
             {[...mainNavigation, ...secondaryNavigation].map((item) => (
               <li key={item.to + item.label}>
-                <Link to={item.to} className="hover:underline underline-offset-4">
+                <Link to={item.to} className="inline-block py-2.5 hover:underline underline-offset-4">
                   {item.label}
                 </Link>
               </li>

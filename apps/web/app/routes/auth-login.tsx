@@ -143,7 +143,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </p>
           )}
           <div>
-            <SubmitButton pending="登入中…">登入</SubmitButton>
+            <SubmitButton pending="登入中…" wide>
+              登入
+            </SubmitButton>
           </div>
         </div>
       </SchemaForm>

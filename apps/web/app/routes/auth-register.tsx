@@ -148,7 +148,7 @@ function RegisterForm({
       <div className="mt-8 grid gap-5">
         <FormMessage form={form} toast={toast} />
         <div>
-          <SubmitButton>註冊</SubmitButton>
+          <SubmitButton wide>註冊</SubmitButton>
         </div>
       </div>
     </SchemaForm>

@@ -69,9 +69,9 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
             fetchPriority="high"
             className="h-[68vh] min-h-[420px] w-full object-cover opacity-80 md:h-[78vh]"
           />
-          <div className="absolute inset-0 bg-gradient-to-t from-ink/85 via-ink/20 to-transparent" />
+          <div className="absolute inset-0 bg-gradient-to-t from-ink/90 via-ink/50 to-transparent" />
           <div className="container-page absolute inset-x-0 bottom-0 pb-12 md:pb-16">
-            {cover.info_title && <p className="kicker text-paper/80">{cover.info_title}</p>}
+            {cover.info_title && <p className="kicker text-paper">{cover.info_title}</p>}
             <p className="mt-3 max-w-3xl font-serif text-3xl font-bold leading-snug tracking-wide md:text-5xl md:leading-tight">
               <Link
                 to={cover.link ?? "/features"}
@@ -195,7 +195,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
                         width={120}
                         height={120}
                         preset="avatar"
-                        className="mx-auto h-24 w-24 rounded-full transition md:h-28 md:w-28 pointer-fine:grayscale pointer-fine:group-hover:grayscale-0 pointer-fine:group-focus-visible:grayscale-0"
+                        className="mx-auto h-24 w-24 rounded-full transition md:h-28 md:w-28"
                       />
                     )}
                     <span className="mt-3 block font-serif font-semibold group-hover:text-primary">

@@ -27,7 +27,7 @@ export function AuthLayout({
         ].join(" ")}
       >
         <div className="min-w-0">
-          <header className="border-b-[3px] border-double border-ink pb-7">
+          <header className="border-b border-rule pb-7">
             <p className="kicker">{kicker}</p>
             <h1 className="mt-3 font-serif text-3xl font-bold tracking-[0.14em] md:text-4xl">{title}</h1>
             {description && <div className="mt-4 leading-8 text-ink-soft">{description}</div>}

@@ -205,10 +205,13 @@ export function SubmitButton({
   children,
   pending = "送出中…",
   intent,
+  wide = false,
 }: {
   children: ReactNode;
   pending?: string;
   intent?: string;
+  /** As wide as its form: the one action of a narrow form (the login page's, above the social sign-ins). */
+  wide?: boolean;
 }) {
   const navigation = useNavigation();
   const busy =
@@ -222,7 +225,7 @@ export function SubmitButton({
       onClick={(event) => {
         if (busy) event.preventDefault();
       }}
-      className="tracking-[0.12em] aria-disabled:cursor-progress aria-disabled:opacity-70"
+      className={`tracking-[0.12em] aria-disabled:cursor-progress aria-disabled:opacity-70 ${wide ? "w-full" : ""}`}
     >
       {busy ? pending : children}
     </Button>
