@@ -418,8 +418,8 @@ test.describe("validation on input (SPEC §5)", () => {
     await expectOnInput(mobile, "12345", "請輸入 09 開頭的 10 位數手機號碼");
     await expectValid(mobile, "0912345678");
     const zip = profile.getByRole("textbox", { name: "郵遞區號" });
-    await expectOnInput(zip, "10", "請輸入 3 至 6 位數的郵遞區號");
-    await expectOnInput(zip, "10a", "請輸入 3 至 6 位數的郵遞區號");
+    await expectOnInput(zip, "10", "請輸入 3、5 或 6 位數的郵遞區號");
+    await expectOnInput(zip, "10a", "請輸入 3、5 或 6 位數的郵遞區號");
     await expectValid(zip, "106");
     // An address is all four parts or none: emptied again, the others may be empty too.
     await zip.fill("");

@@ -100,15 +100,13 @@ export const refreshSchema = z.object({
 });
 export type RefreshInput = z.input<typeof refreshSchema>;
 
+/** Taiwan's postcodes: 3 digits, or 5 or 6 (3+2, 3+3). */
+export const taiwanZip = /^\d{3}(?:\d{2,3})?$/;
+export const taiwanZipMessage = "請輸入 3、5 或 6 位數的郵遞區號";
+
 export const memberAddressSchema = z
   .object({
-    zip: optionalField(
-      z
-        .string()
-        .trim()
-        .overwrite(halfWidth)
-        .regex(/^\d{3,6}$/, { error: "請輸入 3 至 6 位數的郵遞區號" }),
-    ),
+    zip: optionalField(z.string().trim().overwrite(halfWidth).regex(taiwanZip, { error: taiwanZipMessage })),
     city: optionalField(z.string().trim().check(maxLength(memberLimits.city))),
     dist: optionalField(z.string().trim().check(maxLength(memberLimits.dist))),
     addr: optionalField(z.string().trim().check(maxLength(memberLimits.addr))),

@@ -36,8 +36,22 @@ describe("where an order goes, and how the people in it are reached", () => {
     ).toEqual({
       "customer.phone": ["請輸入 09 開頭的 10 位數手機號碼"],
       "receiver.phone": ["請輸入 09 開頭的 10 位數手機號碼"],
-      "receiver.address.zip": ["請輸入 3 至 6 位數的郵遞區號"],
+      "receiver.address.zip": ["請輸入 3、5 或 6 位數的郵遞區號"],
     });
+  });
+
+  it.each([
+    ["106", true],
+    ["10651", true],
+    ["106001", true],
+    ["1060", false],
+    ["10", false],
+    ["1060012", false],
+  ])("takes a Taiwan postcode of 3, 5 or 6 digits: %s", (zip, valid) => {
+    const errors = errorsOf(
+      draft({ receiver: { name: "林小華", phone: "0912345678", address: { ...taipei, zip } } }),
+    );
+    expect(errors).toEqual(valid ? {} : { "receiver.address.zip": ["請輸入 3、5 或 6 位數的郵遞區號"] });
   });
 
   it("reads phones and postcodes typed in full width or grouped, and keeps them plain", () => {
@@ -127,7 +141,7 @@ describe("where an order goes, and how the people in it are reached", () => {
         }),
       ),
     ).toEqual({
-      "customer.address.zip": ["請輸入 3 至 6 位數的郵遞區號"],
+      "customer.address.zip": ["請輸入 3、5 或 6 位數的郵遞區號"],
       "customer.address.city": ["數值長度不得大於 10"],
       "receiver.address.city": ["數值長度不得大於 10"],
     });

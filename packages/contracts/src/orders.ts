@@ -2,7 +2,7 @@ import { z } from "zod";
 import { digits } from "./query.ts";
 import { cartLineInputSchema } from "./cart.ts";
 import { imageSchema, productTypes } from "./api-types.ts";
-import { memberLimits } from "./members.ts";
+import { memberLimits, taiwanZip, taiwanZipMessage } from "./members.ts";
 import { messages } from "./messages.ts";
 import {
   email,
@@ -121,14 +121,12 @@ export const orderMessages = {
   cvsReceiverName: "超商取貨的收件人姓名請填寫 2 至 5 個中文字或 4 至 10 個英文字母，並與證件相符",
   paymentLimit: (min: number, max: number) =>
     `此付款方式的金額須介於 ${min.toLocaleString("zh-TW")} 至 ${max.toLocaleString("zh-TW")} 元`,
-  zip: "請輸入 3 至 6 位數的郵遞區號",
+  zip: taiwanZipMessage,
   overseasZip: "請輸入正確的郵遞區號（英文字母、數字）",
   overseasPhone: "請輸入 09 開頭的手機號碼，或以 + 與國碼開頭的電話號碼",
   tel: "請輸入正確的電話號碼",
 } as const;
 
-/** Taiwan's postcodes: 3, 5 or 6 digits (3+2, 3+3). */
-const taiwanZip = /^\d{3,6}$/;
 /** A postcode anywhere: letters, digits, a space or a hyphen (SW1A 1AA, 10115, 100-0001). */
 const anyZip = /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/;
 /** A mobile number in Taiwan (SPEC §5), and one abroad: +, the country code and the number. */

@@ -18,6 +18,15 @@ describe("renderAutoSubmitForm", () => {
     expect(html).toContain('<script>document.getElementById("ecpay-form").submit();</script>');
   });
 
+  it("names its button for where it goes: back to the shop from the simulator", () => {
+    const html = renderAutoSubmitForm(
+      { action: "http://localhost:3000/cart/checkout", fields: {} },
+      { title: "正在返回商店", button: "返回商店" },
+    );
+    expect(html).toContain("<p>正在返回商店，請稍候…</p>");
+    expect(html).toMatch(/<noscript>[\s\S]*<button type="submit">返回商店<\/button>[\s\S]*<\/noscript>/);
+  });
+
   it("escapes hostile names, values, action, title and nonce", () => {
     const hostile = `"><script>alert('x')</script>&amp;`;
     const html = renderAutoSubmitForm(

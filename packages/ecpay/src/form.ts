@@ -20,6 +20,8 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch
 export type AutoSubmitFormOptions = {
   /** Page title and the line shown while the browser moves on; zh-TW by default. */
   readonly title?: string;
+  /** The button that sends the form without JavaScript. */
+  readonly button?: string;
   /** CSP nonce for the inline script that submits the form. */
   readonly nonce?: string;
 };
@@ -30,7 +32,7 @@ export type AutoSubmitFormOptions = {
  */
 export const renderAutoSubmitForm = (
   { action, fields }: EcpayRequest,
-  { title = "正在前往綠界科技", nonce }: AutoSubmitFormOptions = {},
+  { title = "正在前往綠界科技", button = "繼續前往綠界", nonce }: AutoSubmitFormOptions = {},
 ): string => {
   const inputs = Object.entries(fields)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
@@ -50,7 +52,7 @@ ${inputs}
 <p>${escapeHtml(title)}，請稍候…</p>
 <noscript>
 <p>您的瀏覽器未啟用 JavaScript，請按下方按鈕繼續。</p>
-<button type="submit">繼續前往綠界</button>
+<button type="submit">${escapeHtml(button)}</button>
 </noscript>
 </form>
 <script${nonceAttribute}>document.getElementById("ecpay-form").submit();</script>

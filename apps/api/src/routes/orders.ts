@@ -242,6 +242,6 @@ orderRoutes.openapi(
       },
     );
     if (c.req.header("accept")?.includes("application/json")) return c.json(request, 200);
-    return c.html(renderAutoSubmitForm(request, { title: "前往綠界付款…" }), 200);
+    return c.html(renderAutoSubmitForm(request, { title: "前往綠界付款" }), 200);
   },
 );

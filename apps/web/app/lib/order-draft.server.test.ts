@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { orderDraftSetCookie, readDraftStore, readOrderDraftChoice } from "./order-draft.server.ts";
+import {
+  orderDraftChoiceOf,
+  orderDraftSetCookie,
+  readDraftStore,
+  readOrderDraftChoice,
+} from "./order-draft.server.ts";
 
 /** The request the checkout page would get after the cart page set the cookie. */
 const requestWith = (setCookie: string | null) =>
@@ -74,5 +79,31 @@ describe("the pickup store kept with the draft", () => {
     expect(readDraftStore(requestWith(orderDraftSetCookie(seven, { secure: false })), seven)).toBeNull();
     const forged = `shiyi_draft=${encodeURIComponent(JSON.stringify({ ...seven, store: { id: "<x>" } }))}`;
     expect(readDraftStore(requestWith(forged), seven)).toBeNull();
+  });
+});
+
+describe("the choice as the checkout form carries it", () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.set(name, value);
+    return data;
+  };
+
+  it("reads the hidden fields when the cookie has gone", () => {
+    expect(orderDraftChoiceOf(form({ payment: "credit", shipping: "home" }))).toEqual({
+      payment: "credit",
+      shipping: "home",
+    });
+    expect(orderDraftChoiceOf(form({ payment: "atm", shipping: "cvs", delivery: "UNIMARTC2C" }))).toEqual({
+      payment: "atm",
+      shipping: "cvs",
+      delivery: "UNIMARTC2C",
+    });
+  });
+
+  it("is nothing when the fields do not make a choice", () => {
+    expect(orderDraftChoiceOf(form({}))).toBeNull();
+    expect(orderDraftChoiceOf(form({ payment: "credit", shipping: "cvs" }))).toBeNull();
+    expect(orderDraftChoiceOf(form({ payment: "bitcoin", shipping: "home" }))).toBeNull();
   });
 });

@@ -34,6 +34,21 @@ export function readOrderDraftChoice(request: Request): OrderDraftChoice | null 
 }
 
 /**
+ * The choice as the checkout form carries it (hidden fields), for a form sent after its cookie
+ * has gone: kept open past the cookie's day, or another tab placed its order first. The API
+ * checks the order as it checks every order.
+ */
+export function orderDraftChoiceOf(form: FormData): OrderDraftChoice | null {
+  const field = (name: string) => form.get(name) ?? undefined;
+  const parsed = orderChoiceSchema.safeParse({
+    payment: field("payment"),
+    shipping: field("shipping"),
+    delivery: field("delivery"),
+  });
+  return parsed.success ? draftChoice(parsed.data) : null;
+}
+
+/**
  * The pickup store chosen on the map for this draft, while the chain is still the one chosen
  * (going back to the cart to change a quantity keeps it; choosing another chain drops it).
  */

@@ -75,6 +75,7 @@ import { isNetworkFailure, keepFormOnNetworkFailure } from "../lib/network-failu
 import {
   orderDraftSetCookie,
   readDraftStore,
+  orderDraftChoiceOf,
   readOrderDraftChoice,
   type OrderDraftChoice,
 } from "../lib/order-draft.server.ts";
@@ -167,10 +168,11 @@ type StoreMapReply = { storeMap: { action: string; fields: Record<string, string
 type CheckoutReply = FormReply | StoreMapReply;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const choice = readOrderDraftChoice(request);
+  const formData = await readForm(request);
+  // The form keeps what was typed even when the choice's cookie is gone: its own fields say it.
+  const choice = readOrderDraftChoice(request) ?? orderDraftChoiceOf(formData);
   if (!choice) throw redirect("/cart");
   const secure = context.get(siteConfigContext).publicUrl.startsWith("https:");
-  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: orderDraftSchema });
   if (formData.get("intent") === "store-map")
     return openStoreMap(request, context, choice, submission.payload, secure);

@@ -11,7 +11,6 @@ import { Button } from "../components/ui/button.tsx";
 import { useConfirm } from "../components/ui/confirm-dialog.tsx";
 import { actionFailure, ApiRequestError, readForm } from "../lib/api.server.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
-import { sameLine } from "../lib/cart/local-cart.ts";
 import { checkoutDraft, forgetDraft } from "../lib/form-draft.ts";
 import { localCart } from "../lib/cart/use-local-cart.ts";
 import {
@@ -191,13 +190,14 @@ export default function CartResult({ loaderData, actionData }: Route.ComponentPr
 /** Takes the ordered lines out of the visitor's local cart, once. */
 function useClearOrderedLines(order: Order | null) {
   useEffect(() => {
-    if (!order) return;
-    const cart = localCart();
-    for (const line of cart.lines()) {
-      if (order.line_items.some((ordered) => sameLine(ordered, line))) cart.remove(line.id);
-    }
+    if (!order || clearedOrders.has(order.number)) return;
+    clearedOrders.add(order.number);
+    localCart().removeOrdered(order.line_items);
   }, [order]);
 }
+
+/** Orders whose lines this page has taken out of the cart already (an effect may run twice). */
+const clearedOrders = new Set<string>();
 
 /** What the order's state means for the reader, and what they can do now. */
 function Outcome({ order }: { order: Order }) {

@@ -168,3 +168,32 @@ describe("the local cart", () => {
     expect(() => tab(storage).add(issue)).toThrow(/full/);
   });
 });
+
+describe("an order placed from the cart", () => {
+  it("takes out only what was ordered: lines added since stay, with what was added to them", () => {
+    const storage = memoryStorage();
+    const cart = tab(storage);
+    cart.add({ item_id: 7, type: "magazine", sku: [], quantity: 1 });
+    // The order is placed with that one copy; then, before paying, the reader adds more.
+    const ordered = [{ item_id: 7, type: "magazine" as const, sku: [], quantity: 1 }];
+    cart.add({ item_id: 7, type: "magazine", sku: [], quantity: 1 });
+    cart.add({ item_id: 3, type: "merch", sku: ["米白"], quantity: 2 });
+    cart.add({ item_id: 3, type: "merch", sku: ["墨黑"], quantity: 1 });
+
+    cart.removeOrdered([...ordered, { item_id: 3, type: "merch", sku: ["墨黑"], quantity: 1 }]);
+
+    expect(cart.lines().map(({ item_id, sku, quantity }) => ({ item_id, sku, quantity }))).toEqual([
+      { item_id: 3, sku: ["米白"], quantity: 2 },
+      { item_id: 7, sku: [], quantity: 1 },
+    ]);
+  });
+
+  it("empties the cart when it held just the order", () => {
+    const storage = memoryStorage();
+    const cart = tab(storage);
+    cart.add({ item_id: 7, type: "magazine", sku: [], quantity: 2 });
+    cart.removeOrdered([{ item_id: 7, type: "magazine", sku: [], quantity: 2 }]);
+    expect(cart.lines()).toEqual([]);
+    expect(storage.values.has(localCartStorageKey)).toBe(false);
+  });
+});

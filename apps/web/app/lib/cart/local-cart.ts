@@ -92,6 +92,21 @@ export function removeLine(lines: readonly LocalCartLine[], id: string): LocalCa
   return lines.filter((line) => line.id !== id);
 }
 
+/**
+ * The cart once an order made from it is placed: each ordered line loses the quantity ordered, so
+ * what was added after the order (in another tab, or before paying) stays.
+ */
+export function withoutOrdered(
+  lines: readonly LocalCartLine[],
+  ordered: readonly (LineIdentity & { quantity: number })[],
+): LocalCartLine[] {
+  return lines.flatMap((line) => {
+    const item = ordered.find((candidate) => sameLine(candidate, line));
+    if (!item) return [line];
+    return line.quantity > item.quantity ? [{ ...line, quantity: line.quantity - item.quantity }] : [];
+  });
+}
+
 /** The number of pieces in the cart, as the header's cart link shows it. */
 export const pieceCount = (lines: readonly { quantity: number }[]) =>
   lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -157,6 +172,9 @@ export function createLocalCart({
     add: (input: LocalCartInput) => write(addLine(lines(), input, newId)),
     setQuantity: (id: string, quantity: number) => write(setQuantity(lines(), id, quantity)),
     remove: (id: string) => write(removeLine(lines(), id)),
+    /** Takes an order's lines out (withoutOrdered). */
+    removeOrdered: (ordered: readonly (LineIdentity & { quantity: number })[]) =>
+      write(withoutOrdered(lines(), ordered)),
     /** Takes every line out (for the merge at login): other tabs see an empty cart at once. */
     take(): LocalCartLine[] {
       const taken = lines();
