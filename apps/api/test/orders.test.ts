@@ -21,6 +21,8 @@ const texts = {
   notPayable: "此訂單已付款或已失效，無法再次付款",
   notFound: "找不到此訂單",
   notCancellable: "這筆訂單已付款、正在等待繳費或已結束，無法取消",
+  paidOutOfStock:
+    "這筆訂單付款時已超過保留時間，其中的商品已售完。我們將於 2 個工作天內與您聯繫，為您安排補貨後出貨或全額退款。",
 };
 
 type Form = { action: string; fields: Record<string, string> };
@@ -910,6 +912,37 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect((await api.postForm("/ecpay/return", paidNotice(form))).body).toBe("1|OK");
       expect((await orderOf(order.number, token)).status).toBe("paid");
       expect(await stockOf(issue.id)).toBe(3);
+      expect((await orderOf(order.number, token)).shipping.out_of_stock).toBe(false);
+    });
+
+    it("stay paid when the money comes after their stock was sold, ship nothing, and tell the buyer and the office", async () => {
+      const { issue, order, token } = await guestOrder({}, 2);
+      const form = await paymentForm(order.number, token);
+      await api.db
+        .update(orders)
+        .set({ reserved_until: new Date(Date.now() - 1000).toISOString() })
+        .where(eq(orders.number, order.number));
+      expect((await orderOf(order.number, token)).status).toBe("expired");
+      // Another buyer takes the two copies the lapse gave back.
+      expect(await stockOf(issue.id)).toBe(2);
+      await api.db.update(magazines).set({ stock: 0 }).where(eq(magazines.id, issue.id));
+
+      expect((await api.postForm("/ecpay/return", paidNotice(form))).body).toBe("1|OK");
+      await api.mailSettled();
+      const paid = await orderOf(order.number, token);
+      expect([paid.status, paid.shipping.out_of_stock, paid.shipping.status]).toEqual([
+        "paid",
+        true,
+        "pending",
+      ]);
+      expect(await stockOf(issue.id)).toBe(0);
+      const [confirmation] = api.mail.messages({ to: order.customer.email, subject: "付款完成" });
+      expect(confirmation?.text).toContain(texts.paidOutOfStock);
+      const office = api.mail.messages({ to: api.ecpay.shop.contactInboxes.orders, subject: "付款後缺貨" });
+      expect(office.map((mail) => mail.subject)).toEqual([
+        `【付款後缺貨】訂單 ${order.number}（NT$ ${paid.total.toLocaleString("en-US")}）`,
+      ]);
+      expect(office[0]!.text).toContain(`${issue.title} × 2`);
     });
   });
 

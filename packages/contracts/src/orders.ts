@@ -98,6 +98,8 @@ export const orderLimits = {
 
 export const orderMessages = {
   created: "訂單已成立",
+  paidOutOfStock:
+    "這筆訂單付款時已超過保留時間，其中的商品已售完。我們將於 2 個工作天內與您聯繫，為您安排補貨後出貨或全額退款。",
   emptyCart: "購物車沒有商品",
   chooseStore: "請選擇取貨門市",
   chooseBrand: "請選擇超商",
@@ -425,6 +427,11 @@ export const orderSchema = z.object({
     delivery: z.enum(cvsBrands).nullable(),
     status: z.enum(shipmentStatuses),
     logistics_id: z.string().nullable(),
+    /**
+     * Paid after its hold had lapsed, when its items had been sold meanwhile: nothing ships until
+     * the shop has settled it with the buyer (restocked, or refunded).
+     */
+    out_of_stock: z.boolean(),
   }),
   invoice: z.object({
     type: z.enum(receiptTypes),

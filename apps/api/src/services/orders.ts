@@ -125,6 +125,7 @@ export function orderJson(row: OrderRow, lines: readonly LineRow[], now: Date): 
       delivery: (row.delivery as Order["shipping"]["delivery"]) ?? null,
       status: row.shipment_status as Order["shipping"]["status"],
       logistics_id: row.logistics_id,
+      out_of_stock: isOutOfStock(row),
     },
     invoice: {
       type: row.receipt.type,
@@ -312,21 +313,28 @@ export async function cancelUnpaidOrder(db: Database, row: OrderRow, now: Date):
 }
 
 /**
- * Money arrived for an order whose hold had lapsed: take its stock again if there is enough.
- * When there is not, the order stays paid (the buyer paid) and is logged for the office to settle.
+ * Money arrived for an order whose hold had lapsed: take its stock again if there is enough, and
+ * return the order as it now stands. When there is not, the order stays paid (the buyer paid) with
+ * its stock still released: it is out of stock (isOutOfStock) until the office settles it.
  */
-export async function retakeStock(deps: Pick<OrderDeps, "db" | "logger">, row: OrderRow): Promise<void> {
+export async function retakeStock(deps: Pick<OrderDeps, "db" | "logger">, row: OrderRow): Promise<OrderRow> {
   try {
     await deps.db.transaction(async (tx) => {
       const lines = await tx.select().from(orderLines).where(eq(orderLines.order_id, row.id));
       if (await takeStock(tx, lines, { onSaleOnly: false })) throw new OutOfStock();
       await tx.update(orders).set({ stock_released_at: null }).where(eq(orders.id, row.id));
     });
+    return { ...row, stock_released_at: null };
   } catch (error) {
     if (!(error instanceof OutOfStock)) throw error;
     deps.logger.error({ order: row.number }, "paid order had lapsed and its items are out of stock");
+    return row;
   }
 }
+
+/** A paid order that holds no stock: paid after its hold lapsed, its items sold meanwhile. */
+export const isOutOfStock = (row: Pick<OrderRow, "status" | "stock_released_at">) =>
+  row.status === "paid" && row.stock_released_at !== null;
 
 class OutOfStock extends Error {}
 

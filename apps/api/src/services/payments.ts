@@ -13,10 +13,22 @@ import {
 } from "@shiyi/ecpay";
 import { addressLine, isTaiwanMobile } from "@shiyi/contracts";
 import { and, eq, gt, inArray, isNull, lt, notExists, notInArray, or } from "drizzle-orm";
-import { orderPayments, orders, type StoredAddress } from "../db/schema.ts";
-import { orderConfirmationMail, orderViewUrl, paymentCodeMail } from "../mail/templates/index.ts";
+import { orderLines, orderPayments, orders, type StoredAddress } from "../db/schema.ts";
+import {
+  orderConfirmationMail,
+  orderViewUrl,
+  outOfStockMail,
+  paymentCodeMail,
+} from "../mail/templates/index.ts";
 import { keepDuplicatePayment, reportDuplicatePayments } from "./duplicate-payments.ts";
-import { orderMailKey, readOrder, retakeStock, type OrderDeps, type OrderRow } from "./orders.ts";
+import {
+  isOutOfStock,
+  orderMailKey,
+  readOrder,
+  retakeStock,
+  type OrderDeps,
+  type OrderRow,
+} from "./orders.ts";
 
 /*
  * What ECPay tells us about an order's payment and its parcel, and what follows a payment: the
@@ -172,8 +184,11 @@ export async function applyPaymentResult(
     await reportDuplicatePayments(deps, result.merchantTradeNo, now);
     return { ok: true, changed: transitioned !== undefined };
   }
-  if (transitioned.before.stock_released_at) await retakeStock(deps, transitioned.after);
-  await fulfil(deps, transitioned.after, now);
+  const paid = transitioned.before.stock_released_at
+    ? await retakeStock(deps, transitioned.after)
+    : transitioned.after;
+  if (isOutOfStock(paid)) reportOutOfStock(deps, paid);
+  await fulfil(deps, paid, now);
   return { ok: true, changed: true };
 }
 
@@ -343,7 +358,11 @@ export async function resumeFulfilment(deps: OrderDeps, now: Date): Promise<stri
     gt(orders.paid_at, oldest),
     lt(orders.updated_at, quiet),
     or(
-      and(eq(orders.shipping_method, "cvs"), eq(orders.shipment_status, "pending")),
+      and(
+        eq(orders.shipping_method, "cvs"),
+        eq(orders.shipment_status, "pending"),
+        isNull(orders.stock_released_at),
+      ),
       eq(orders.invoice_status, "pending"),
       isNull(orders.confirmation_sent_at),
     ),
@@ -368,6 +387,26 @@ export async function resumeFulfilment(deps: OrderDeps, now: Date): Promise<stri
     resumed.push(row.number);
   }
   return resumed;
+}
+
+/** Tells the orders' inbox of a paid order whose items were sold before its payment came. */
+function reportOutOfStock(deps: OrderDeps, row: OrderRow) {
+  void (async () => {
+    const lines = await deps.db.select().from(orderLines).where(eq(orderLines.order_id, row.id));
+    await deps.mailer.send({
+      to: deps.shop.contactInboxes.orders,
+      ...outOfStockMail({
+        siteUrl: deps.auth.siteUrl,
+        number: row.number,
+        customer: row.customer,
+        lines,
+        total: row.total,
+        paidAt: row.paid_at ? new Date(row.paid_at) : null,
+      }),
+    });
+  })().catch((error: unknown) => {
+    deps.logger.error({ err: error, order: row.number }, "out-of-stock mail not sent");
+  });
 }
 
 /**
@@ -404,6 +443,8 @@ export const postEcpayForm = (shop: OrderDeps["shop"], request: EcpayRequest) =>
 async function createShipment(deps: OrderDeps, row: OrderRow, now: Date) {
   const store = row.receiver.store;
   if (row.shipping_method !== "cvs" || row.shipment_status !== "pending" || !store || !row.delivery) return;
+  // Nothing to send yet: the office ships it by hand once restocked, or refunds it.
+  if (isOutOfStock(row)) return;
   const { shop, auth, db } = deps;
   const request = buildCreateShipment(
     { endpoints: shop.endpoints, credentials: shop.logistics },

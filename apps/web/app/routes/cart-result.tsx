@@ -210,7 +210,7 @@ function Outcome({ order }: { order: Order }) {
           <p>
             我們已收到您的款項，訂單確認信已寄至{" "}
             <span className="wrap-anywhere text-ink">{order.customer.email}</span>
-            。商品出貨後會再通知您。
+            。{order.shipping.out_of_stock ? orderMessages.paidOutOfStock : "商品出貨後會再通知您。"}
           </p>
         </FormSuccess>
       );

@@ -11,6 +11,7 @@ export {
   donationThanksMail,
 } from "./donation.ts";
 export { paymentCodeMail, type PaymentCodeData } from "./payment-code.ts";
+export { outOfStockMail, type OutOfStockData } from "./out-of-stock.ts";
 export {
   duplicatePaymentMail,
   duplicatePaymentNoticeMail,

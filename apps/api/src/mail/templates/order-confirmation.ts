@@ -1,6 +1,7 @@
 import {
   addressLine,
   cvsBrandNames,
+  orderMessages,
   paymentMethodNames,
   shippingMethodNames,
   type CvsBrand,
@@ -48,17 +49,21 @@ export function orderConfirmationMail({ siteUrl, order, viewKey }: OrderConfirma
     order.invoice.status === "issued" && order.invoice.number
       ? `電子發票 ${order.invoice.number} 已開立，綠界科技將另以電子郵件寄送開立通知。`
       : "電子發票開立後，綠界科技將另以電子郵件通知。";
+  const outOfStock = order.shipping.out_of_stock;
   return renderMail({
     siteUrl,
     subject: `訂單 ${order.number} 付款完成`,
-    preheader: `我們已收到您的付款 ${money(order.total)}，將盡快為您出貨。`,
+    preheader: outOfStock
+      ? `我們已收到您的付款 ${money(order.total)}；商品已售完，我們將與您聯繫。`
+      : `我們已收到您的付款 ${money(order.total)}，將盡快為您出貨。`,
     heading: "感謝您的訂購",
     blocks: [
       { kind: "paragraph", text: greeting(order.customer.name) },
       {
         kind: "paragraph",
-        text: `我們已收到訂單 ${order.number} 的付款（${paymentMethodNames[order.payment.method]}），將盡快為您出貨。`,
+        text: `我們已收到訂單 ${order.number} 的付款（${paymentMethodNames[order.payment.method]}），${outOfStock ? "謝謝您。" : "將盡快為您出貨。"}`,
       },
+      ...(outOfStock ? [{ kind: "paragraph" as const, text: orderMessages.paidOutOfStock }] : []),
       ...lines,
       {
         kind: "paragraph",

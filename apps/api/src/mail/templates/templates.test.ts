@@ -207,7 +207,7 @@ describe("an order's confirmation mail", () => {
     postage: 60,
     total: 820,
     payment: { method: "atm", paid_at: "2026-11-25T03:00:00Z", code: null, failure: null },
-    shipping: { method: "home", delivery: null, status: "pending", logistics_id: null },
+    shipping: { method: "home", delivery: null, status: "pending", logistics_id: null, out_of_stock: false },
     invoice: { type: "personal", status: "pending", number: null, title: null, tax_id: null },
     start_issue: null,
     remarks: null,
