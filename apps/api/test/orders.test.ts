@@ -645,10 +645,27 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect(reply.body).toBe("1|OK");
       const failed = await orderOf(order.number, token);
       expect([failed.status, failed.payable, failed.payment.failure]).toEqual(["pending", true, "付款失敗"]);
+      // The buyer is mailed the way back to the order: its page opens with the mail's key alone.
+      await api.mailSettled();
+      const [mail] = api.mail.messages({ to: order.customer.email, subject: "尚未完成付款" });
+      expect(mail?.subject).toBe(`訂單 ${order.number} 尚未完成付款`);
+      expect(mail?.text).toContain("付款失敗");
+      const key = new URL(
+        /https?:\/\/\S+\/cart\/result\?\S+/.exec(mail?.text ?? "")?.[0] ?? "http://x",
+      ).searchParams.get("key");
+      expect(key).toBe(orderMailKey(testAuthConfig.jwtSecret, order.number));
       const retry = await paymentForm(order.number, token);
       expect(retry.fields.MerchantTradeNo).toBe(`${order.number}P02`);
-      expect((await api.postForm("/ecpay/return", paidNotice(retry))).body).toBe("1|OK");
+      // A second failure is the buyer retrying on the page: no second mail.
+      expect(
+        (await api.postForm("/ecpay/return", paidNotice(retry, { RtnCode: "10100058", RtnMsg: "授權失敗" })))
+          .body,
+      ).toBe("1|OK");
+      const third = await paymentForm(order.number, token);
+      expect((await api.postForm("/ecpay/return", paidNotice(third))).body).toBe("1|OK");
       expect((await orderOf(order.number, token)).status).toBe("paid");
+      await api.mailSettled();
+      expect(api.mail.messages({ to: order.customer.email, subject: "尚未完成付款" })).toHaveLength(1);
     });
   });
 

@@ -19,6 +19,7 @@ import {
   orderViewUrl,
   outOfStockMail,
   paymentCodeMail,
+  paymentFailedMail,
 } from "../mail/templates/index.ts";
 import { keepDuplicatePayment, reportDuplicatePayments } from "./duplicate-payments.ts";
 import {
@@ -110,9 +111,10 @@ export async function applyPaymentResult(
       .where(and(eq(orderPayments.id, attempt.id), inArray(orderPayments.status, ["started", "awaiting"])))
       .returning({ id: orderPayments.id });
     if (failed.length > 0) {
+      const [before] = await db.select().from(orders).where(eq(orders.id, attempt.order_id));
       // The order stays (or becomes again) payable: a new attempt may start. An order waiting on
       // an ATM or CVS code waits on while any of its attempts still has a code to pay.
-      await db
+      const reopened = await db
         .update(orders)
         .set({ status: "pending", payment_failure: result.rtnMsg || "付款失敗", payment_code: null })
         .where(
@@ -133,7 +135,14 @@ export async function applyPaymentResult(
               ),
             ),
           ),
-        );
+        )
+        .returning();
+      // The first failure is mailed, with the way back to the order; later ones are the buyer's
+      // own retries, seen on the page they are on.
+      const order = reopened[0];
+      if (order && before && before.status === "pending" && before.payment_failure === null) {
+        sendPaymentFailed(deps, order, result.rtnMsg || "付款失敗");
+      }
     }
     return { ok: true, changed: failed.length > 0 };
   }
@@ -387,6 +396,22 @@ export async function resumeFulfilment(deps: OrderDeps, now: Date): Promise<stri
     resumed.push(row.number);
   }
   return resumed;
+}
+
+/** Tells the buyer their payment failed, and how to pay again (paymentFailedMail). */
+function sendPaymentFailed(deps: OrderDeps, order: OrderRow, reason: string) {
+  const mail = paymentFailedMail({
+    siteUrl: deps.auth.siteUrl,
+    number: order.number,
+    name: order.customer.name,
+    amount: order.total,
+    reason,
+    heldUntil: order.reserved_until ? new Date(order.reserved_until) : null,
+    viewUrl: orderViewUrl(deps.auth.siteUrl, order.number, orderMailKey(deps.auth.jwtSecret, order.number)),
+  });
+  void deps.mailer.send({ to: order.customer.email, ...mail }).catch((error: unknown) => {
+    deps.logger.warn({ err: error, order: order.number }, "payment failure mail not sent");
+  });
 }
 
 /** Tells the orders' inbox of a paid order whose items were sold before its payment came. */

@@ -12,6 +12,7 @@ export {
 } from "./donation.ts";
 export { paymentCodeMail, type PaymentCodeData } from "./payment-code.ts";
 export { outOfStockMail, type OutOfStockData } from "./out-of-stock.ts";
+export { paymentFailedMail, type PaymentFailedData } from "./payment-failed.ts";
 export {
   duplicatePaymentMail,
   duplicatePaymentNoticeMail,
