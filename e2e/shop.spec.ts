@@ -107,6 +107,9 @@ async function fillBuyerForHome(page: Page, email: string) {
   await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
   await fillAddress(customer(page), buyerAddress);
   await page.getByRole("button", { name: "同訂購人資料" }).click();
+  // Said where a screen reader hears it: the filled fields are below the button.
+  await expect(page.getByRole("region", { name: "通知" }).getByText("已帶入訂購人資料")).toBeVisible();
+  await expect(receiver(page).getByRole("textbox", { name: "姓名" })).toHaveValue("林小華");
 }
 
 /** Types an address in Taiwan into a group of the form (訂購人 or 收件人): zip, city, district, street. */

@@ -84,6 +84,7 @@ import { loaderMeta, type SiteData } from "../lib/site.ts";
 import { getMember } from "../lib/session.server.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/cart-checkout";
+import { showToast } from "../components/ui/toast.tsx";
 
 /*
  * The checkout (SPEC §2 /cart/checkout, §3 order draft): the buyer, the receiver, the invoice and
@@ -474,7 +475,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
                 variant="secondary"
                 size="sm"
                 className="justify-self-start"
-                onClick={() =>
+                onClick={() => {
                   fill({
                     "receiver.name": customer.name.value as string | undefined,
                     "receiver.phone": customer.phone.value as string | undefined,
@@ -485,8 +486,10 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
                           "receiver.address",
                           (customer.address.value ?? {}) as Record<string, string>,
                         )),
-                  })
-                }
+                  });
+                  // Said as well as done: the filled fields are out of sight of the button.
+                  showToast({ type: "success", message: "已帶入訂購人資料" });
+                }}
               >
                 同訂購人資料
               </Button>
