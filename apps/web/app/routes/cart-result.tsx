@@ -209,8 +209,8 @@ function Outcome({ order }: { order: Order }) {
         <FormSuccess title="付款完成，感謝您的訂購！">
           <p>
             我們已收到您的款項，訂單確認信已寄至{" "}
-            <span className="wrap-anywhere text-ink">{order.customer.email}</span>
-            。{order.shipping.out_of_stock ? orderMessages.paidOutOfStock : "商品出貨後會再通知您。"}
+            <span className="wrap-anywhere text-ink">{order.customer.email}</span>。
+            {order.shipping.out_of_stock ? orderMessages.paidOutOfStock : "商品出貨後會再通知您。"}
           </p>
         </FormSuccess>
       );

@@ -189,7 +189,10 @@ export function addLogisticsRoutes(app: Hono, options: LogisticsSimulatorOptions
     };
     c.header("Cache-Control", "no-store");
     return c.html(
-      renderAutoSubmitForm({ action: request.ServerReplyURL, fields }, { title: "正在返回商店", button: "返回商店" }),
+      renderAutoSubmitForm(
+        { action: request.ServerReplyURL, fields },
+        { title: "正在返回商店", button: "返回商店" },
+      ),
     );
   });
 

@@ -218,7 +218,9 @@ export function createEcpaySimulator(options: EcpaySimulatorOptions = {}) {
   ) => {
     c.header("Cache-Control", "no-store");
     if (postTo) {
-      return c.html(renderAutoSubmitForm({ action: postTo, fields }, { title: "正在返回商店", button: "返回商店" }));
+      return c.html(
+        renderAutoSubmitForm({ action: postTo, fields }, { title: "正在返回商店", button: "返回商店" }),
+      );
     }
     return c.html(
       renderResultPage({
