@@ -118,6 +118,15 @@ test("a member adds on the issue's page and starts the order draft from /cart", 
   await expect(toast(page, "成功加入購物車")).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName(/1 件商品/);
 
+  // The toast leads to the cart, where the line is.
+  await toast(page, "成功加入購物車").hover();
+  await page.getByRole("region", { name: "通知" }).getByRole("link", { name: "查看購物車" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(quantityOf(page, issue.title)).toHaveValue("1");
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/magazines/${issue.path}$`));
+  await expect(page.getByRole("heading", { name: issue.title, level: 1 })).toBeVisible();
+
   // More than the limit is refused with the API's message, as a danger toast.
   const limit = Math.min(issue.stock, issue.max_quantity);
   await page.getByRole("spinbutton", { name: /^數量/ }).fill(String(limit));

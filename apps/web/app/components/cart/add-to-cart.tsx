@@ -19,6 +19,9 @@ export type Purchasable = {
   options?: ProductOption[];
 };
 
+/** The added toast leads on to the cart, as a shop's 已加入購物車 notice does. */
+export const toCart = { to: "/cart", label: "查看購物車" };
+
 /** The form field of an option's choice (`sku-0`, `sku-1`, …): the /cart action reads them in order. */
 export const skuField = (index: number) => `sku-${index}`;
 
@@ -55,7 +58,7 @@ export function AddToCart({
 
   useEffect(() => {
     if (!fetcher.data || fetcher.state !== "idle") return;
-    showToast(fetcher.data.toast);
+    showToast(fetcher.data.ok ? { ...fetcher.data.toast, link: toCart } : fetcher.data.toast);
     if (fetcher.data.ok) localCart().announceServerChange();
   }, [fetcher.data, fetcher.state]);
 
@@ -71,7 +74,7 @@ export function AddToCart({
         return;
       }
       cart.add({ item_id: item.id, type: item.type, sku: choice, quantity });
-      showToast({ type: "success", message: cartMessages.added });
+      showToast({ type: "success", message: cartMessages.added, link: toCart });
     } catch (error) {
       console.error("The local cart could not be written", error);
       showToast({ type: "danger", message: cartMessages.addFailed });

@@ -1,5 +1,6 @@
 import { Toast } from "@base-ui/react/toast";
 import { useEffect } from "react";
+import { Link } from "react-router";
 import { attachViewport, toastManager, tones, toastDefaults, type ToastData } from "./toast.tsx";
 
 /**
@@ -33,10 +34,19 @@ function ToastList() {
       swipeDirection={["up", "right", "down"]}
       className={`${tones[toast.data?.type ?? "info"]} flex items-start gap-3 border border-l-4 border-rule border-l-(--tone) bg-paper py-3 pr-2 pl-4 text-ink shadow-[0_10px_30px_-14px_rgb(29_27_24/0.45)] transition-[opacity,transform,translate] duration-300 ease-out select-none [transform:translate(var(--toast-swipe-movement-x),var(--toast-swipe-movement-y))] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary data-ending-style:opacity-0 data-limited:hidden data-starting-style:-translate-y-3 data-starting-style:opacity-0 md:data-starting-style:translate-y-3`}
     >
-      <Toast.Title
-        render={<p />}
-        className="min-w-0 flex-1 py-1 text-[0.9375rem] leading-relaxed tracking-wide"
-      />
+      <div className="min-w-0 flex-1 py-1">
+        <Toast.Title render={<p />} className="text-[0.9375rem] leading-relaxed tracking-wide" />
+        {toast.data?.link && (
+          <Link
+            to={toast.data.link.to}
+            onClick={() => toastManager.close(toast.id)}
+            className="mt-1 inline-flex min-h-8 items-center gap-1 text-sm font-medium tracking-wide text-(--tone) underline decoration-(--tone)/40 underline-offset-4 hover:text-(--tone-deep) hover:decoration-(--tone-deep) focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+          >
+            {toast.data.link.label}
+            <span aria-hidden="true">→</span>
+          </Link>
+        )}
+      </div>
       <Toast.Close
         aria-label="關閉"
         className="grid size-8 shrink-0 place-items-center text-muted transition-colors hover:text-ink focus-visible:outline-offset-0"

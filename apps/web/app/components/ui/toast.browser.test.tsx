@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { page, userEvent } from "vitest/browser";
 import { render } from "vitest-browser-react";
+import { createRoutesStub, Outlet } from "react-router";
 import { ConfirmProvider, useConfirm } from "./confirm-dialog";
 import { showToast, ToastProvider, useToast } from "./toast";
 import type { ToastInput } from "./toast";
@@ -58,7 +59,7 @@ test("each type has its own colour", async () => {
   await page.getByRole("button", { name: "危險" }).click();
 
   const borderColour = (message: string) =>
-    getComputedStyle(region().getByText(message).element().parentElement!).borderLeftColor;
+    getComputedStyle(region().getByText(message).element().closest("[data-duration]")!).borderLeftColor;
   await expect.poll(() => borderColour("已儲存")).toBe("rgb(45, 106, 62)");
   await expect.poll(() => borderColour("已移除商品")).toBe("rgb(154, 59, 34)");
 });
@@ -195,4 +196,41 @@ test("a toast raised while the confirm dialog is open shows above it", async () 
   const box = toast.element().getBoundingClientRect();
   const onTop = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
   expect(toast.element().contains(onTop)).toBe(true);
+});
+
+test("a toast with a link leads there, stays longer, and closes when followed", async () => {
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <ToastProvider>
+          <Outlet />
+        </ToastProvider>
+      ),
+      children: [
+        {
+          index: true,
+          Component: () => (
+            <Raise
+              input={{
+                type: "success",
+                message: "成功加入購物車",
+                link: { to: "/cart", label: "查看購物車" },
+              }}
+            />
+          ),
+        },
+        { path: "cart", Component: () => <h1>購物車</h1> },
+      ],
+    },
+  ]);
+  await render(<Stub initialEntries={["/"]} />);
+  await page.getByRole("button", { name: "通知我" }).click();
+
+  await expect.element(toastNamed("成功加入購物車")).toHaveAttribute("data-duration", "6000");
+  await toastNamed("成功加入購物車").hover();
+  await region().getByRole("link", { name: "查看購物車" }).click();
+
+  await expect.element(page.getByRole("heading", { name: "購物車" })).toBeVisible();
+  await expect.poll(() => toastNamed("成功加入購物車").query(), { timeout: 2000 }).toBeNull();
 });

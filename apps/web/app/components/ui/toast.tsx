@@ -23,19 +23,36 @@ export const tones: Record<ToastType, string> = {
   info: "[--tone:#34557a] [--tone-deep:#27405c]",
 };
 
-/** SPEC §3: a toast is a type, a message, a duration and the time it was added. */
+/** Where a toast may lead next (加入購物車 → 查看購物車): a link inside the site. */
+export interface ToastLink {
+  to: string;
+  label: string;
+}
+
+/**
+ * SPEC §3: a toast is a type, a message, a duration and the time it was added; beyond the spec, it
+ * may carry a link to what the message is about.
+ */
 export interface ToastData {
   type: ToastType;
   message: string;
   duration: number;
   timestamp: number;
+  link?: ToastLink;
 }
 
 export interface ToastInput {
   type?: ToastType;
   message: string;
   duration?: number;
+  link?: ToastLink;
 }
+
+/**
+ * A toast with a link stays longer, so that it can be reached before it goes (WCAG 2.2.1); it also
+ * waits while the pointer or the focus is on it.
+ */
+export const linkedToastDuration = 6000;
 
 /** One manager for the page, so code outside React (the API layer) can raise toasts too. */
 export const toastManager = Toast.createToastManager<ToastData>();
@@ -84,12 +101,13 @@ export function attachViewport() {
 export function showToast({
   type = "info",
   message,
-  duration = toastDefaults.duration,
+  link,
+  duration = link ? linkedToastDuration : toastDefaults.duration,
 }: ToastInput): string | undefined {
   if (providers === 0) return undefined;
   const latest = shown.at(-1);
   if (latest && latest.type === type && latest.message === message) return latest.id;
-  const data: ToastData = { type, message, duration, timestamp: Date.now() };
+  const data: ToastData = { type, message, duration, timestamp: Date.now(), ...(link ? { link } : {}) };
   counter += 1;
   const id = `toast-${data.timestamp.toString(36)}-${counter}`;
   shown.push({ ...data, id });
