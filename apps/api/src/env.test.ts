@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readApiConfig } from "./env.ts";
 import { shopConfig } from "./shop-config.ts";
+import { productionEnv } from "../../../test/production-env.ts";
 
 describe("the API's mail configuration", () => {
   it("catches mail locally by default, from the site's no-reply address, on port 1025", () => {
@@ -37,19 +38,9 @@ describe("the API's mail configuration", () => {
 
   it("stops start-up in production without SMTP_URL, saying why", () => {
     expect(() => readApiConfig({ NODE_ENV: "production" })).toThrow(/SMTP_URL must be set in production/);
-    // Production needs its sign-in secrets too; given those, SMTP_URL is what decides.
-    const secrets = {
-      JWT_SECRET: "j".repeat(32),
-      OAUTH_CLIENT_SECRET: "c".repeat(16),
-      ECPAY_MODE: "stage",
-      RECAPTCHA_SECRET: "r".repeat(20),
-    };
-    expect(() => readApiConfig({ NODE_ENV: "production", ...secrets })).toThrow(
-      /SMTP_URL must be set in production/,
-    );
-    expect(
-      readApiConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail:25", ...secrets }).mail.smtpUrl,
-    ).toBe("smtp://mail:25");
+    const { SMTP_URL: _smtp, ...withoutSmtp } = productionEnv;
+    expect(() => readApiConfig(withoutSmtp)).toThrow(/SMTP_URL must be set in production/);
+    expect(readApiConfig(productionEnv).mail.smtpUrl).toBe("smtp://mail:587");
   });
 
   it("reads an API on HTTPS without NODE_ENV as production: a forgotten NODE_ENV keeps no stand-in", () => {
@@ -57,6 +48,16 @@ describe("the API's mail configuration", () => {
       /SMTP_URL must be set in production/,
     );
     expect(readApiConfig({ API_PUBLIC_URL: "http://localhost:3001/api" }).NODE_ENV).toBe("development");
+  });
+});
+
+describe("the demo content at a first start", () => {
+  it("is loaded by a local run and not by a deployment, unless SEED_DEMO_CONTENT says otherwise", () => {
+    expect(readApiConfig({}).seedDemoContent).toBe(true);
+    expect(readApiConfig({ SEED_DEMO_CONTENT: "false" }).seedDemoContent).toBe(false);
+    expect(readApiConfig(productionEnv).seedDemoContent).toBe(false);
+    expect(readApiConfig({ ...productionEnv, SEED_DEMO_CONTENT: "true" }).seedDemoContent).toBe(true);
+    expect(readApiConfig({ ...productionEnv, SEED_DEMO_CONTENT: "" }).seedDemoContent).toBe(false);
   });
 });
 
@@ -80,22 +81,64 @@ describe("the API's shared rate-limit store", () => {
 });
 
 describe("the shop's configuration", () => {
-  const production = {
-    NODE_ENV: "production",
-    SMTP_URL: "smtp://mail:25",
-    JWT_SECRET: "j".repeat(32),
-    OAUTH_CLIENT_SECRET: "c".repeat(16),
-  };
-
   it("stops start-up in production on the simulator or without a reCAPTCHA secret, saying which", () => {
-    expect(() => readApiConfig(production)).toThrow(/ECPAY_MODE must be stage or production in production/);
+    expect(() => readApiConfig({ ...productionEnv, ECPAY_MODE: "simulator" })).toThrow(
+      /ECPAY_MODE must be stage or production in production/,
+    );
     // Each problem is named at its own variable.
-    expect(() => readApiConfig({ ...production, ECPAY_MODE: "stage" })).toThrow(
+    const { RECAPTCHA_SECRET: _secret, ...withoutCaptcha } = productionEnv;
+    expect(() => readApiConfig(withoutCaptcha)).toThrow(
       /RECAPTCHA_SECRET must be set in production \(NODE_ENV=production\)\n\s*→ at RECAPTCHA_SECRET/,
     );
-    expect(readApiConfig({ ...production, ECPAY_MODE: "stage", RECAPTCHA_SECRET: "r" }).ECPAY_MODE).toBe(
-      "stage",
+    expect(readApiConfig(productionEnv).ECPAY_MODE).toBe("stage");
+  });
+
+  it("refuses ECPay's stage mode in production on the published test keys: anyone could sign a notice", () => {
+    const { ECPAY_MERCHANT_ID: _id, ECPAY_HASH_KEY: _key, ECPAY_HASH_IV: _iv, ...onTestKeys } = productionEnv;
+    expect(() => readApiConfig(onTestKeys)).toThrow(
+      /ECPAY_MODE=stage in production needs the merchant's own ECPAY_MERCHANT_ID, ECPAY_HASH_KEY, ECPAY_HASH_IV/,
     );
+    // Outside production the stage mode runs on them, as ECPay publishes them for.
+    expect(shopConfig(readApiConfig({ ECPAY_MODE: "stage" })).payment.merchantId).toBe("3002607");
+  });
+
+  it("refuses the demo's inboxes, sender and foundation in production, naming each", () => {
+    const demo = {
+      CONTACT_INBOX_ORDERS: undefined,
+      SHIPPING_SENDER_PHONE: undefined,
+      FOUNDATION_TAX_ID: undefined,
+      FOUNDATION_NAME: "",
+    };
+    const refusal = (() => {
+      try {
+        readApiConfig({ ...productionEnv, ...demo });
+      } catch (error) {
+        return String(error);
+      }
+      return "";
+    })();
+    expect(refusal).toMatch(
+      /CONTACT_INBOX_ORDERS must be set in production: the demo address orders@shiyi\.local/,
+    );
+    expect(refusal).toMatch(/SHIPPING_SENDER_PHONE must be set in production: .*printed on shipments/);
+    expect(refusal).toMatch(/FOUNDATION_TAX_ID must be set in production: .*printed on donation receipts/);
+    expect(refusal).toMatch(/FOUNDATION_NAME must be set in production/);
+    expect(refusal).not.toMatch(/CONTACT_INBOX_OTHER|SHIPPING_SENDER_NAME|FOUNDATION_ADDRESS/);
+    // Outside production the demo's values are the defaults.
+    expect(readApiConfig({}).CONTACT_INBOX_ORDERS).toBe("orders@shiyi.local");
+  });
+
+  it("needs the site's HTTPS address and a real sender in production", () => {
+    const { PUBLIC_URL: _url, ...withoutUrl } = productionEnv;
+    expect(() => readApiConfig(withoutUrl)).toThrow(/PUBLIC_URL must be set in production/);
+    expect(() => readApiConfig({ ...productionEnv, PUBLIC_URL: "http://shiyi.example" })).toThrow(
+      /PUBLIC_URL must be an https:\/\/ address in production/,
+    );
+    expect(() => readApiConfig({ ...productionEnv, MAIL_FROM: "" })).toThrow(
+      /MAIL_FROM must be set in production: the demo sender 食藝誌 <no-reply@shiyi\.local>/,
+    );
+    expect(readApiConfig(productionEnv).PUBLIC_URL).toBe("https://shiyi.example");
+    expect(readApiConfig({}).PUBLIC_URL).toBe("http://localhost:3000");
   });
 
   it("needs every ECPay credential in ECPay's production mode", () => {

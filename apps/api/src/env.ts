@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { shopProductionProblems, shopVariables } from "./shop-config.ts";
+import { shopProductionProblems, shopVariables, undeliverable } from "./shop-config.ts";
 
 /** An empty variable counts as unset, as shells and process managers often leave them. */
 const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
@@ -25,6 +25,16 @@ export const redisVariables = {
     z.url({ protocol: /^rediss?$/, error: "REDIS_URL must be a redis:// or rediss:// URL" }).optional(),
   ),
 };
+
+/**
+ * Whether a first start on a database without content loads the demo content: by default a local
+ * run does and a deployment (NODE_ENV=production) does not; SEED_DEMO_CONTENT says otherwise.
+ */
+export const seedVariables = {
+  SEED_DEMO_CONTENT: unsetIfEmpty(z.stringbool().optional()),
+};
+export const seedsDemoContent = (env: { NODE_ENV?: string; SEED_DEMO_CONTENT?: boolean }) =>
+  env.SEED_DEMO_CONTENT ?? env.NODE_ENV !== "production";
 
 /** Production mail must reach real mailboxes: there, a missing SMTP_URL stops start-up. */
 export const smtpUrlRequired = {
@@ -81,6 +91,37 @@ export const productionSecretsMessage = {
   message: "JWT_SECRET and OAUTH_CLIENT_SECRET must be set in production (NODE_ENV=production)",
   path: ["JWT_SECRET"],
 };
+
+/**
+ * In production the site's address must be given, on HTTPS (mail and canonical links, ECPay's
+ * notices and the sign-in cookies' Secure flag come from it), and mail must come from a real
+ * domain, not the demo's `.local` sender.
+ */
+export function addressProblems(env: {
+  NODE_ENV?: string;
+  PUBLIC_URL?: string;
+  MAIL_FROM?: string;
+}): { variable: string; message: string }[] {
+  if (env.NODE_ENV !== "production") return [];
+  const problems: { variable: string; message: string }[] = [];
+  if (!env.PUBLIC_URL)
+    problems.push({
+      variable: "PUBLIC_URL",
+      message:
+        "PUBLIC_URL must be set in production (NODE_ENV=production): mail links, canonical links and ECPay's notices are made from it",
+    });
+  else if (!env.PUBLIC_URL.startsWith("https:"))
+    problems.push({
+      variable: "PUBLIC_URL",
+      message: "PUBLIC_URL must be an https:// address in production: sign-in cookies are Secure only there",
+    });
+  if (env.MAIL_FROM !== undefined && undeliverable(env.MAIL_FROM))
+    problems.push({
+      variable: "MAIL_FROM",
+      message: `MAIL_FROM must be set in production: the demo sender ${env.MAIL_FROM} is on no real domain`,
+    });
+  return problems;
+}
 
 export type SocialKeys = { clientId: string; clientSecret: string };
 
@@ -149,22 +190,25 @@ const schema = z
     DATA_DIR: z.string().default(".data"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** The site's public address (mail links, the social-login return); the web's own PUBLIC_URL. */
-    PUBLIC_URL: unsetIfEmpty(z.url().default("http://localhost:3000")),
+    PUBLIC_URL: optionalUrl,
     /** The API's public address, for OAuth callbacks; default: this API on localhost at /api. */
     API_PUBLIC_URL: optionalUrl,
     ...mailVariables,
     ...authVariables,
     ...redisVariables,
+    ...seedVariables,
     ...shopVariables,
   })
   .refine((env) => env.NODE_ENV !== "production" || env.SMTP_URL, smtpUrlRequired)
   .refine(productionSecretsRequired, productionSecretsMessage)
   .superRefine((env, ctx) => {
-    for (const { variable, message } of shopProductionProblems(env))
+    for (const { variable, message } of [...addressProblems(env), ...shopProductionProblems(env)])
       ctx.addIssue({ code: "custom", message, path: [variable] });
   });
 
 export type ApiConfig = z.infer<typeof schema> & {
+  PUBLIC_URL: string;
+  seedDemoContent: boolean;
   mediaDir: string;
   pgliteDir: string;
   mail: MailConfig;
@@ -187,14 +231,17 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   const apiUrl = parsed.data.API_PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}/api`;
+  const siteUrl = parsed.data.PUBLIC_URL ?? "http://localhost:3000";
   return {
     ...parsed.data,
+    PUBLIC_URL: siteUrl,
+    seedDemoContent: seedsDemoContent(parsed.data),
     DATA_DIR: dataDir,
     mediaDir: path.join(dataDir, "media"),
     pgliteDir: path.join(dataDir, "pglite"),
     mail: mailConfig(parsed.data),
     auth: authConfig(parsed.data, {
-      siteUrl: parsed.data.PUBLIC_URL,
+      siteUrl,
       apiUrl,
       // main.ts mounts the stand-in at this server's own /_oauth, beside /api.
       localOAuth: {

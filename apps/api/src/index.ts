@@ -10,6 +10,7 @@ export type { RateLimitStore } from "./lib/rate-limit.ts";
 export { openRedisRateLimitStore, type RedisRateLimitService } from "./lib/redis-rate-limit.ts";
 export { prepareDatabase } from "./db/prepare.ts";
 export {
+  addressProblems,
   authConfig,
   authVariables,
   deployedEnv,
@@ -19,6 +20,8 @@ export {
   productionSecretsMessage,
   productionSecretsRequired,
   redisVariables,
+  seedVariables,
+  seedsDemoContent,
   smtpUrlRequired,
   type AuthConfig,
   type MailConfig,

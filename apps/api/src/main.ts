@@ -27,7 +27,11 @@ const failStartup = exitOnStartupFailure(logger, { port: config.PORT, databaseUr
 await assertPortFree(config.PORT).catch(failStartup);
 const handle = await (async () => {
   const opened = openDatabase({ url: config.DATABASE_URL, dataDir: config.pgliteDir });
-  await prepareDatabase(opened, { mediaDir: config.mediaDir, logger });
+  await prepareDatabase(opened, {
+    mediaDir: config.mediaDir,
+    logger,
+    seedDemoContent: config.seedDemoContent,
+  });
   return opened;
 })().catch(failStartup);
 const mail = await startMail(config.mail, logger);

@@ -29,6 +29,29 @@ const optionalText = unsetIfEmpty(z.string().min(1).optional());
 const inbox = (name: string, fallback: string) =>
   unsetIfEmpty(z.email({ error: `${name} must be an e-mail address` }).default(fallback));
 
+/**
+ * The demo's own names and numbers: printed on shipments and donation receipts, so a deployment
+ * must give its own (shopProductionProblems).
+ */
+const demoValues = {
+  SHIPPING_SENDER_NAME: "食藝文化",
+  SHIPPING_SENDER_PHONE: "0912345678",
+  FOUNDATION_NAME: "財團法人食藝文化基金會",
+  FOUNDATION_ADDRESS: "10684 台北市大安區復興南路一段 219 巷 18 號 3 樓",
+  FOUNDATION_TAX_ID: "12345675",
+} as const;
+
+/** The demo's inboxes are on `.local`, which no mail server delivers to. */
+export const undeliverable = (address: string) => /\.local>?$/i.test(address.trim());
+
+const inboxNames = [
+  "CONTACT_INBOX_CORRECTIONS",
+  "CONTACT_INBOX_ORDERS",
+  "CONTACT_INBOX_DONATIONS",
+  "CONTACT_INBOX_ADVERTISING",
+  "CONTACT_INBOX_OTHER",
+] as const;
+
 export const shopVariables = {
   /** `simulator` (the local default: the ECPay stand-in at /_ecpay), `stage` or `production`. */
   ECPAY_MODE: unsetIfEmpty(ecpayModeSchema.default("simulator")),
@@ -45,12 +68,12 @@ export const shopVariables = {
    * The sender on convenience-store shipments (C2C requires a name and a mobile number): checked
    * here by ECPay's rule, so a name it would refuse stops start-up, not the first shipment.
    */
-  SHIPPING_SENDER_NAME: unsetIfEmpty(personName.default("食藝文化")),
+  SHIPPING_SENDER_NAME: unsetIfEmpty(personName.default(demoValues.SHIPPING_SENDER_NAME)),
   SHIPPING_SENDER_PHONE: unsetIfEmpty(
     z
       .string()
       .regex(/^09\d{8}$/, "SHIPPING_SENDER_PHONE must be a mobile number (09 and 8 digits)")
-      .default("0912345678"),
+      .default(demoValues.SHIPPING_SENDER_PHONE),
   ),
   /** The charity's 愛心碼 for donated invoices. */
   INVOICE_LOVE_CODE: unsetIfEmpty(
@@ -69,15 +92,13 @@ export const shopVariables = {
   RECAPTCHA_SITE_KEY: optionalText,
   RECAPTCHA_MIN_SCORE: unsetIfEmpty(z.coerce.number().min(0).max(1).default(0.5)),
   /** The foundation as its donation receipts name it. */
-  FOUNDATION_NAME: unsetIfEmpty(z.string().min(1).default("財團法人食藝文化基金會")),
-  FOUNDATION_ADDRESS: unsetIfEmpty(
-    z.string().min(1).default("10684 台北市大安區復興南路一段 219 巷 18 號 3 樓"),
-  ),
+  FOUNDATION_NAME: unsetIfEmpty(z.string().min(1).default(demoValues.FOUNDATION_NAME)),
+  FOUNDATION_ADDRESS: unsetIfEmpty(z.string().min(1).default(demoValues.FOUNDATION_ADDRESS)),
   FOUNDATION_TAX_ID: unsetIfEmpty(
     z
       .string()
       .regex(/^\d{8}$/, "FOUNDATION_TAX_ID must be 8 digits")
-      .default("12345675"),
+      .default(demoValues.FOUNDATION_TAX_ID),
   ),
   /** A font with Traditional Chinese for receipts (Debian's fonts-noto-cjk by default). */
   RECEIPT_FONT_PATH: optionalText,
@@ -103,7 +124,10 @@ const credentialNames = {
 
 /**
  * Production must take real money and stop real robots: there, the simulator is refused, ECPay's
- * production mode needs every credential, and reCAPTCHA needs its secret.
+ * production mode needs every credential, its stage mode the merchant's own payment keys (with the
+ * published test keys anyone could sign a payment notice), and reCAPTCHA its secret. The demo's
+ * inboxes, sender and foundation are refused too: orders' and gifts' mail would go nowhere, and
+ * shipments and tax receipts would carry made-up names.
  */
 export const shopProductionProblems = (env: ShopVariables): { variable: string; message: string }[] => {
   const problems: { variable: string; message: string }[] = [];
@@ -120,11 +144,28 @@ export const shopProductionProblems = (env: ShopVariables): { variable: string; 
         variable: "ECPAY_MODE",
         message: "ECPAY_MODE must be stage or production in production (NODE_ENV=production)",
       });
+    if (env.ECPAY_MODE === "stage" && credentialNames.payment.some((name) => !env[name]))
+      problems.push({
+        variable: "ECPAY_MODE",
+        message: `ECPAY_MODE=stage in production needs the merchant's own ${credentialNames.payment.join(", ")} (with ECPay's published test keys anyone could sign a payment notice)`,
+      });
     if (!env.RECAPTCHA_SECRET)
       problems.push({
         variable: "RECAPTCHA_SECRET",
         message: "RECAPTCHA_SECRET must be set in production (NODE_ENV=production)",
       });
+    for (const name of inboxNames)
+      if (undeliverable(env[name]))
+        problems.push({
+          variable: name,
+          message: `${name} must be set in production: the demo address ${env[name]} receives no mail`,
+        });
+    for (const [name, demo] of Object.entries(demoValues) as [keyof typeof demoValues, string][])
+      if (env[name] === demo)
+        problems.push({
+          variable: name,
+          message: `${name} must be set in production: the demo's ${JSON.stringify(demo)} would be printed on ${name.startsWith("SHIPPING") ? "shipments" : "donation receipts"}`,
+        });
   }
   return problems;
 };

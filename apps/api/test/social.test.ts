@@ -9,6 +9,7 @@ import {
 } from "@shiyi/oauth-provider";
 import { count, eq, sql } from "drizzle-orm";
 import pino from "pino";
+import { productionEnv } from "../../../test/production-env.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApi, type Api } from "../src/app.ts";
 import { memberIdentities, members, memberSessions } from "../src/db/schema.ts";
@@ -524,15 +525,7 @@ describe("choosing the provider's client", () => {
       browserUrl: "http://localhost:4000/_oauth",
       serverUrl: "http://127.0.0.1:4000/_oauth",
     });
-    const production = {
-      NODE_ENV: "production",
-      SMTP_URL: "smtp://mail:25",
-      JWT_SECRET: "x".repeat(32),
-      OAUTH_CLIENT_SECRET: "y".repeat(16),
-      ECPAY_MODE: "stage",
-      RECAPTCHA_SECRET: "r".repeat(20),
-    };
-    expect(readApiConfig(production).auth.localOAuth).toBeUndefined();
+    expect(readApiConfig(productionEnv).auth.localOAuth).toBeUndefined();
     const allKeys = {
       GOOGLE_CLIENT_ID: "g",
       GOOGLE_CLIENT_SECRET: "g",

@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { productionEnv } from "../../../test/production-env.ts";
 import { readWebConfig } from "./env.ts";
 
-/** Production's sign-in secrets, so that each test below is about what it names. */
-const secrets = {
-  JWT_SECRET: "j".repeat(32),
-  OAUTH_CLIENT_SECRET: "c".repeat(16),
-  ECPAY_MODE: "stage",
-  RECAPTCHA_SECRET: "r".repeat(20),
-};
+/** Production without its mail server and sign-in secrets: each test below adds what it is about. */
+const {
+  NODE_ENV: _mode,
+  SMTP_URL: _smtp,
+  JWT_SECRET,
+  OAUTH_CLIENT_SECRET,
+  ...productionRest
+} = productionEnv;
+const secrets = { JWT_SECRET, OAUTH_CLIENT_SECRET };
 
 describe("the web server's mail configuration", () => {
   it("with nothing set: React's production build, mail caught locally", () => {
@@ -21,29 +24,53 @@ describe("the web server's mail configuration", () => {
   });
 
   it("stops start-up when NODE_ENV=production is set without SMTP_URL, saying why", () => {
-    expect(() => readWebConfig({ NODE_ENV: "production", ...secrets })).toThrow(
+    expect(() => readWebConfig({ NODE_ENV: "production", ...productionRest, ...secrets })).toThrow(
       /SMTP_URL must be set in production/,
     );
     expect(
-      readWebConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail:587", ...secrets }).mail.smtpUrl,
+      readWebConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail:587", ...productionRest, ...secrets })
+        .mail.smtpUrl,
     ).toBe("smtp://mail:587");
   });
 
   it("needs no SMTP_URL when the API runs elsewhere (API_BASE_URL): the web then sends no mail", () => {
     expect(
-      readWebConfig({ NODE_ENV: "production", API_BASE_URL: "http://api:3001/api", ...secrets }).mail.smtpUrl,
+      readWebConfig({
+        NODE_ENV: "production",
+        API_BASE_URL: "http://api:3001/api",
+        PUBLIC_URL: productionEnv.PUBLIC_URL,
+        ...secrets,
+      }).mail.smtpUrl,
     ).toBe(undefined);
+  });
+});
+
+describe("the site's address in production", () => {
+  it("must be given, on HTTPS: links, ECPay's notices and the cookies' Secure flag come from it", () => {
+    const { PUBLIC_URL: _url, ...withoutUrl } = productionEnv;
+    expect(() => readWebConfig(withoutUrl)).toThrow(/PUBLIC_URL must be set in production/);
+    expect(() => readWebConfig({ ...productionEnv, PUBLIC_URL: "http://shiyi.example" })).toThrow(
+      /PUBLIC_URL must be an https:\/\/ address/,
+    );
+    expect(readWebConfig(productionEnv).publicUrl).toBe("https://shiyi.example");
+    // A local run keeps its localhost default.
+    expect(readWebConfig({ PORT: "3100" }).publicUrl).toBe("http://localhost:3100");
+  });
+});
+
+describe("the demo content at a first start", () => {
+  it("is loaded by a local run, not by a deployment (NODE_ENV=production or an HTTPS address), unless asked", () => {
+    expect(readWebConfig({}).seedDemoContent).toBe(true);
+    expect(readWebConfig(productionEnv).seedDemoContent).toBe(false);
+    const { NODE_ENV: _mode, ...onHttps } = productionEnv;
+    expect(readWebConfig(onHttps).seedDemoContent).toBe(false);
+    expect(readWebConfig({ ...productionEnv, SEED_DEMO_CONTENT: "true" }).seedDemoContent).toBe(true);
   });
 });
 
 describe("the sign-in secrets", () => {
   it("stop start-up in production when either is missing, saying which", () => {
-    const base = {
-      NODE_ENV: "production",
-      SMTP_URL: "smtp://mail:587",
-      ECPAY_MODE: "stage",
-      RECAPTCHA_SECRET: "r",
-    };
+    const base = { NODE_ENV: "production", SMTP_URL: "smtp://mail:587", ...productionRest };
     expect(() => readWebConfig(base)).toThrow(/JWT_SECRET and OAUTH_CLIENT_SECRET must be set in production/);
     expect(() => readWebConfig({ ...base, JWT_SECRET: secrets.JWT_SECRET })).toThrow(/OAUTH_CLIENT_SECRET/);
     expect(() => readWebConfig({ ...base, ...secrets, JWT_SECRET: "short" })).toThrow(
@@ -53,7 +80,7 @@ describe("the sign-in secrets", () => {
   });
 
   it("are required of a site on HTTPS even without NODE_ENV: an address like that is a deployment", () => {
-    const deployed = { PUBLIC_URL: "https://shiyi.example", SMTP_URL: "smtp://mail:587" };
+    const deployed = { ...productionRest, SMTP_URL: "smtp://mail:587" };
     expect(() => readWebConfig(deployed)).toThrow(/JWT_SECRET and OAUTH_CLIENT_SECRET must be set/);
     expect(() => readWebConfig({ ...deployed, ...secrets, ECPAY_MODE: "simulator" })).toThrow(/ECPAY_MODE/);
     const config = readWebConfig({ ...deployed, ...secrets });
@@ -90,15 +117,7 @@ describe("the local OAuth provider's addresses", () => {
   });
 
   it("is not used in production, nor by a web whose API runs elsewhere", () => {
-    const production = {
-      NODE_ENV: "production",
-      SMTP_URL: "smtp://mail:587",
-      JWT_SECRET: "x".repeat(32),
-      OAUTH_CLIENT_SECRET: "y".repeat(16),
-      ECPAY_MODE: "stage",
-      RECAPTCHA_SECRET: "r".repeat(20),
-    };
-    expect(readWebConfig(production).auth.localOAuth).toBeUndefined();
+    expect(readWebConfig(productionEnv).auth.localOAuth).toBeUndefined();
     expect(readWebConfig({ API_BASE_URL: "http://api:3001/api" }).auth.localOAuth).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import {
+  addressProblems,
   authConfig,
   authVariables,
   deployedEnv,
@@ -8,6 +9,8 @@ import {
   productionSecretsMessage,
   productionSecretsRequired,
   redisVariables,
+  seedVariables,
+  seedsDemoContent,
   shopProductionProblems,
   shopVariables,
   smtpUrlRequired,
@@ -45,6 +48,7 @@ const schema = z
     ...mailVariables,
     ...authVariables,
     ...redisVariables,
+    ...seedVariables,
     ...shopVariables,
   })
   .refine((env) => !env.REQUIRE_PUBLIC_URL || env.PUBLIC_URL, {
@@ -54,10 +58,12 @@ const schema = z
   // The in-process API sends mail; a web on API_BASE_URL sends none.
   .refine((env) => env.NODE_ENV !== "production" || env.API_BASE_URL || env.SMTP_URL, smtpUrlRequired)
   .refine(productionSecretsRequired, productionSecretsMessage)
-  // Only the in-process API takes payments; a web on API_BASE_URL leaves that to the API's own checks.
   .superRefine((env, ctx) => {
-    if (env.API_BASE_URL) return;
-    for (const { variable, message } of shopProductionProblems(env))
+    // A web on API_BASE_URL sends no mail: its MAIL_FROM is the API's business.
+    const addresses = addressProblems({ ...env, MAIL_FROM: env.API_BASE_URL ? undefined : env.MAIL_FROM });
+    // Only the in-process API takes payments; a web on API_BASE_URL leaves that to the API's own checks.
+    const shop = env.API_BASE_URL ? [] : shopProductionProblems(env);
+    for (const { variable, message } of [...addresses, ...shop])
       ctx.addIssue({ code: "custom", message, path: [variable] });
   });
 
@@ -71,6 +77,8 @@ export type WebConfig = {
   apiBaseUrl?: string;
   logLevel: string;
   pageCacheTtlMs: number;
+  /** Whether a first start on a database without content loads the demo content. */
+  seedDemoContent: boolean;
   /** Unset: the captcha is the API's local stand-in, and forms send its fixed token. */
   captchaSiteKey?: string;
   /** Where the in-process API's rate limits are shared with other instances; unset: this process. */
@@ -100,6 +108,7 @@ export function readWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     apiBaseUrl: value.API_BASE_URL,
     logLevel: value.LOG_LEVEL,
     pageCacheTtlMs: value.PAGE_CACHE_TTL_MS,
+    seedDemoContent: seedsDemoContent(value),
     // As the in-process API decides (shop-config.ts): reCAPTCHA only with its secret.
     captchaSiteKey: value.API_BASE_URL || value.RECAPTCHA_SECRET ? value.RECAPTCHA_SITE_KEY : undefined,
     redisUrl: value.REDIS_URL,

@@ -34,7 +34,7 @@ const database = config.apiBaseUrl ? undefined : await openSiteDatabase().catch(
 // Only the in-process API sends mail; with SMTP_URL unset it is caught here and shown at /_mail.
 const mail = config.apiBaseUrl ? undefined : await startMail(config.mail, logger);
 
-/** The in-process API's database, migrated (and seeded on a first start). */
+/** The in-process API's database, migrated (and, on a local first start, seeded). */
 async function openSiteDatabase() {
   const dataDir = path.join(config.dataDir, "pglite");
   logger.info(
@@ -42,7 +42,11 @@ async function openSiteDatabase() {
     config.databaseUrl ? "connecting to PostgreSQL" : "opening the embedded database",
   );
   const handle = openDatabase({ url: config.databaseUrl, dataDir });
-  await prepareDatabase(handle, { mediaDir: config.mediaDir, logger });
+  await prepareDatabase(handle, {
+    mediaDir: config.mediaDir,
+    logger,
+    seedDemoContent: config.seedDemoContent,
+  });
   return handle;
 }
 await redis?.ready;

@@ -1,8 +1,7 @@
-import { count, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Logger } from "../lib/logger.ts";
 import type { DatabaseHandle } from "./client.ts";
-import { articles } from "./schema.ts";
-import { seed } from "./seed.ts";
+import { seed, seededTables } from "./seed.ts";
 
 /** How long a database has to answer its first question before start-up gives up on it. */
 const answerTimeoutMs = 15_000;
@@ -32,25 +31,47 @@ async function answersWithin(handle: DatabaseHandle, timeoutMs: number) {
   }
 }
 
+/** Whether none of the tables the demo content replaces has a row: seeding then deletes nothing. */
+async function holdsNoContent(handle: DatabaseHandle): Promise<boolean> {
+  const found = await Promise.all(
+    seededTables.map((table) =>
+      handle.db
+        .select({ one: sql`1` })
+        .from(table)
+        .limit(1),
+    ),
+  );
+  return found.every((rows) => rows.length === 0);
+}
+
 /**
- * Migrates, and on a database without content (a first start) seeds the demo content (and its
- * search index); instances starting together on one PostgreSQL database take turns. Content that
- * changed while no instance ran is indexed by the search indexer's first pass, which does not hold
- * up serving (startSearchIndexer).
+ * Migrates, and on a database without any content (a first start) seeds the demo content (and its
+ * search index) when `seedDemoContent` says so: a local run does, a deployment only when asked
+ * (SEED_DEMO_CONTENT). Content is never replaced here, even in part: only a database where every
+ * table the demo fills is empty is seeded. Instances starting together on one PostgreSQL database
+ * take turns. Content that changed while no instance ran is indexed by the search indexer's first
+ * pass, which does not hold up serving (startSearchIndexer).
  */
-export async function prepareDatabase(handle: DatabaseHandle, options: { mediaDir: string; logger: Logger }) {
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  options: { mediaDir: string; logger: Logger; seedDemoContent: boolean },
+) {
   await answersWithin(handle, answerTimeoutMs);
   await handle.exclusively(async () => {
     await handle.migrate();
-    const [row] = await handle.db.select({ value: count() }).from(articles);
-    if ((row?.value ?? 0) === 0) {
-      options.logger.info("empty database: seeding demo content (the pictures take a while)");
-      const started = performance.now();
-      await seed(handle.db, { mediaDir: options.mediaDir });
-      options.logger.info(
-        { seconds: Math.round((performance.now() - started) / 100) / 10 },
-        "demo content seeded",
+    if (!(await holdsNoContent(handle))) return;
+    if (!options.seedDemoContent) {
+      options.logger.warn(
+        "empty database: no demo content is loaded in production (SEED_DEMO_CONTENT=true loads it at start; npm run db:seed replaces all content with it)",
       );
+      return;
     }
+    options.logger.info("empty database: seeding demo content (the pictures take a while)");
+    const started = performance.now();
+    await seed(handle.db, { mediaDir: options.mediaDir });
+    options.logger.info(
+      { seconds: Math.round((performance.now() - started) / 100) / 10 },
+      "demo content seeded",
+    );
   });
 }

@@ -39,6 +39,19 @@ const taipei = (date: string, time = "10:00"): string => new Date(`${date}T${tim
  * Replaces all content (settings, SEO, categories, authors, articles, magazines, merchandise and
  * e-books) with the demo content, and renders its images into `mediaDir` (existing files are kept).
  */
+/** The tables the demo content replaces whole, children first so foreign keys never block a delete. */
+export const seededTables = [
+  articles,
+  ebooks,
+  merchandise,
+  magazines,
+  ebookPlatforms,
+  authors,
+  categories,
+  seoEntries,
+  siteSettings,
+] as const;
+
 export async function seed(db: Database, options: { mediaDir: string; now?: Date }): Promise<void> {
   const now = options.now ?? new Date();
   const jobs: ImageJob[] = [];
@@ -247,16 +260,7 @@ export async function seed(db: Database, options: { mediaDir: string; now?: Date
   };
 
   const database = db.transaction(async (tx) => {
-    // Children first, so foreign keys never block a delete.
-    await tx.delete(articles);
-    await tx.delete(ebooks);
-    await tx.delete(merchandise);
-    await tx.delete(magazines);
-    await tx.delete(ebookPlatforms);
-    await tx.delete(authors);
-    await tx.delete(categories);
-    await tx.delete(seoEntries);
-    await tx.delete(siteSettings);
+    for (const table of seededTables) await tx.delete(table);
 
     await tx
       .insert(siteSettings)
