@@ -152,7 +152,7 @@ async function stockOf(handle: DatabaseHandle, items: BenchItem[]): Promise<Map<
  */
 async function setUp(handle: DatabaseHandle, mediaDir: string) {
   const { db } = handle;
-  await prepareDatabase(handle, { mediaDir, logger: createLogger("warn") });
+  await prepareDatabase(handle, { mediaDir, logger: createLogger("warn"), seedDemoContent: true });
   const items: BenchItem[] = [];
   for (const type of ["magazine", "merch"] as const) {
     const table = type === "magazine" ? magazines : merchandise;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { splitSiteUrl } from "./support/servers.ts";
+import { siteUrl, splitApiUrl, splitSiteUrl } from "./support/servers.ts";
 
 // The same site with API_BASE_URL set: the web opens no database and reaches a separately running
 // API over HTTP (decision 001). Pages, 404s and images must behave as in the one-process mode.
@@ -33,5 +33,19 @@ test.describe("with the API running apart", () => {
     const missing = await page.goto(`${splitSiteUrl}/news/no-such-article`);
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("找不到相關頁面！請點擊其他連結瀏覽");
+  });
+
+  test("each process answers its load balancer's health check, never cached", async ({ request }) => {
+    // One process with its database; the web apart (no database of its own); the API apart.
+    for (const [url, body] of [
+      [`${siteUrl}/_health`, { status: "ok", database: "ok" }],
+      [`${splitSiteUrl}/_health`, { status: "ok" }],
+      [new URL("/_health", splitApiUrl).href, { status: "ok", database: "ok" }],
+    ] as const) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(200);
+      expect(await response.json(), url).toEqual(body);
+      expect(response.headers()["cache-control"], url).toBe("no-store");
+    }
   });
 });

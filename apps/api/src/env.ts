@@ -36,6 +36,26 @@ export const seedVariables = {
 export const seedsDemoContent = (env: { NODE_ENV?: string; SEED_DEMO_CONTENT?: boolean }) =>
   env.SEED_DEMO_CONTENT ?? env.NODE_ENV !== "production";
 
+const milliseconds = z.coerce.number().int().min(0).max(600_000);
+
+/**
+ * Shutdown on SIGTERM: how long `/_health` answers 503 before connections are refused (default 5 s
+ * in production, where a load balancer must see it first; 0 locally), and how long requests in
+ * flight may then take (30 s).
+ */
+export const shutdownVariables = {
+  SHUTDOWN_DRAIN_MS: unsetIfEmpty(milliseconds.optional()),
+  SHUTDOWN_TIMEOUT_MS: unsetIfEmpty(milliseconds.default(30_000)),
+};
+export const shutdownTimes = (env: {
+  NODE_ENV?: string;
+  SHUTDOWN_DRAIN_MS?: number;
+  SHUTDOWN_TIMEOUT_MS: number;
+}) => ({
+  drainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === "production" ? 5_000 : 0),
+  timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+});
+
 /** Production mail must reach real mailboxes: there, a missing SMTP_URL stops start-up. */
 export const smtpUrlRequired = {
   message:
@@ -197,6 +217,7 @@ const schema = z
     ...authVariables,
     ...redisVariables,
     ...seedVariables,
+    ...shutdownVariables,
     ...shopVariables,
   })
   .refine((env) => env.NODE_ENV !== "production" || env.SMTP_URL, smtpUrlRequired)
@@ -209,6 +230,7 @@ const schema = z
 export type ApiConfig = z.infer<typeof schema> & {
   PUBLIC_URL: string;
   seedDemoContent: boolean;
+  shutdown: { drainMs: number; timeoutMs: number };
   mediaDir: string;
   pgliteDir: string;
   mail: MailConfig;
@@ -236,6 +258,7 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     ...parsed.data,
     PUBLIC_URL: siteUrl,
     seedDemoContent: seedsDemoContent(parsed.data),
+    shutdown: shutdownTimes(parsed.data),
     DATA_DIR: dataDir,
     mediaDir: path.join(dataDir, "media"),
     pgliteDir: path.join(dataDir, "pglite"),

@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { createApi } from "./app.ts";
@@ -5,6 +6,7 @@ import { openDatabase } from "./db/client.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { readApiConfig } from "./env.ts";
 import { answerClientErrors } from "./lib/client-error.ts";
+import { gracefulShutdown, healthCheck, type ServingState } from "./lib/lifecycle.ts";
 import { createLogger } from "./lib/logger.ts";
 import { openRedisRateLimitStore } from "./lib/redis-rate-limit.ts";
 import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
@@ -41,7 +43,10 @@ const apiUrl = new URL(config.auth.apiUrl);
 const shop = shopConfig(config, { simulatorBase: new URL("/_ecpay", apiUrl).href });
 const orderDeps = { db: handle.db, logger, mailer: mail.mailer, auth: config.auth, shop };
 const api = createApi({ ...orderDeps, rateLimitStore: redis?.store });
+const state: ServingState = { draining: false };
 const app = new Hono().route("/api", api);
+// For the load balancer: 503 while shutting down or when the database does not answer.
+app.get("/_health", healthCheck({ db: handle.db, state }));
 // A path under /api that no route takes: the API's JSON 404, or 405 for a known path.
 app.all("/api/*", unroutedAnswer(api.routes, "/api"));
 // The local mail catcher's inbox, only when SMTP_URL is unset (never in production).
@@ -68,12 +73,16 @@ answerClientErrors(server);
 // Unpaid orders lapse, paid ones cut short are finished, overdue periodic gifts are checked with ECPay.
 const stopSweeper = startPaymentSweeper(orderDeps);
 const stopIndexer = startSearchIndexer({ db: handle.db, logger });
-const stop = () => {
-  stopSweeper();
-  stopIndexer();
-  server.close(
-    () => void Promise.all([handle.close(), mail.close(), redis?.close()]).then(() => process.exit(0)),
-  );
-};
-process.once("SIGTERM", stop);
-process.once("SIGINT", stop);
+const stop = gracefulShutdown({
+  server: server as Server,
+  state,
+  logger,
+  ...config.shutdown,
+  stopWork: () => {
+    stopSweeper();
+    stopIndexer();
+  },
+  release: () => Promise.all([handle.close(), mail.close(), redis?.close()]),
+});
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

@@ -6,6 +6,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import {
   compressResponses,
   createApi,
+  healthCheck,
   localOAuthProvider,
   securityHeaders,
   shopConfig,
@@ -15,6 +16,7 @@ import {
   type MailService,
   type OrderDeps,
   type RateLimitStore,
+  type ServingState,
 } from "@shiyi/api";
 import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
 import { messages } from "@shiyi/contracts/messages";
@@ -75,6 +77,8 @@ export type WebServerOptions = {
   rateLimitStore?: RateLimitStore;
   /** Given what the in-process API's payment jobs need, once it is built (main.ts starts the payment sweeper). */
   startPaymentJobs?: (deps: OrderDeps) => void;
+  /** Whether the process is shutting down (main.ts's SIGTERM handler sets it), for /_health. */
+  serving?: ServingState;
 };
 
 /**
@@ -92,9 +96,13 @@ export function createWebServer({
   mail,
   rateLimitStore,
   startPaymentJobs,
+  serving = { draining: false },
 }: WebServerOptions) {
   const app = new Hono<{ Variables: { requestId: string } }>();
   app.use("*", securityHeaders({ https: config.publicUrl.startsWith("https:") }));
+  // For the load balancer, before the page log and caches: 503 while shutting down, or when the
+  // in-process API's database does not answer.
+  app.get("/_health", healthCheck({ db, state: serving }));
   let apiFetch: ApiFetch;
   let apiBaseUrl: string;
   if (config.apiBaseUrl) {

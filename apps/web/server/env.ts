@@ -11,6 +11,8 @@ import {
   redisVariables,
   seedVariables,
   seedsDemoContent,
+  shutdownTimes,
+  shutdownVariables,
   shopProductionProblems,
   shopVariables,
   smtpUrlRequired,
@@ -49,6 +51,7 @@ const schema = z
     ...authVariables,
     ...redisVariables,
     ...seedVariables,
+    ...shutdownVariables,
     ...shopVariables,
   })
   .refine((env) => !env.REQUIRE_PUBLIC_URL || env.PUBLIC_URL, {
@@ -79,6 +82,8 @@ export type WebConfig = {
   pageCacheTtlMs: number;
   /** Whether a first start on a database without content loads the demo content. */
   seedDemoContent: boolean;
+  /** SIGTERM: how long health says 503 before connections are refused, then how long requests may take. */
+  shutdown: { drainMs: number; timeoutMs: number };
   /** Unset: the captcha is the API's local stand-in, and forms send its fixed token. */
   captchaSiteKey?: string;
   /** Where the in-process API's rate limits are shared with other instances; unset: this process. */
@@ -109,6 +114,7 @@ export function readWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     logLevel: value.LOG_LEVEL,
     pageCacheTtlMs: value.PAGE_CACHE_TTL_MS,
     seedDemoContent: seedsDemoContent(value),
+    shutdown: shutdownTimes(value),
     // As the in-process API decides (shop-config.ts): reCAPTCHA only with its secret.
     captchaSiteKey: value.API_BASE_URL || value.RECAPTCHA_SECRET ? value.RECAPTCHA_SITE_KEY : undefined,
     redisUrl: value.REDIS_URL,

@@ -1,4 +1,5 @@
 import { receivedEnv } from "./production-env.ts";
+import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
@@ -7,6 +8,7 @@ import {
   assertPortFree,
   createLogger,
   exitOnStartupFailure,
+  gracefulShutdown,
   openDatabase,
   openRedisRateLimitStore,
   prepareDatabase,
@@ -56,8 +58,11 @@ const stopIndexer = database ? startSearchIndexer({ db: database.db, logger }) :
 const build = (await import(
   pathToFileURL(path.join(webDir, "build", "server", "index.js")).href
 )) as ServerBuild;
+// Read by /_health: a process shutting down answers 503 there while it finishes its requests.
+const serving = { draining: false };
 const app = createWebServer({
   config,
+  serving,
   build,
   clientDir: defaultClientDir(webDir),
   logger,
@@ -84,12 +89,16 @@ server.once("error", failStartup);
 // A request Node's parser refuses gets a zh-TW answer, not a bare status.
 answerClientErrors(server);
 
-const stop = () => {
-  stopSweeper?.();
-  stopIndexer?.();
-  server.close(
-    () => void Promise.all([database?.close(), mail?.close(), redis?.close()]).then(() => process.exit(0)),
-  );
-};
-process.once("SIGTERM", stop);
-process.once("SIGINT", stop);
+const stop = gracefulShutdown({
+  server: server as Server,
+  state: serving,
+  logger,
+  ...config.shutdown,
+  stopWork: () => {
+    stopSweeper?.();
+    stopIndexer?.();
+  },
+  release: () => Promise.all([database?.close(), mail?.close(), redis?.close()]),
+});
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
