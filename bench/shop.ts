@@ -360,6 +360,8 @@ async function main() {
       label: "POST /orders",
       method: "POST",
       path: "/api/orders",
+      // Each guest from an address of its own, as buyers are: the API bounds orders per address.
+      headers: { "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
       body: {
         customer: { name: "林小華", email: `bench-${runId}-${n}@example.com`, phone: "0912345678" },
         receiver: {

@@ -138,6 +138,7 @@ export function createApi({
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) c.header("retry-after", String(error.retryAfterSeconds));
       return c.json(
         { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
         error.status,

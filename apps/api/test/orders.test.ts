@@ -415,6 +415,57 @@ describe.each(databaseTargets())("orders on $name", (target) => {
     });
   });
 
+  describe("rate limits: new orders from one address, and for one e-mail", () => {
+    let addresses = 0;
+    const fromNewAddress = () => ({ "x-forwarded-for": `198.51.100.${(addresses += 1)}` });
+    const key = () => `limits-${(sequence += 1)}-${Date.now()}`;
+
+    it("refuses the eleventh order from one address in 10 minutes with 429, taking no stock", async () => {
+      const issue = await insertMagazine(api.db, { stock: 50 });
+      const address = fromNewAddress();
+      const line = [{ item_id: issue.id, type: "magazine" as const, quantity: 1 }];
+      for (let i = 0; i < 10; i += 1) expect((await place(draft(line), address)).status).toBe(201);
+      const refused = await place<ApiError>(draft(line), address);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ message: "送出次數過多，請稍後再試" });
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+      expect(await stockOf(issue.id)).toBe(40);
+      // Another address is not held back.
+      expect((await place(draft(line), fromNewAddress())).status).toBe(201);
+    });
+
+    it("refuses the sixth order for one e-mail, from wherever it is sent", async () => {
+      const issue = await insertMagazine(api.db, { stock: 50 });
+      const line = [{ item_id: issue.id, type: "magazine" as const, quantity: 1 }];
+      const customer = draft(line).customer;
+      for (let i = 0; i < 5; i += 1)
+        expect((await place(draft(line, { customer }), fromNewAddress())).status).toBe(201);
+      const refused = await place<ApiError>(
+        draft(line, { customer: { ...customer, email: customer.email.toUpperCase() } }),
+        fromNewAddress(),
+      );
+      expect(refused.status).toBe(429);
+      expect(await stockOf(issue.id)).toBe(45);
+    });
+
+    it("does not count a form sent again (the same Idempotency-Key), even at the same moment", async () => {
+      const issue = await insertMagazine(api.db, { stock: 50 });
+      const address = fromNewAddress();
+      const body = draft([{ item_id: issue.id, type: "magazine", quantity: 1 }]);
+      const headers = { ...address, "idempotency-key": key() };
+      const sendings = await Promise.all(Array.from({ length: 12 }, () => place(body, headers)));
+      expect(sendings.map((response) => response.status)).toEqual(Array(12).fill(201));
+      // One order counted: nine more new ones from the address are still taken.
+      for (let i = 0; i < 9; i += 1)
+        expect(
+          (await place(draft([{ item_id: issue.id, type: "magazine", quantity: 1 }]), address)).status,
+        ).toBe(201);
+      expect((await place(body, { ...address, "idempotency-key": key() })).status).toBe(429);
+    });
+  });
+
   describe("who may see an order", () => {
     it("is the guest with the token, the member who placed it, and nobody else", async () => {
       const { order, token } = await guestOrder();

@@ -14,6 +14,7 @@ import type { ApiEnv } from "../app-env.ts";
 import { optionalMember, requireMember } from "../lib/auth.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import { ApiError } from "../lib/errors.ts";
+import type { RateLimitRule } from "../lib/rate-limit.ts";
 import { idempotencyHeader, idempotencyHeaders } from "../lib/idempotency.ts";
 import { dottedErrors } from "../lib/request-body.ts";
 import {
@@ -57,6 +58,16 @@ async function viewedOrder(
   return orderForViewer(db, number, viewer, auth.jwtSecret);
 }
 
+/**
+ * New orders from one address, and for one buyer's e-mail: an unpaid order holds its stock, so
+ * without a bound anyone could keep an issue out of sale by ordering it again and again. A repeat
+ * of an order sent twice (the same Idempotency-Key) is not a new order and is not counted.
+ */
+export const orderRateLimits = {
+  perAddress: { limit: 10, windowMs: 10 * 60_000 },
+  perEmail: { limit: 5, windowMs: 10 * 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
 const numberParam = z.object({
   number: z.string().regex(/^\d{6,20}$/, { error: messages.invalidParams }),
 });
@@ -83,16 +94,32 @@ orderRoutes.openapi(
       401: json(apiErrorSchema, "帶了已失效的 token"),
       409: json(apiErrorSchema, "庫存不足"),
       422: json(apiErrorSchema, "欄位錯誤，errors 以欄位路徑（如 customer.email）為鍵"),
+      429: json(apiErrorSchema, "同一來源或同一電子郵件短時間內成立太多訂單"),
     },
   }),
   async (c) => {
     const draft = c.req.valid("json");
+    const address = clientAddress(c);
+    const admit = async () => {
+      for (const [rule, key] of [
+        [orderRateLimits.perAddress, address && `orders:address:${address}`],
+        [orderRateLimits.perEmail, `orders:email:${draft.customer.email.toLowerCase()}`],
+      ] as const) {
+        const result = await c.var.rateLimiter.consume(rule, [key]);
+        if (!result.allowed) {
+          throw new ApiError(429, messages.tooManyRequests, undefined, {
+            retryAfterSeconds: result.retryAfterSeconds,
+          });
+        }
+      }
+    };
     const { order, accessToken } = await placeOrder(c.var, {
       memberId: c.var.member?.id,
       draft,
-      ip: clientAddress(c),
+      ip: address,
       now: new Date(),
       idempotencyKey: c.req.valid("header")[idempotencyHeader],
+      admit,
     });
     return c.json({ data: order, message: orderMessages.created, access_token: accessToken }, 201);
   },

@@ -487,7 +487,9 @@ async function repeatedOrder(deps: Pick<OrderDeps, "db" | "auth">, repeat: Repea
 
 /**
  * POST /orders. `memberId`: the signed-in buyer, if any; `idempotencyKey`: the form's key, with
- * which sending it again gives back this order instead of placing another.
+ * which sending it again gives back this order instead of placing another; `admit`: asked once the
+ * new order is written, inside its transaction (so a repeat, even sent at the same moment, is
+ * never asked), and may refuse it by throwing (the rate limits of POST /orders).
  */
 export async function placeOrder(
   deps: OrderDeps,
@@ -497,7 +499,15 @@ export async function placeOrder(
     ip,
     now,
     idempotencyKey,
-  }: { memberId?: number; draft: OrderDraft; ip?: string; now: Date; idempotencyKey?: string },
+    admit,
+  }: {
+    memberId?: number;
+    draft: OrderDraft;
+    ip?: string;
+    now: Date;
+    idempotencyKey?: string;
+    admit?: () => Promise<void>;
+  },
 ): Promise<PlacedOrder> {
   const repeat: Repeat | undefined = idempotencyKey
     ? {
@@ -508,10 +518,10 @@ export async function placeOrder(
         now,
       }
     : undefined;
-  if (!repeat) return placeNewOrder(deps, { memberId, draft, ip, now });
+  if (!repeat) return placeNewOrder(deps, { memberId, draft, ip, now, admit });
   return oncePerKey({
     find: () => repeatedOrder(deps, repeat),
-    make: () => placeNewOrder(deps, { memberId, draft, ip, now, repeat }),
+    make: () => placeNewOrder(deps, { memberId, draft, ip, now, repeat, admit }),
     // The first sending may have made the account this one asks for.
     usedUp: (error) => error.message === orderMessages.accountExists,
   });
@@ -525,7 +535,15 @@ async function placeNewOrder(
     ip,
     now,
     repeat,
-  }: { memberId?: number; draft: OrderDraft; ip?: string; now: Date; repeat?: Repeat },
+    admit,
+  }: {
+    memberId?: number;
+    draft: OrderDraft;
+    ip?: string;
+    now: Date;
+    repeat?: Repeat;
+    admit?: () => Promise<void>;
+  },
 ): Promise<PlacedOrder> {
   const { db, shop } = deps;
   if (!(await shop.captcha.verify(draft.g_recaptcha_response, ip))) {
@@ -623,6 +641,8 @@ async function placeNewOrder(
             updated_at: now.toISOString(),
           })
           .returning();
+        // Past the insert, this is a new order (a repeat of one with the same key stops at it).
+        await admit?.();
         await tx.insert(orderLines).values(lines.map((line) => ({ ...line, order_id: order!.id })));
         if (memberId !== undefined) {
           // What was ordered leaves the member's cart, in the same transaction.
