@@ -157,6 +157,7 @@ test("a member orders for store pickup, pays by card and finds the order in the 
   await expect(page).toHaveURL(/\/cart\/result\?number=\d+$/);
   const number = orderNumberOf(page);
   await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
+  await expect(page.getByText("商品送達取貨門市時，我們會寄信通知您。")).toBeVisible();
   await expect(page.getByText("已付款").first()).toBeVisible();
   await expect(page.getByText(magazine.title)).toBeVisible();
   // The issue links to its page (not a path under /cart/result).
@@ -191,6 +192,20 @@ test("a member orders for store pickup, pays by card and finds the order in the 
   const response = await (await stranger.newPage()).goto(`/cart/result?number=${number}`);
   expect(response?.status()).toBe(404);
   await Promise.all([elsewhere.close(), stranger.close()]);
+
+  // ECPay reports the parcel at the store: the order says until when it waits, and a mail says so.
+  const shipment = (await page.getByText(/^物流編號 /).textContent())!.replace("物流編號 ", "").trim();
+  const arrived = await request.post(`/_ecpay/simulator/shipments/${shipment}/status`, {
+    form: { code: "2073" },
+  });
+  expect(arrived.status()).toBe(200);
+  await page.reload();
+  await expect(
+    page.getByText(/商品已送達 7-ELEVEN 建國門市，請於 \d{4}\.\d{2}\.\d{2} 前取貨；取貨時不需再付款。$/),
+  ).toBeVisible();
+  await expect(page.getByText(/到店，請於 \d{4}\.\d{2}\.\d{2} 前取貨$/)).toBeVisible();
+  const arrival = await waitForMail(request, member.email, "已送達取貨門市");
+  expect(arrival.subject).toBe(`訂單 ${number} 已送達取貨門市`);
 });
 
 test("a visitor's ATM order shows its account and stays waiting; the local cart is emptied", async ({

@@ -1,7 +1,12 @@
 import type { ApiError, Order, OrderCreated, OrderDraftInput } from "@shiyi/contracts";
-import { parseCreateShipmentReply, parseIssueInvoiceResponse, signFields } from "@shiyi/ecpay";
+import {
+  formatTaipeiDateTime,
+  parseCreateShipmentReply,
+  parseIssueInvoiceResponse,
+  signFields,
+} from "@shiyi/ecpay";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { cartLines, duplicatePayments, magazines, members, orderPayments, orders } from "../src/db/schema.ts";
 import { orderMailKey } from "../src/services/orders.ts";
 import { fulfilmentGraceMs, resumeFulfilment } from "../src/services/payments.ts";
@@ -895,7 +900,24 @@ describe.each(databaseTargets())("orders on $name", (target) => {
         return (await orderOf(order.number, token)).shipping.status;
       };
       expect(await status("2073")).toBe("arrived");
+      // At the store: when, until when it waits there, and a mail to the buyer saying so, once.
+      const arrived = await orderOf(order.number, token);
+      const arrivedAt = Date.parse(arrived.shipping.status_at!);
+      expect(Math.abs(Date.now() - arrivedAt)).toBeLessThan(60_000);
+      expect(Date.parse(arrived.shipping.pick_up_by!) - arrivedAt).toBe(7 * 86_400_000);
+      const arrivalMails = () => api.mail.messages({ subject: `訂單 ${order.number} 已送達取貨門市` });
+      await vi.waitFor(() => expect(arrivalMails()).toHaveLength(1));
+      const [mail] = arrivalMails();
+      expect(mail!.to[0]?.address).toBe(order.customer.email);
+      const until = formatTaipeiDateTime(new Date(arrived.shipping.pick_up_by!)).slice(0, 10);
+      expect(mail!.text).toContain(`您訂購的商品已送達 7-ELEVEN 建興門市，請於 ${until} 前取貨。`);
+      expect(mail!.text).toContain("台北市中正區忠孝東路一段 1 號");
+      expect(mail!.text).toContain(`/cart/result?number=${order.number}&key=`);
+      expect(await status("2073")).toBe("arrived");
+      expect(arrivalMails()).toHaveLength(1);
+
       expect(await status("2067")).toBe("picked_up");
+      expect((await orderOf(order.number, token)).shipping.pick_up_by).toBeNull();
       const forged = await api.postForm("/ecpay/logistics", {
         MerchantID: api.ecpay.shop.logistics.merchantId,
         AllPayLogisticsID: paid.shipping.logistics_id!,

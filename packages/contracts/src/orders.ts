@@ -360,6 +360,10 @@ export const shipmentStatusNames: Record<ShipmentStatus, string> = {
   returned: "已退回",
 };
 
+/** The stores keep a pickup parcel 7 days from its arrival; then it goes back to the sender. */
+export const pickUpDays = 7;
+export const pickUpDeadline = (arrivedAt: Date) => new Date(arrivedAt.getTime() + pickUpDays * 86_400_000);
+
 export const invoiceStatuses = ["pending", "issued", "failed"] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 export const invoiceStatusNames: Record<InvoiceStatus, string> = {
@@ -426,6 +430,10 @@ export const orderSchema = z.object({
     method: z.enum(shippingMethods),
     delivery: z.enum(cvsBrands).nullable(),
     status: z.enum(shipmentStatuses),
+    /** When the shipment reached its status (a store pickup's: its arrival at the store). */
+    status_at: z.string().nullable(),
+    /** A store-pickup parcel at its store: the last day it waits there. */
+    pick_up_by: z.string().nullable(),
     logistics_id: z.string().nullable(),
     /**
      * Paid after its hold had lapsed, when its items had been sold meanwhile: nothing ships until

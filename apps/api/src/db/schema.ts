@@ -429,6 +429,8 @@ export const orders = pgTable(
     payment_code: jsonb("payment_code").$type<StoredPaymentCode>(),
     payment_failure: text("payment_failure"),
     shipment_status: text("shipment_status").notNull().default("pending"),
+    /** When the shipment reached its present status (ECPay's notice; for a store pickup, its arrival). */
+    shipment_status_at: timestamptz("shipment_status_at"),
     logistics_id: text("logistics_id"),
     invoice_status: text("invoice_status").notNull().default("pending"),
     invoice_number: text("invoice_number"),

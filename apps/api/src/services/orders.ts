@@ -4,6 +4,7 @@ import {
   memberAddressSchema,
   orderMessages,
   orderPaymentLimits,
+  pickUpDeadline,
   postageSetting,
   skuProblem,
   type Order,
@@ -124,6 +125,11 @@ export function orderJson(row: OrderRow, lines: readonly LineRow[], now: Date): 
       method: row.shipping_method,
       delivery: (row.delivery as Order["shipping"]["delivery"]) ?? null,
       status: row.shipment_status as Order["shipping"]["status"],
+      status_at: row.shipment_status_at,
+      pick_up_by:
+        row.shipment_status === "arrived" && row.shipment_status_at
+          ? pickUpDeadline(new Date(row.shipment_status_at)).toISOString()
+          : null,
       logistics_id: row.logistics_id,
       out_of_stock: isOutOfStock(row),
     },

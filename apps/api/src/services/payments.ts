@@ -11,8 +11,14 @@ import {
   type EcpayRequest,
   type Shipment,
 } from "@shiyi/ecpay";
-import { addressLine, isTaiwanMobile } from "@shiyi/contracts";
-import { and, eq, gt, inArray, isNull, lt, notExists, notInArray, or } from "drizzle-orm";
+import {
+  addressLine,
+  cvsBrandNames,
+  isTaiwanMobile,
+  pickUpDeadline,
+  type CvsBrand,
+} from "@shiyi/contracts";
+import { and, eq, gt, inArray, isNull, lt, ne, notExists, notInArray, or } from "drizzle-orm";
 import { orderLines, orderPayments, orders, type StoredAddress } from "../db/schema.ts";
 import {
   orderConfirmationMail,
@@ -20,6 +26,7 @@ import {
   outOfStockMail,
   paymentCodeMail,
   paymentFailedMail,
+  parcelArrivedMail,
 } from "../mail/templates/index.ts";
 import { keepDuplicatePayment, reportDuplicatePayments } from "./duplicate-payments.ts";
 import {
@@ -309,12 +316,35 @@ export async function applyShipmentStatus(deps: OrderDeps, shipment: Shipment, n
   if (!row) row = await adoptShipment(deps, shipment, now);
   if (!row) return { ok: false as const, refusal: "unknown-trade" as const };
   if (state && state !== row.shipment_status) {
-    await deps.db
+    // Conditional, so that a notice repeated to two instances at once mails the buyer once.
+    const [moved] = await deps.db
       .update(orders)
-      .set({ shipment_status: state, updated_at: now.toISOString() })
-      .where(eq(orders.id, row.id));
+      .set({ shipment_status: state, shipment_status_at: now.toISOString(), updated_at: now.toISOString() })
+      .where(and(eq(orders.id, row.id), ne(orders.shipment_status, state)))
+      .returning();
+    if (moved && state === "arrived") mailParcelArrived(deps, moved);
   }
   return { ok: true as const, changed: Boolean(state) };
+}
+
+/** Tells the buyer their store-pickup parcel is at the store, and until when it waits there. */
+function mailParcelArrived(deps: OrderDeps, order: OrderRow) {
+  const store = order.receiver.store;
+  const arrivedAt = order.shipment_status_at;
+  if (!store || !arrivedAt) return;
+  const mail = parcelArrivedMail({
+    siteUrl: deps.auth.siteUrl,
+    number: order.number,
+    name: order.customer.name,
+    receiver: order.receiver.name,
+    store: `${cvsBrandNames[store.brand as CvsBrand] ?? ""} ${store.name}`.trim(),
+    storeAddress: store.address,
+    pickUpBy: pickUpDeadline(new Date(arrivedAt)),
+    viewUrl: orderViewUrl(deps.auth.siteUrl, order.number, orderMailKey(deps.auth.jwtSecret, order.number)),
+  });
+  void deps.mailer.send({ to: order.customer.email, ...mail }).catch((error: unknown) => {
+    deps.logger.warn({ err: error, order: order.number }, "parcel arrival mail not sent");
+  });
 }
 
 async function adoptShipment(deps: OrderDeps, shipment: Shipment, now: Date) {

@@ -4,7 +4,14 @@ import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-rout
 import { CartSteps } from "../components/cart/cart-steps.tsx";
 import { BuyAgain } from "../components/order/buy-again.tsx";
 import { FormSuccess } from "../components/form/schema-form.tsx";
-import { LineList, OrderFacts, orderLines, StatusBadge, Totals } from "../components/order/order-view.tsx";
+import {
+  afterPayment,
+  LineList,
+  OrderFacts,
+  orderLines,
+  StatusBadge,
+  Totals,
+} from "../components/order/order-view.tsx";
 import { PaymentCodeBox, primaryLink } from "../components/order/payment-code.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -209,8 +216,7 @@ function Outcome({ order }: { order: Order }) {
         <FormSuccess title="付款完成，感謝您的訂購！">
           <p>
             我們已收到您的款項，訂單確認信已寄至{" "}
-            <span className="wrap-anywhere text-ink">{order.customer.email}</span>。
-            {order.shipping.out_of_stock ? orderMessages.paidOutOfStock : "商品出貨後會再通知您。"}
+            <span className="wrap-anywhere text-ink">{order.customer.email}</span>。{afterPayment(order)}
           </p>
         </FormSuccess>
       );

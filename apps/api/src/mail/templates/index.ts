@@ -13,6 +13,7 @@ export {
 export { paymentCodeMail, type PaymentCodeData } from "./payment-code.ts";
 export { outOfStockMail, type OutOfStockData } from "./out-of-stock.ts";
 export { paymentFailedMail, type PaymentFailedData } from "./payment-failed.ts";
+export { parcelArrivedMail, type ParcelArrivedData } from "./parcel-arrived.ts";
 export {
   duplicatePaymentMail,
   duplicatePaymentNoticeMail,

@@ -2,6 +2,7 @@ import {
   addressLine,
   cvsBrandNames,
   invoiceStatusNames,
+  orderMessages,
   orderStatusNames,
   paymentMethodNames,
   receiptTypeNames,
@@ -12,7 +13,7 @@ import {
 } from "@shiyi/contracts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatDateTime, formatPrice } from "../../lib/format.ts";
+import { formatDate, formatDateTime, formatPrice } from "../../lib/format.ts";
 import { itemHref } from "../../lib/cart/totals.ts";
 import { Image } from "../image.tsx";
 
@@ -158,6 +159,22 @@ export const invoiceState = (order: Order) =>
     dropped: "不開立",
   });
 
+/**
+ * What a paid order's buyer hears next: a store-pickup parcel is followed to its store (ECPay's
+ * notices, and a mail on arrival); other parcels are sent by hand.
+ */
+export function afterPayment(order: Order): string {
+  if (order.shipping.out_of_stock) return orderMessages.paidOutOfStock;
+  const { status, pick_up_by } = order.shipping;
+  const store = order.receiver.store;
+  if (order.shipping.method !== "cvs" || !store) return "我們將盡快為您出貨。";
+  if (status === "arrived" && pick_up_by)
+    return `商品已送達 ${cvsBrandNames[store.brand]} ${store.name}，請於 ${formatDate(pick_up_by)} 前取貨；取貨時不需再付款。`;
+  if (status === "picked_up") return "商品已取貨，感謝您的訂購。";
+  if (status === "returned") return "包裹已退回，我們會與您聯繫。";
+  return "商品送達取貨門市時，我們會寄信通知您。";
+}
+
 /** Where payment, shipping and the invoice stand. */
 export function OrderFacts({ order }: { order: Order }) {
   const rows: { term: string; value: ReactNode }[] = [
@@ -178,6 +195,14 @@ export function OrderFacts({ order }: { order: Order }) {
         <>
           {shippingMethodNames[order.shipping.method]}・{shipmentState(order)}
           {destination(order) && <span className="block text-sm text-muted">{destination(order)}</span>}
+          {order.shipping.pick_up_by && order.shipping.status_at && (
+            <span className="block text-sm text-ink">
+              {formatDate(order.shipping.status_at)} 到店，請於 {formatDate(order.shipping.pick_up_by)} 前取貨
+            </span>
+          )}
+          {order.shipping.logistics_id && (
+            <span className="block text-sm text-muted">物流編號 {order.shipping.logistics_id}</span>
+          )}
         </>
       ),
     },
