@@ -9,6 +9,7 @@ export { createLogger, type Logger } from "./lib/logger.ts";
 export type { RateLimitStore } from "./lib/rate-limit.ts";
 export { openRedisRateLimitStore, type RedisRateLimitService } from "./lib/redis-rate-limit.ts";
 export { prepareDatabase } from "./db/prepare.ts";
+export { clientAddress } from "./lib/client-address.ts";
 export { gracefulShutdown, healthCheck, type ServingState } from "./lib/lifecycle.ts";
 export {
   addressProblems,

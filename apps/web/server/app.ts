@@ -4,6 +4,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import {
+  clientAddress,
   compressResponses,
   createApi,
   healthCheck,
@@ -32,7 +33,7 @@ import { deferModuleScripts } from "./defer-scripts.ts";
 import type { WebConfig } from "./env.ts";
 import { cacheProcessedImages } from "./image-cache.ts";
 import { allowedImageModifiers } from "./image-modifiers.ts";
-import { limitConcurrency } from "./limit.ts";
+import { limitConcurrency, QueueFull } from "./limit.ts";
 import { ownPath } from "./own-path.ts";
 import { cachePublicPages } from "./page-cache.ts";
 import { cachePublicReads, publicReadTtlMs } from "./read-cache.ts";
@@ -53,7 +54,16 @@ const imageMessages = {
   403: "不允許的圖片來源",
   404: "找不到這張圖片",
   502: "暫時無法取得圖片",
+  503: "圖片處理忙碌中，請稍後再試",
 };
+
+/**
+ * Who asked for a picture to be made (the client's address), carried on the request to the image
+ * workers, whose line is shared by client in rotation (limitConcurrency).
+ */
+const imageClientHeader = "x-shiyi-image-client";
+/** Pictures one client may have waiting to be made; one more is answered 503 at once. */
+const maxImagesWaitingPerClient = 48;
 
 /** The largest body a page's form may post: the API's own limit, which the form is passed on to. */
 const maxPageFormBytes = 512 * 1024;
@@ -192,7 +202,11 @@ export function createWebServer({
     return imageSources.has(segments[0] ?? "") && !segments.includes("..") ? id : undefined;
   };
   // Two pictures made at a time (the machine's cores are the pages' too); the rest wait in line.
-  const images = cacheProcessedImages(limitConcurrency(createIPXWebServer(ipx), imageWorkers), {
+  const makeImage = limitConcurrency(createIPXWebServer(ipx), imageWorkers, {
+    keyOf: (request) => request.headers.get(imageClientHeader) ?? "",
+    maxWaitingPerKey: maxImagesWaitingPerClient,
+  });
+  const images = cacheProcessedImages(makeImage, {
     ...imageCacheLimits,
     // A local file is looked up where IPX looks (DATA_DIR, then the build's public files); a
     // remote picture is made again after a day, as long as browsers keep it.
@@ -218,7 +232,17 @@ export function createWebServer({
     if (!allowedImageModifiers(url.pathname.split("/")[1] ?? "")) {
       return c.json({ message: imageMessages[400] }, 400);
     }
-    const response = await images(new Request(url, c.req.raw));
+    const request = new Request(url, c.req.raw);
+    request.headers.set(imageClientHeader, clientAddress(c) ?? "");
+    let response: Response;
+    try {
+      response = await images(request);
+    } catch (error) {
+      if (!(error instanceof QueueFull)) throw error;
+      c.header("retry-after", "2");
+      c.header("cache-control", "no-store");
+      return c.json({ message: imageMessages[503] }, 503);
+    }
     if (response.status >= 400) return imageFailure(c, response);
     // A 304 Not Modified carries the lifetime a 200 would have (RFC 9110 §15.4.5).
     const headers = new Headers(response.headers);

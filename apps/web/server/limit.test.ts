@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { limitConcurrency } from "./limit.ts";
+import { limitConcurrency, QueueFull } from "./limit.ts";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -38,5 +38,46 @@ describe("limitConcurrency", () => {
     expect(await second).toBe("done");
     // Nothing is left holding a turn: a third call runs at once.
     expect(await limited(false)).toBe("done");
+  });
+
+  it("serves waiting callers in rotation, so one caller's many calls delay another's by one", async () => {
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    const limited = limitConcurrency(
+      async (who: string, n: number) => {
+        started.push(`${who}${n}`);
+        await new Promise<void>((resolve) => finish.set(`${who}${n}`, resolve));
+      },
+      1,
+      { keyOf: (who) => who },
+    );
+    const calls = [1, 2, 3, 4].map((n) => limited("a", n));
+    await tick();
+    calls.push(limited("b", 1), limited("b", 2));
+    await tick();
+    for (const name of ["a1", "a2", "b1", "a3", "b2", "a4"]) {
+      expect(started.at(-1)).toBe(name);
+      finish.get(name)!();
+      await tick();
+    }
+    await Promise.all(calls);
+    expect(started).toEqual(["a1", "a2", "b1", "a3", "b2", "a4"]);
+  });
+
+  it("refuses a caller's call past its waiting bound at once, and not another caller's", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const limited = limitConcurrency(async (_who: string) => gate, 1, {
+      keyOf: (who) => who,
+      maxWaitingPerKey: 2,
+    });
+    const running = limited("a");
+    const waiting = [limited("a"), limited("a")];
+    await expect(limited("a")).rejects.toBeInstanceOf(QueueFull);
+    const other = limited("b");
+    release();
+    await Promise.all([running, ...waiting, other]);
+    // Once served, the caller may queue again.
+    expect(await limited("a")).toBeUndefined();
   });
 });
