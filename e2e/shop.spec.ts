@@ -250,6 +250,8 @@ test("a visitor's ATM order shows its account and stays waiting; the local cart 
   await expect(page).toHaveURL(/\/cart\/result\?number=\d+$/);
   await expect(page.getByText("請於期限內完成 ATM 轉帳")).toBeVisible();
   await expect(page.getByText("銀行代碼")).toBeVisible();
+  // The simulator issues accounts at 台新 (812), as ECPay does by default: the bank is named.
+  await expect(page.getByText("812 台新銀行", { exact: true })).toBeVisible();
   await expect(page.getByText("轉帳帳號")).toBeVisible();
   await expect(page.getByText("等待繳費").first()).toBeVisible();
   // Merchandise has no page of its own: its title is not a link.

@@ -241,7 +241,7 @@ test("a member gives monthly, sees every charge, downloads a charge's receipt an
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "取消定期捐款" }).click();
   await expect(
-    page.getByRole("region", { name: "通知" }).getByText("已取消定期定額捐款，往後不會再扣款"),
+    page.getByRole("region", { name: "通知" }).getByText("已取消定期捐款，往後不會再扣款"),
   ).toBeVisible();
   await expect(gift.getByText("已取消")).toBeVisible();
   await expect(gift.getByRole("button", { name: "取消定期捐款" })).toHaveCount(0);

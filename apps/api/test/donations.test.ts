@@ -335,7 +335,7 @@ describe.each(databaseTargets())("donations on $name", (target) => {
         donor.auth,
       );
       expect(cancelled.status).toBe(200);
-      expect(cancelled.body.message).toBe("已取消定期定額捐款，往後不會再扣款");
+      expect(cancelled.body.message).toBe("已取消定期捐款，往後不會再扣款");
       expect(cancelled.body.data.status).toBe("cancelled");
       expect((await trigger(payment.fields.MerchantTradeNo!, "charge")).status).toBe(409);
       expect((await api.post(`/donations/${number}/cancel`, {}, donor.auth)).status).toBe(409);

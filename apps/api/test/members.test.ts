@@ -1037,6 +1037,15 @@ describe.each(databaseTargets())("members on $name", (target) => {
         errors: { current_password: ["目前的密碼不正確"] },
       });
       expect((await me(other.access_token)).status).toBe(200);
+      // The current password again changes nothing, and is said to.
+      const same = await patch<ApiError>(
+        member.id,
+        { password, password_confirmation: password, current_password: password },
+        tokens.access_token,
+      );
+      expect(same.status).toBe(422);
+      expect(same.body.errors).toEqual({ password: ["新密碼不可與目前的密碼相同"] });
+      expect((await me(other.access_token)).status).toBe(200);
 
       const changed = await patch(member.id, { ...change, current_password: password }, tokens.access_token);
       expect(changed.status).toBe(200);

@@ -71,7 +71,7 @@ export const donationMessages = {
   addressForPaper: "紙本收據需填寫郵寄地址",
   notFound: "找不到此筆捐款",
   notPayable: "此筆捐款已付款或已失效，無法再次付款",
-  cancelled: "已取消定期定額捐款，往後不會再扣款",
+  cancelled: "已取消定期捐款，往後不會再扣款",
   notCancellable: "此筆捐款不是進行中的定期定額捐款",
   cancelFailed: "取消定期定額捐款失敗，請稍後再試或與我們聯繫",
   captcha: "請完成機器人驗證",

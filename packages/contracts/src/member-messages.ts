@@ -21,6 +21,7 @@ export const memberMessages = {
   resetDone: "密碼已重設，請以新密碼登入",
   resetInvalid: "重設密碼連結無效或已過期，請重新申請",
   currentPasswordWrong: "目前的密碼不正確",
+  passwordUnchanged: "新密碼不可與目前的密碼相同",
   profileUpdated: "會員資料已更新",
   passwordChanged: "密碼已更新",
   loggedIn: "登入成功",

@@ -135,6 +135,17 @@ export const profileSchema = z.object({
   address: memberAddressSchema.optional(),
 });
 
+/** A new password that is the current one changes nothing: said at the new password. */
+const newPasswordDiffers = z.refine<{ current_password?: unknown; password?: unknown }>(
+  (value) => value.password === undefined || value.password !== value.current_password,
+  {
+    error: memberMessages.passwordUnchanged,
+    path: ["password"],
+    when: ({ value, issues }) =>
+      typeof value === "object" && value !== null && !issues.some((issue) => issue.path?.[0] === "password"),
+  },
+);
+
 /** The change-password form of /member: the current password is always needed. */
 export const changePasswordSchema = z
   .object({
@@ -142,7 +153,8 @@ export const changePasswordSchema = z
     password: password(),
     password_confirmation: passwordConfirmation(),
   })
-  .check(confirmField("password", "password_confirmation"));
+  .check(confirmField("password", "password_confirmation"))
+  .check(newPasswordDiffers);
 
 /**
  * PATCH /members/{id}: any of the profile fields, and/or a new password. `mobile` and `address`
@@ -159,7 +171,8 @@ export const memberUpdateSchema = z
     password: optionalField(password()),
     password_confirmation: optionalField(passwordConfirmation()),
   })
-  .check(confirmField("password", "password_confirmation"));
+  .check(confirmField("password", "password_confirmation"))
+  .check(newPasswordDiffers);
 export type MemberUpdateInput = z.input<typeof memberUpdateSchema>;
 
 export const socialProviders = ["google", "facebook", "line"] as const;

@@ -387,6 +387,26 @@ export const orderLineSchema = z.object({
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /** A payment code to pay later: ATM virtual account, or a convenience-store payment code. */
+/** Taiwan's bank codes of the banks ECPay issues ATM accounts at, for saying which bank to pay. */
+const bankNames: Record<string, string> = {
+  "004": "臺灣銀行",
+  "005": "土地銀行",
+  "007": "第一銀行",
+  "008": "華南銀行",
+  "012": "台北富邦銀行",
+  "013": "國泰世華銀行",
+  "017": "兆豐銀行",
+  "803": "聯邦銀行",
+  "807": "永豐銀行",
+  "808": "玉山銀行",
+  "809": "凱基銀行",
+  "812": "台新銀行",
+  "822": "中國信託銀行",
+};
+
+/** `812 台新銀行`, or the code alone for a bank not on the list. */
+export const bankLabel = (code: string) => (bankNames[code] ? `${code} ${bankNames[code]}` : code);
+
 export const paymentCodeSchema = z.object({
   method: z.enum(["atm", "cvs"]),
   bank_code: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { bankLabel } from "@shiyi/contracts";
 import { formatTaipeiDateTime } from "@shiyi/ecpay";
 import type { StoredPaymentCode } from "../../db/schema.ts";
 import { greeting, renderMail, type RenderedMail } from "./layout.ts";
@@ -35,7 +36,7 @@ export function paymentCodeMail({
   const codeRows =
     code.method === "atm"
       ? [
-          { label: "銀行代碼", value: code.bank_code ?? "" },
+          { label: "銀行代碼", value: code.bank_code ? bankLabel(code.bank_code) : "" },
           { label: "轉帳帳號", value: code.account ?? "" },
         ]
       : [{ label: "繳費代碼", value: code.payment_no ?? "" }];

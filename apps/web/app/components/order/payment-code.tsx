@@ -1,4 +1,4 @@
-import type { PaymentCode } from "@shiyi/contracts";
+import { bankLabel, type PaymentCode } from "@shiyi/contracts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatDateTime, formatPrice } from "../../lib/format.ts";
@@ -27,7 +27,7 @@ export function PaymentCodeBox({
 }) {
   const rows: { term: string; value: string }[] = [];
   if (code?.method === "atm") {
-    if (code.bank_code) rows.push({ term: "銀行代碼", value: code.bank_code });
+    if (code.bank_code) rows.push({ term: "銀行代碼", value: bankLabel(code.bank_code) });
     if (code.account) rows.push({ term: "轉帳帳號", value: code.account });
   } else if (code?.payment_no) {
     rows.push({ term: "繳費代碼", value: code.payment_no });
