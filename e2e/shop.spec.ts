@@ -172,7 +172,15 @@ test("a member orders for store pickup, pays by card and finds the order in the 
   await expect(order.getByText("已付款")).toBeVisible();
   await expect(order.getByText(magazine.title)).toBeVisible();
   await order.getByRole("link", { name: new RegExp(`查看訂單：${number}`) }).click();
-  await expect(page).toHaveURL(`/cart/result?number=${number}`);
+  // The order opens in the member area, under 訂購紀錄, not as the checkout's result.
+  await expect(page).toHaveURL(`/member/orders/${number}`);
+  await expect(page.getByRole("heading", { level: 2, name: `訂單 ${number}` })).toBeVisible();
+  await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "訂購步驟" })).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "會員中心" }).getByRole("link", { name: "訂購紀錄" }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("main").getByText(magazine.title)).toBeVisible();
 
   const mail = await waitForMail(request, member.email, `訂單 ${number}`);
   expect(mail.subject).toContain("付款完成");
@@ -191,7 +199,12 @@ test("a member orders for store pickup, pays by card and finds the order in the 
   const stranger = await browser.newContext({ userAgent, baseURL: new URL(page.url()).origin });
   const response = await (await stranger.newPage()).goto(`/cart/result?number=${number}`);
   expect(response?.status()).toBe(404);
-  await Promise.all([elsewhere.close(), stranger.close()]);
+  // Nor is another member, in their own member area.
+  const otherMember = await browser.newContext({ userAgent, baseURL: new URL(page.url()).origin });
+  await signIn(request, otherMember, await createMember(request));
+  const notTheirs = await (await otherMember.newPage()).goto(`/member/orders/${number}`);
+  expect(notTheirs?.status()).toBe(404);
+  await Promise.all([elsewhere.close(), stranger.close(), otherMember.close()]);
 
   // ECPay reports the parcel at the store: the order says until when it waits, and a mail says so.
   const shipment = (await page.getByText(/^物流編號 /).textContent())!.replace("物流編號 ", "").trim();
@@ -584,12 +597,12 @@ test("the whole journey: a visitor's cart, a second tab, login and merge, store 
   expect(mail.subject).toBe(`訂單 ${number} 付款完成`);
 });
 
-test("checkout, result and history have no serious accessibility violations and fit at 375 and 1280 px", async ({
+test("checkout, result, history and an order's page have no serious accessibility violations and fit at 375 and 1280 px", async ({
   page,
   context,
   request,
 }) => {
-  // Three pages, each scanned by axe and photographed at two widths, after placing an order.
+  // Four pages, each scanned by axe and photographed at two widths, after placing an order.
   test.setTimeout(60_000);
   const check = async (url: string) => {
     for (const width of [375, 1280]) {
@@ -621,4 +634,5 @@ test("checkout, result and history have no serious accessibility violations and 
   const result = page.url();
   await check(result);
   await check(new URL("/member/history", result).href);
+  await check(new URL(`/member/orders/${new URL(result).searchParams.get("number")}`, result).href);
 });

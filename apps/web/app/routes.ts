@@ -35,6 +35,7 @@ export default [
   route("member", "routes/member.tsx", [
     index("routes/member-profile.tsx"),
     route("history", "routes/member-history.tsx"),
+    route("orders/:number", "routes/member-order.tsx"),
     route("support-us", "routes/member-support-us.tsx"),
   ]),
   route("cart", "routes/cart.tsx"),

@@ -11,13 +11,7 @@ import {
   type EcpayRequest,
   type Shipment,
 } from "@shiyi/ecpay";
-import {
-  addressLine,
-  cvsBrandNames,
-  isTaiwanMobile,
-  pickUpDeadline,
-  type CvsBrand,
-} from "@shiyi/contracts";
+import { addressLine, cvsBrandNames, isTaiwanMobile, pickUpDeadline, type CvsBrand } from "@shiyi/contracts";
 import { and, eq, gt, inArray, isNull, lt, ne, notExists, notInArray, or } from "drizzle-orm";
 import { orderLines, orderPayments, orders, type StoredAddress } from "../db/schema.ts";
 import {

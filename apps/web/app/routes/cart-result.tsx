@@ -1,22 +1,13 @@
-import { orderMessages, type Order } from "@shiyi/contracts";
-import { useEffect, type FormEvent } from "react";
-import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import type { Order } from "@shiyi/contracts";
+import { useEffect } from "react";
+import { data, redirect } from "react-router";
 import { CartSteps } from "../components/cart/cart-steps.tsx";
-import { BuyAgain } from "../components/order/buy-again.tsx";
 import { FormSuccess } from "../components/form/schema-form.tsx";
-import {
-  afterPayment,
-  LineList,
-  OrderFacts,
-  orderLines,
-  StatusBadge,
-  Totals,
-} from "../components/order/order-view.tsx";
-import { PaymentCodeBox, primaryLink } from "../components/order/payment-code.tsx";
+import { OrderOutcome } from "../components/order/order-outcome.tsx";
+import { OrderFacts, OrderSummary } from "../components/order/order-view.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
-import { Button } from "../components/ui/button.tsx";
-import { useConfirm } from "../components/ui/confirm-dialog.tsx";
-import { actionFailure, ApiRequestError, readForm } from "../lib/api.server.ts";
+import { ApiRequestError } from "../lib/api.server.ts";
+import { cancelOrderAction } from "../lib/order-page.server.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import { checkoutDraft, forgetDraft } from "../lib/form-draft.ts";
 import { localCart } from "../lib/cart/use-local-cart.ts";
@@ -32,7 +23,6 @@ import {
   readOrderTokens,
 } from "../lib/checkout.server.ts";
 import { apiContext, siteConfigContext } from "../lib/context.ts";
-import { formatDateTime } from "../lib/format.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import { getMember } from "../lib/session.server.ts";
@@ -118,29 +108,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return data({ order, clearLocalCart, joined, meta }, { headers });
 }
 
-/**
- * 取消訂單: the buyer gives up an order still waiting for its payment (the member's, or the guest's
- * with this browser's token or the mail's key); the page then shows it cancelled.
- */
+/** 取消訂單 (order-page.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const number = orderNumber(request);
-  const form = await readForm(request);
-  if (!number || form.get("intent") !== "cancel") throw data("不支援的操作", { status: 400 });
-  try {
-    const { message } = await context
-      .get(apiContext)
-      .post<{ message: string }>(
-        `/orders/${number}/cancel`,
-        {},
-        { headers: orderAccessHeaders(request, number) },
-      );
-    return { toast: { type: "success" as const, message } };
-  } catch (error) {
-    // Paid, or a code issued, in the meantime: said, and the page shows the order as it now stands.
-    if (error instanceof ApiRequestError && error.status === 409)
-      return data({ toast: { type: "danger" as const, message: error.message } }, { status: 409 });
-    return actionFailure(error);
-  }
+  return cancelOrderAction(request, context, orderNumber(request));
 }
 
 export default function CartResult({ loaderData, actionData }: Route.ComponentProps) {
@@ -155,7 +125,7 @@ export default function CartResult({ loaderData, actionData }: Route.ComponentPr
       <CartSteps current={3} />
       <div className="grid gap-12 pt-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16">
         <div className="grid content-start gap-10">
-          <Outcome order={order} />
+          <OrderOutcome order={order} self={`/cart/result?number=${order.number}`} />
           {joined && (
             <FormSuccess title="會員帳號已建立">
               <p>
@@ -171,23 +141,8 @@ export default function CartResult({ loaderData, actionData }: Route.ComponentPr
             <OrderFacts order={order} />
           </section>
         </div>
-        <aside aria-labelledby="lines-title" className="grid content-start gap-5 border-t border-ink pt-6">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="lines-title" className="font-serif text-2xl font-bold tracking-[0.12em]">
-              訂單明細
-            </h2>
-            <StatusBadge status={order.status} />
-          </div>
-          <p className="text-sm text-muted">
-            訂單編號 <span className="font-medium tracking-wider text-ink tabular-nums">{order.number}</span>
-            <span className="mx-2" aria-hidden="true">
-              ・
-            </span>
-            <span className="sr-only">，訂購時間 </span>
-            {formatDateTime(order.created_at)}
-          </p>
-          <LineList lines={orderLines(order)} compact />
-          <Totals items={order.items_total} postage={order.postage} total={order.total} />
+        <aside aria-labelledby="lines-title" className="border-t border-ink pt-6">
+          <OrderSummary order={order} />
         </aside>
       </div>
     </div>
@@ -205,103 +160,3 @@ function useClearOrderedLines(order: Order | null) {
 
 /** Orders whose lines this page has taken out of the cart already (an effect may run twice). */
 const clearedOrders = new Set<string>();
-
-/** What the order's state means for the reader, and what they can do now. */
-function Outcome({ order }: { order: Order }) {
-  const self = `/cart/result?number=${order.number}`;
-  const pay = `/cart/pay?number=${order.number}`;
-  switch (order.status) {
-    case "paid":
-      return (
-        <FormSuccess title="付款完成，感謝您的訂購！">
-          <p>
-            我們已收到您的款項，訂單確認信已寄至{" "}
-            <span className="wrap-anywhere text-ink">{order.customer.email}</span>。{afterPayment(order)}
-          </p>
-        </FormSuccess>
-      );
-    case "awaiting_payment":
-      return (
-        <PaymentCodeBox code={order.payment.code} amount={order.total} refresh={self}>
-          付款完成後，綠界通知我們需要一點時間；收到款項後這一頁就會顯示「已付款」，並寄出確認信。
-        </PaymentCodeBox>
-      );
-    case "pending":
-      return (
-        <div className="grid gap-5">
-          <div role="status" className="border-l-4 border-primary bg-paper-deep px-5 py-5">
-            <p className="font-serif text-lg font-bold tracking-[0.08em] text-primary-deep">
-              {order.payment.failure ? "付款未完成" : "訂單已成立，尚未付款"}
-            </p>
-            <p className="mt-2 leading-7 text-ink-soft">
-              {order.payment.failure
-                ? `綠界回覆：${order.payment.failure.replace(/[。.]$/, "")}。`
-                : "請完成付款，訂單才會開始處理。"}
-              {order.reserved_until && (
-                <>商品保留至 {formatDateTime(order.reserved_until)}，逾時將自動取消。</>
-              )}
-            </p>
-          </div>
-          {order.payable && (
-            <div className="flex flex-wrap items-center gap-x-6 gap-y-4">
-              {/* /cart/pay answers with ECPay's page: loaded as a document, not by the router. */}
-              <Link to={pay} reloadDocument className={primaryLink}>
-                {order.payment.failure ? "重新付款" : "前往付款"}
-              </Link>
-              <CancelOrder order={order} />
-            </div>
-          )}
-        </div>
-      );
-    case "expired":
-      return (
-        <div className="grid gap-5">
-          <div role="status" className="border-l-4 border-rule bg-paper-deep px-5 py-5">
-            <p className="font-serif text-lg font-bold tracking-[0.08em]">訂單已逾期</p>
-            <p className="mt-2 leading-7 text-ink-soft">
-              {orderMessages.expired}。可將這筆訂單的商品放回購物車，重新訂購。
-            </p>
-          </div>
-          <BuyAgain order={order} />
-        </div>
-      );
-    case "cancelled":
-      return (
-        <div role="status" className="border-l-4 border-rule bg-paper-deep px-5 py-5">
-          <p className="font-serif text-lg font-bold tracking-[0.08em]">訂單已取消</p>
-          <p className="mt-2 leading-7 text-ink-soft">
-            保留的商品已釋出。可將這筆訂單的商品放回購物車，重新訂購；如有疑問，請與我們聯絡。
-          </p>
-          <div className="mt-5">
-            <BuyAgain order={order} />
-          </div>
-        </div>
-      );
-  }
-}
-
-/** 取消訂單, after the confirm dialog; without JavaScript the press is the choice. */
-function CancelOrder({ order }: { order: Order }) {
-  const confirm = useConfirm();
-  const submit = useSubmit();
-  const busy = useNavigation().formData?.get("intent") === "cancel";
-  function confirmCancel(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    void confirm({
-      type: "danger",
-      title: "取消訂單",
-      message: `取消後，訂單 ${order.number} 保留的商品將釋出，無法再付款。確定要取消這筆訂單嗎？`,
-      cancelText: "保留訂單",
-      actionText: "取消訂單",
-    }).then((ok) => (ok ? submit(form, { preventScrollReset: true }) : undefined));
-  }
-  return (
-    <Form method="post" onSubmit={confirmCancel} preventScrollReset>
-      <input type="hidden" name="intent" value="cancel" />
-      <Button type="submit" variant="secondary" aria-disabled={busy || undefined}>
-        {busy ? "取消中…" : "取消訂單"}
-      </Button>
-    </Form>
-  );
-}

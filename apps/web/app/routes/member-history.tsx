@@ -95,7 +95,7 @@ function OrderCard({ order }: { order: Order }) {
           共 {pieces} 件，含運費 {formatPrice(order.postage)}
         </span>
         <Link
-          to={`/cart/result?number=${order.number}`}
+          to={`/member/orders/${order.number}`}
           className="inline-flex min-h-11 items-center text-[0.9375rem] tracking-[0.08em] text-primary underline underline-offset-4 hover:text-primary-deep"
           aria-label={`${needsPayment ? "查看並付款" : "查看訂單"}：${order.number}`}
         >

@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { PageHeading } from "../components/page-heading.tsx";
 import { requireMember } from "../lib/session.server.ts";
 import type { Route } from "./+types/member";
@@ -12,13 +12,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { name: member.name };
 }
 
-const sections = [
+const sections: { to: string; label: string; end?: boolean; also?: string }[] = [
   { to: "/member", label: "會員資料", end: true },
-  { to: "/member/history", label: "訂購紀錄", end: false },
-  { to: "/member/support-us", label: "捐款紀錄", end: false },
-] as const;
+  // An order's page (/member/orders/N) is part of 訂購紀錄.
+  { to: "/member/history", label: "訂購紀錄", also: "/member/orders/" },
+  { to: "/member/support-us", label: "捐款紀錄" },
+];
+
+/** The section a page belongs to: its own address, the pages under it, or those it names. */
+const isCurrent = (section: (typeof sections)[number], pathname: string) =>
+  pathname === section.to ||
+  (!section.end && pathname.startsWith(`${section.to}/`)) ||
+  (section.also !== undefined && pathname.startsWith(section.also));
 
 export default function MemberLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
   return (
     <div className="container-page">
       <PageHeading kicker="Member" title="會員中心" description={`${loaderData.name}，您好。`} />
@@ -27,21 +35,19 @@ export default function MemberLayout({ loaderData }: Route.ComponentProps) {
           <ul className="flex gap-6 overflow-x-auto border-b border-rule lg:grid lg:gap-0 lg:border-b-0 lg:border-l">
             {sections.map((section) => (
               <li key={section.to} className="shrink-0">
-                <NavLink
+                <Link
                   to={section.to}
-                  end={section.end}
-                  className={({ isActive }) =>
-                    [
-                      "-mb-px flex min-h-11 items-center border-b-2 text-[0.9375rem] tracking-[0.1em] transition-colors",
-                      "lg:mb-0 lg:-ml-px lg:border-b-0 lg:border-l-2 lg:pl-5",
-                      isActive
-                        ? "border-primary text-ink"
-                        : "border-transparent text-ink-soft hover:text-primary",
-                    ].join(" ")
-                  }
+                  aria-current={isCurrent(section, pathname) ? "page" : undefined}
+                  className={[
+                    "-mb-px flex min-h-11 items-center border-b-2 text-[0.9375rem] tracking-[0.1em] transition-colors",
+                    "lg:mb-0 lg:-ml-px lg:border-b-0 lg:border-l-2 lg:pl-5",
+                    isCurrent(section, pathname)
+                      ? "border-primary text-ink"
+                      : "border-transparent text-ink-soft hover:text-primary",
+                  ].join(" ")}
                 >
                   {section.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

@@ -236,3 +236,39 @@ export function OrderFacts({ order }: { order: Order }) {
     </dl>
   );
 }
+
+/**
+ * The order's lines and sums under 訂單明細 (its heading is `lines-title`, which the surrounding
+ * landmark may name itself by), with its state, number and time.
+ */
+export function OrderSummary({
+  order,
+  compact = true,
+  heading: Heading = "h2",
+}: {
+  order: Order;
+  compact?: boolean;
+  /** The heading's level where the summary sits (an h3 inside a member page's section). */
+  heading?: "h2" | "h3";
+}) {
+  return (
+    <div className="grid content-start gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Heading id="lines-title" className="font-serif text-2xl font-bold tracking-[0.12em]">
+          訂單明細
+        </Heading>
+        <StatusBadge status={order.status} />
+      </div>
+      <p className="text-sm text-muted">
+        訂單編號 <span className="font-medium tracking-wider text-ink tabular-nums">{order.number}</span>
+        <span className="mx-2" aria-hidden="true">
+          ・
+        </span>
+        <span className="sr-only">，訂購時間 </span>
+        {formatDateTime(order.created_at)}
+      </p>
+      <LineList lines={orderLines(order)} compact={compact} />
+      <Totals items={order.items_total} postage={order.postage} total={order.total} />
+    </div>
+  );
+}
