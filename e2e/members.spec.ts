@@ -137,6 +137,7 @@ test.describe("registration and login", () => {
   test("an unverified member is told so at login and can have the mail sent again", async ({
     page,
     request,
+    browser,
   }) => {
     const member = newMember();
     const registered = await request.post(`${siteUrl}/api/members/register`, {
@@ -162,6 +163,20 @@ test.describe("registration and login", () => {
         return ((await response.json()) as { data: unknown[] }).data.length;
       })
       .toBe(2);
+
+    // The new link, followed in another browser (a phone, or someone the link was sent to): the
+    // account is active, but that browser is not signed in by it; the member logs in there.
+    const link = sitePath(linkIn(await waitForMail(request, member.email, "驗證"), "/auth/confirmation"));
+    const elsewhere = await browser.newContext({ userAgent, baseURL: siteUrl });
+    const other = await elsewhere.newPage();
+    await open(other, link);
+    await other.getByRole("button", { name: "啟用帳號" }).click();
+    await expect(other).toHaveURL(`${siteUrl}/auth/login?done=activated`);
+    await expect(other.getByRole("status").filter({ hasText: "帳號已啟用，請登入" })).toBeVisible();
+    await expect(headerLoginLink(other)).toBeVisible();
+    await logIn(other, member.account, member.password);
+    await expect(other.getByRole("heading", { level: 1, name: "會員中心" })).toBeVisible();
+    await elsewhere.close();
   });
 
   test("a forgotten password is reset from the mail: the new one logs in, the old one is refused", async ({

@@ -39,6 +39,9 @@ const texts = {
 
 let sequence = 0;
 /** A registration as the web sends it, for an account and an address no other test uses. */
+/** The nonce the registering browser keeps (the site's server sends it with the registration). */
+const registeringBrowser = "the-registering-browsers-nonce";
+
 const registration = (values: Record<string, unknown> = {}) => {
   const n = (sequence += 1);
   return {
@@ -49,6 +52,7 @@ const registration = (values: Record<string, unknown> = {}) => {
     name: "王小明",
     mobile: "0912345678",
     terms: true,
+    vouch: registeringBrowser,
     ...values,
   };
 };
@@ -104,7 +108,9 @@ describe.each(databaseTargets())("members on $name", (target) => {
     headers: Record<string, string> = {},
     client: ApiClient = api,
   ) => client.post<T>(path, body, { ...freshAddress(), ...headers });
-  const activate = (token: string) => post<LoginResult>("/members/activate", { token });
+  /** Follows a verification link in the browser that registered. */
+  const activate = (token: string) =>
+    post<LoginResult>("/members/activate", { token, vouch: registeringBrowser });
   const login = (account: string, secret = password, client: ApiClient = api) =>
     post<LoginResult>("/members/login", { account, password: secret }, {}, client);
   const me = (accessToken: string) => api.get<{ data: Member }>("/members/me", bearer(accessToken));
@@ -304,6 +310,7 @@ describe.each(databaseTargets())("members on $name", (target) => {
 
       const response = await post<{ message: string }>("/members/verification", {
         email: input.email.toUpperCase(),
+        vouch: registeringBrowser,
       });
 
       expect(response.status).toBe(200);
@@ -383,6 +390,25 @@ describe.each(databaseTargets())("members on $name", (target) => {
         message: texts.activationInvalid,
         errors: { token: [texts.activationInvalid] },
       });
+    });
+
+    it("followed in another browser, activates the account without signing anyone in there", async () => {
+      // Someone's own link, sent to another person and followed there, must not sign that person's
+      // browser into the sender's account (login CSRF): the account is active, the member logs in.
+      for (const elsewhere of [undefined, "another-browsers-nonce-x"]) {
+        const { input, member, verifyToken } = await registered();
+        const response = await post<LoginResult>(
+          "/members/activate",
+          elsewhere ? { token: verifyToken, vouch: elsewhere } : { token: verifyToken },
+        );
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual({
+          message: "帳號已啟用，請登入",
+          data: { ...member, email_verified: true },
+        });
+        await mailTo(input.email, subjects.welcome);
+        expect((await login(input.account)).status).toBe(200);
+      }
     });
 
     it("refuses an unknown link", async () => {

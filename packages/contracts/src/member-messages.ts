@@ -16,6 +16,7 @@ export const memberMessages = {
   ownVerificationSent: "驗證信已寄出，請至信箱點擊連結完成驗證",
   alreadyVerified: "您的電子郵件已完成驗證，不需要再寄送驗證信",
   activated: "帳號已啟用，歡迎加入！",
+  activatedSignIn: "帳號已啟用，請登入",
   activationInvalid: "驗證連結無效或已過期，請重新寄送驗證信",
   resetSent: "若此電子郵件已註冊，重設密碼的連結將寄至您的信箱，連結一小時內有效",
   resetDone: "密碼已重設，請以新密碼登入",

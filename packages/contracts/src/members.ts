@@ -39,6 +39,12 @@ export { memberMessages };
 
 const passwordConfirmation = () => requiredRaw();
 
+/**
+ * The nonce a browser keeps for the verification link it asked for (at registration, with 重新寄送
+ * 驗證信, or from the member page): followed in that browser, the link signs the member in.
+ */
+const vouch = z.string().min(16).max(200);
+
 export const registerSchema = z
   .object({
     account: username().check(maxLength(memberLimits.account)),
@@ -50,6 +56,8 @@ export const registerSchema = z
     terms: terms(),
     /** 1: also subscribe this address to the newsletter (double opt-in, see newsletter.ts). */
     subscribe: flag(),
+    /** Sent by the site's server for the registering browser, never typed. */
+    vouch: vouch.optional(),
   })
   .check(confirmField("password", "password_confirmation"));
 export type RegisterInput = z.input<typeof registerSchema>;
@@ -64,8 +72,8 @@ export type LoginInput = z.input<typeof loginSchema>;
 /** Resend the verification mail, or ask for a password-reset mail. */
 export const emailRequestSchema = z.object({ email: email().check(maxLength(memberLimits.email)) });
 
-/** The nonce a signed-in browser keeps for the verification link it asked for (POST /members/me/verification). */
-const vouch = z.string().min(16).max(200);
+/** POST /members/verification: the address, and the asking browser's nonce (see `vouch`). */
+export const verificationRequestSchema = emailRequestSchema.extend({ vouch: vouch.optional() });
 
 export const activateSchema = z.object({
   token: requiredText().check(maxLength(200)),
@@ -218,6 +226,17 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 /** POST /members/login: the tokens and the member. */
 export const loginResultSchema = tokenPairSchema.extend({ data: memberSchema, message: z.string() });
 export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/**
+ * POST /members/activate: signed in (as a login) when the link is followed in the browser that
+ * asked for it; else the account is active and the member signs in as usual, so that no one can
+ * sign another person's browser into their own account with a link of theirs.
+ */
+export const activationResultSchema = z.union([
+  loginResultSchema,
+  z.object({ data: memberSchema, message: z.string() }),
+]);
+export type ActivationResult = z.infer<typeof activationResultSchema>;
 
 export const memberItemSchema = z.object({ data: memberSchema, message: z.string().optional() });
 export const messageSchema = z.object({ message: z.string() });

@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import {
   activateSchema,
+  activationResultSchema,
   apiErrorSchema,
   digits,
   emailRequestSchema,
@@ -20,6 +21,7 @@ import {
   registerSchema,
   resetPasswordSchema,
   tokenPairSchema,
+  verificationRequestSchema,
 } from "@shiyi/contracts";
 import type { Context } from "hono";
 import { z } from "zod";
@@ -167,7 +169,7 @@ memberRoutes.openapi(
     summary: "重新寄送驗證信",
     description:
       "此電子郵件屬於尚未驗證的會員時，寄出新的驗證信，先前的連結隨即失效。無論電子郵件是否註冊，回應都相同。同一電子郵件 10 分鐘內最多 3 次，同一來源位址最多 10 次。",
-    request: body(emailRequestSchema),
+    request: body(verificationRequestSchema),
     responses: {
       200: json(messageSchema, "已受理"),
       ...invalidResponse,
@@ -175,13 +177,13 @@ memberRoutes.openapi(
     },
   }),
   async (c) => {
-    const { email } = c.req.valid("json");
+    const { email, vouch } = c.req.valid("json");
     const retryAfter = await refusedFor(c, [
       [memberRateLimits.verificationPerAddress, addressKey(c, "verification")],
       [memberRateLimits.verificationPerEmail, `members:verification:email:${email.toLowerCase()}`],
     ]);
     if (retryAfter) return tooManyRequests(c, retryAfter);
-    await resendVerification(deps(c), email);
+    await resendVerification(deps(c), email, vouch);
     return c.json({ message: memberMessages.verificationSent }, 200);
   },
 );
@@ -193,10 +195,10 @@ memberRoutes.openapi(
     tags: ["Members"],
     summary: "驗證電子郵件並啟用帳號",
     description:
-      "以驗證信連結中的 token 確認電子郵件，並直接登入（回應與登入相同，含 access token 與 refresh token）；首次驗證時寄出歡迎信。每個連結只能使用一次。",
+      "以驗證信連結中的 token 確認電子郵件；首次驗證時寄出歡迎信。每個連結只能使用一次。連結在索取它的瀏覽器中開啟（vouch 與註冊、重新寄送或會員頁索取時送出的相同）時直接登入（回應與登入相同，含 access token 與 refresh token）；否則只啟用帳號，由會員自行登入，以免他人的連結讓這個瀏覽器登入他人的帳號。",
     request: body(activateSchema),
     responses: {
-      200: json(loginResultSchema, "帳號已啟用並登入"),
+      200: json(activationResultSchema, "帳號已啟用（在索取連結的瀏覽器中並已登入）"),
       422: json(apiErrorSchema, "連結無效、已使用或已過期"),
     },
   }),
@@ -206,10 +208,9 @@ memberRoutes.openapi(
       userAgent: c.req.header("user-agent"),
       vouch,
     });
-    return c.json(
-      { ...tokens, data: await memberJson(c.var.db, member), message: memberMessages.activated },
-      200,
-    );
+    const data = await memberJson(c.var.db, member);
+    if (!tokens) return c.json({ data, message: memberMessages.activatedSignIn }, 200);
+    return c.json({ ...tokens, data, message: memberMessages.activated }, 200);
   },
 );
 

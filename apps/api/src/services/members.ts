@@ -299,7 +299,7 @@ export async function registerMember(deps: MemberDeps, input: Registration): Pro
           password_hash: passwordHash,
         })
         .returning();
-      return { member: member!, token: await issueMailToken(tx, member!.id, "verify", now) };
+      return { member: member!, token: await issueMailToken(tx, member!.id, "verify", now, input.vouch) };
     });
   } catch (error) {
     const index = uniqueViolation(error);
@@ -361,10 +361,10 @@ export async function registerCheckoutMember(
  * Mails a new verification link when the address belongs to a member who has not verified it;
  * otherwise does nothing, and the caller answers the same either way.
  */
-export async function resendVerification(deps: MemberDeps, email: string): Promise<void> {
+export async function resendVerification(deps: MemberDeps, email: string, vouch?: string): Promise<void> {
   const member = await findMemberByEmail(deps.db, email);
   if (!member || member.email_verified_at) return;
-  const token = await issueMailToken(deps.db, member.id, "verify", Date.now());
+  const token = await issueMailToken(deps.db, member.id, "verify", Date.now(), vouch);
   sendVerifyMail(deps, member, token);
 }
 
@@ -411,29 +411,30 @@ export async function requestOwnVerification(
 }
 
 /**
- * Confirms the address of the link's member and signs them in: the link came to their mailbox,
- * which is proof enough. The welcome mail goes out the first time the address is confirmed.
+ * Confirms the address of the link's member: the link came to their mailbox, which is proof
+ * enough. Followed in the browser that asked for it, it also signs them in (`tokens`). The welcome
+ * mail goes out the first time the address is confirmed.
  */
 export async function activateMember(
   deps: MemberDeps,
   token: string,
   options: { userAgent?: string; vouch?: string } = {},
-): Promise<{ member: MemberRow; tokens: TokenPair }> {
+): Promise<{ member: MemberRow; tokens: TokenPair | null }> {
   const { db } = deps;
   const now = Date.now();
   const used = await useMailToken(db, token, "verify", now);
   if (used === undefined) throw activationInvalid();
   const { memberId, vouchHash } = used;
+  // The link is followed in the browser that asked for it (its nonce matches).
+  const vouched = vouchHash !== null && options.vouch !== undefined && vouchHash === hashToken(options.vouch);
   const [verified] = await db
     .update(members)
     .set({ email_verified_at: iso(now), updated_at: iso(now) })
     .where(and(eq(members.id, memberId), isNull(members.email_verified_at)))
     .returning();
   if (verified) {
-    // The link was asked for by the member signed in through a social account, and is followed in
-    // that same browser: the one who holds the social account holds the mailbox, and keeps it.
-    const vouched =
-      vouchHash !== null && options.vouch !== undefined && vouchHash === hashToken(options.vouch);
+    // Asked for by the member signed in through a social account, and followed in that same
+    // browser: the one who holds the social account holds the mailbox, and keeps it.
     if (vouched) await vouchIdentities(db, memberId);
     else await dropUnvouchedIdentities(db, memberId);
   }
@@ -451,7 +452,11 @@ export async function activateMember(
   if (!member) throw activationInvalid();
   if (verified)
     sendMail(deps, member, "welcome", welcomeMail({ siteUrl: deps.auth.siteUrl, name: member.name }));
-  const tokens = await startSession(db, deps.auth, member.id, { userAgent: options.userAgent, now });
+  // Signed in only in the browser that asked for the link: anyone's link, followed elsewhere,
+  // would otherwise sign that browser into its sender's account (login CSRF).
+  const tokens = vouched
+    ? await startSession(db, deps.auth, member.id, { userAgent: options.userAgent, now })
+    : null;
   return { member, tokens };
 }
 

@@ -1,4 +1,5 @@
-import { activateSchema, emailRequestSchema, memberMessages, type LoginResult } from "@shiyi/contracts";
+import { randomBytes } from "node:crypto";
+import { activateSchema, emailRequestSchema, memberMessages, type ActivationResult } from "@shiyi/contracts";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { AuthLayout, DangerNotice, textLink } from "../components/auth/auth-layout.tsx";
 import { EmailRequestForm } from "../components/auth/email-request-form.tsx";
@@ -34,8 +35,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 /**
  * The verification mail's link opens this page with `?token=`. Opening it changes nothing (mail
- * scanners fetch links); the 啟用帳號 button posts the token (intent `activate`), and the member is
- * signed in and welcomed on /member. Without a token, or when the link is refused, the page sends
+ * scanners fetch links); the 啟用帳號 button posts the token (intent `activate`). In the browser
+ * that asked for the link the member is signed in and welcomed on /member; elsewhere the account is
+ * active and the login page says so. Without a token, or when the link is refused, the page sends
  * the mail again (intent `resend`, also posted by the registration page).
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,27 +46,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "activate") {
     const submission = await parseSubmission(request, activateSchema);
     if (submission.status !== "success") return data({ intent, ...invalidReply(submission).data }, 422);
-    let result: LoginResult;
-    // A link the member asked for from this browser, while signed in, keeps their social sign-ins.
+    let result: ActivationResult;
+    // A link asked for from this browser signs the member in here (and keeps the social sign-ins
+    // of a member who asked for it signed in); any other link only activates the account.
     const vouch = context.get(sessionContext).takeVerifyNonce();
     try {
-      result = await api.post<LoginResult>("/members/activate", { ...submission.value, vouch });
+      result = await api.post<ActivationResult>("/members/activate", { ...submission.value, vouch });
     } catch (error) {
       const reply = apiFailureReply(submission, error, activateSchema);
       return data({ intent, ...reply.data }, reply.init ?? undefined);
     }
+    if (!("access_token" in result)) return redirect("/auth/login?done=activated");
     context.get(sessionContext).setTokens(result);
     return redirect("/member?welcome=1");
   }
   const submission = await parseSubmission(request, emailRequestSchema);
   if (submission.status !== "success")
     return data({ intent: "resend", ...invalidReply(submission).data }, 422);
+  const vouch = randomBytes(24).toString("base64url");
   try {
-    await api.post("/members/verification", submission.value);
+    await api.post("/members/verification", { ...submission.value, vouch });
   } catch (error) {
     const reply = apiFailureReply(submission, error, emailRequestSchema);
     return data({ intent: "resend", ...reply.data }, reply.init ?? undefined);
   }
+  context.get(sessionContext).beginOwnVerification(vouch);
   return redirect("/auth/confirmation?sent=1");
 }
 

@@ -61,6 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** What an earlier step left for this page to say (`?done=`): only these texts, never the query's own. */
 const notices = {
+  activated: memberMessages.activatedSignIn,
   reset: memberMessages.resetDone,
   "logout-all": memberMessages.loggedOutEverywhere,
 } as const;

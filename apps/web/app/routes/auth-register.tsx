@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { registerSchema, type Member } from "@shiyi/contracts";
 import { data, Form, Link } from "react-router";
@@ -17,7 +18,7 @@ import { Button } from "../components/ui/button.tsx";
 import { apiContext } from "../lib/context.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
-import { requireAnonymous } from "../lib/session.server.ts";
+import { requireAnonymous, sessionContext } from "../lib/session.server.ts";
 import { socialOptions } from "../lib/social.server.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/auth-register";
@@ -39,10 +40,13 @@ const hideFields = ["password", "password_confirmation"];
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseSubmission(request, registerSchema);
   if (submission.status !== "success") return invalidReply(submission, { hideFields });
+  // The verification link is bound to this browser: followed here, it signs the member in.
+  const vouch = randomBytes(24).toString("base64url");
   try {
     const created = await context
       .get(apiContext)
-      .post<{ data: Member; message: string }>("/members/register", submission.value);
+      .post<{ data: Member; message: string }>("/members/register", { ...submission.value, vouch });
+    context.get(sessionContext).beginOwnVerification(vouch);
     return data({ registered: { email: created.data.email, message: created.message } }, { status: 201 });
   } catch (error) {
     return apiFailureReply(submission, error, registerSchema, { hideFields });
