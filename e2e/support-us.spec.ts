@@ -165,6 +165,11 @@ test("when the network loses the answer to the gift, sending it again makes no s
   await page.getByRole("button", { name: "信用卡付款成功" }).click();
   await expect(page).toHaveURL(/\/support-us\/result\?number=\d+$/);
   const number = numberOf(page);
+  // The member's receipt is downloaded from the thank-you itself.
+  const receipt = page.getByRole("link", { name: /^下載收據 \S+（PDF）$/ });
+  await expect(receipt).toHaveAttribute("href", new RegExp(`^/member/support-us/receipts/${number}/\\d+$`));
+  const pdf = await page.request.get((await receipt.getAttribute("href"))!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
 
   await page.goto("/member/support-us");
   await expect(page.getByRole("article", { name: new RegExp(number) })).toBeVisible();

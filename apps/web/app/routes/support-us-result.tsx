@@ -131,12 +131,21 @@ function Outcome({ donation, member }: { donation: Donation; member: boolean }) 
           : member
             ? "收據可在會員中心的「捐款紀錄」下載。"
             : "以此電子郵件註冊會員後，可在會員中心下載收據。";
+  // A member's receipt for this gift, once numbered: downloaded from here, as from 捐款紀錄.
+  const charge = donation.charges[0];
+  const download =
+    member && donation.frequency === "once" && charge?.receipt_number ? (
+      <a href={`/member/support-us/receipts/${donation.number}/${charge.id}`} download className={textLink}>
+        下載收據 {charge.receipt_number}（PDF）
+      </a>
+    ) : null;
   switch (donation.status) {
     case "paid":
       return (
         <FormSuccess title="捐款完成，感謝您的支持！">
           <p>
-            我們已收到您的捐款 {formatPrice(donation.amount)}，感謝信已寄至 {email}。{receipt}
+            我們已收到您的捐款 {formatPrice(donation.amount)}，感謝信已寄至 {email}。
+            {download && receipt !== null && donation.receipt_format !== "paper" ? download : receipt}
           </p>
         </FormSuccess>
       );
