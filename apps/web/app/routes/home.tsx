@@ -48,6 +48,8 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
   const { hero, features, news, columns, magazines, authors } = loaderData;
   const [cover, ...moreHero] = hero;
   const latestIssue = magazines[0];
+  // A new site before its first piece is published (a deployment loads no demo content).
+  const nothingYet = [hero, features, news, columns, magazines, authors].every((list) => list.length === 0);
   return (
     <>
       <h1 className="sr-only">
@@ -116,26 +118,34 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
           </section>
         )}
 
+        {nothingYet && (
+          <p className="border-y border-rule py-16 text-center font-serif text-lg tracking-[0.12em] text-ink-soft">
+            內容準備中，敬請期待。
+          </p>
+        )}
+
         <div className="grid gap-16 lg:grid-cols-[1.6fr_1fr]">
-          <section aria-label="新聞">
-            <SectionHeading title="新聞" subtitle="News" to="/news" />
-            <div className="mt-8 grid gap-10 sm:grid-cols-2">
-              {news.slice(0, 2).map((item) => (
-                <ArticleCard key={item.id} article={item} basePath="/news" headingLevel={3} />
-              ))}
-            </div>
-            <div className="mt-8">
-              {news.slice(2).map((item) => (
-                <ArticleCard
-                  key={item.id}
-                  article={item}
-                  basePath="/news"
-                  variant="compact"
-                  headingLevel={3}
-                />
-              ))}
-            </div>
-          </section>
+          {news.length > 0 && (
+            <section aria-label="新聞">
+              <SectionHeading title="新聞" subtitle="News" to="/news" />
+              <div className="mt-8 grid gap-10 sm:grid-cols-2">
+                {news.slice(0, 2).map((item) => (
+                  <ArticleCard key={item.id} article={item} basePath="/news" headingLevel={3} />
+                ))}
+              </div>
+              <div className="mt-8">
+                {news.slice(2).map((item) => (
+                  <ArticleCard
+                    key={item.id}
+                    article={item}
+                    basePath="/news"
+                    variant="compact"
+                    headingLevel={3}
+                  />
+                ))}
+              </div>
+            </section>
+          )}
           {latestIssue && (
             <section aria-label="最新一期" className="bg-paper-deep p-8">
               <p className="kicker">Latest Issue</p>
