@@ -1,5 +1,5 @@
 import type { CartLine, Item, PublicSettings } from "@shiyi/contracts";
-import { memberMessages } from "@shiyi/contracts/member-messages";
+import { sessionExpired } from "@shiyi/contracts/session-messages";
 import { useEffect, useEffectEvent, useRef, type ReactNode } from "react";
 import { CartSync } from "./components/cart/cart-sync.tsx";
 import {
@@ -177,8 +177,8 @@ function SessionNotice({ notice }: { notice: Notice | undefined }) {
   useEffect(() => {
     if (notice !== "session-expired") return;
     void confirm({
-      title: memberMessages.sessionExpiredTitle,
-      message: memberMessages.sessionExpiredMessage,
+      title: sessionExpired.title,
+      message: sessionExpired.message,
       hideCancel: true,
     });
   }, [notice, confirm]);

@@ -1,6 +1,9 @@
+import { sessionExpired } from "./session-messages.ts";
+
 /*
- * Without Zod, so that pages which only need these texts (the root layout's 請重新登入 dialog) do
- * not load the schemas: import them from `@shiyi/contracts/member-messages` there.
+ * Without Zod, so that pages which only need these texts do not load the schemas: import them from
+ * `@shiyi/contracts/member-messages` there. The root layout's 請重新登入 dialog takes its two texts
+ * from `@shiyi/contracts/session-messages`, so that every page does not carry all of these.
  */
 
 /** The zh-TW texts of the member calls and pages. `unauthenticated` is SPEC §4's exact API message. */
@@ -35,6 +38,6 @@ export const memberMessages = {
   socialNoEmail: "無法從社群帳號取得電子郵件，請改用帳號密碼註冊",
   socialUnverifiedEmail: "此電子郵件已有會員使用，請先以帳號密碼登入",
   /** SPEC §4: the dialog shown when a session cannot be refreshed. */
-  sessionExpiredTitle: "請重新登入",
-  sessionExpiredMessage: "登入時效已過，請重新登入！",
+  sessionExpiredTitle: sessionExpired.title,
+  sessionExpiredMessage: sessionExpired.message,
 } as const;
