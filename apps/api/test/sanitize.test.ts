@@ -63,6 +63,47 @@ describe("sanitizeUserHtml", () => {
     });
   });
 
+  it("keeps a body's typography and boxes in style, and drops positioning, layering and url()", () => {
+    const clean = sanitizeUserHtml(
+      '<p style="text-align:center;color:#6b4600;position:fixed;inset:0;z-index:9999;background-image:url(https://evil.example/x.png);width:50%">置中</p>',
+    );
+    expect(attributesOf(clean, "p")).toEqual({ style: "text-align:center;color:#6b4600;width:50%" });
+    const overlay = sanitizeUserHtml(
+      '<div style="position:absolute;top:0;left:0;transform:scale(9)">假的登入框</div>',
+    );
+    expect(overlay).toBe("<div>假的登入框</div>");
+  });
+
+  it("marks an external link written in capitals as one, too", () => {
+    const external = attributesOf(sanitizeUserHtml('<a href="HTTPS://example.com/">外部</a>'), "a");
+    expect(external).toMatchObject({ rel: "noopener noreferrer", target: "_blank" });
+  });
+
+  it("drops ids the page relies on, and lazy sources that are not paths or web addresses", () => {
+    for (const id of ["main", "page", "loading-screen", "__reactRouterContext"]) {
+      expect(sanitizeUserHtml(`<h2 id="${id}">小標</h2>`), id).toBe("<h2>小標</h2>");
+    }
+    expect(sanitizeUserHtml('<h2 id="harvest">收成</h2>')).toBe('<h2 id="harvest">收成</h2>');
+    const lazy = attributesOf(
+      sanitizeUserHtml(
+        '<img src="/media/a.jpg" data-src="javascript:alert(1)" data-srcset="/media/a-640.jpg 640w">',
+      ),
+      "img",
+    );
+    expect(lazy).toEqual({ src: "/media/a.jpg", "data-srcset": "/media/a-640.jpg 640w" });
+  });
+
+  it("lets an iframe ask for a video player's features only", () => {
+    const clean = sanitizeUserHtml(
+      '<iframe src="https://www.youtube.com/embed/abc123" allow="camera; autoplay; microphone; encrypted-media; picture-in-picture"></iframe>',
+    );
+    expect(attributesOf(clean, "iframe").allow).toBe("autoplay; encrypted-media; picture-in-picture");
+    const none = sanitizeUserHtml(
+      '<iframe src="https://www.youtube.com/embed/abc123" allow="camera"></iframe>',
+    );
+    expect(attributesOf(none, "iframe").allow).toBeUndefined();
+  });
+
   it("keeps start on an ordered list", () => {
     const clean = sanitizeUserHtml('<ol start="3"><li>第三步</li></ol>');
     expect(clean).toBe('<ol start="3"><li>第三步</li></ol>');
