@@ -54,7 +54,7 @@ export type ApiResponse<T> = { status: number; headers: Headers; body: T };
 export type ApiClient = {
   /** A GET; `headers` add to (or replace) the JSON Accept. */
   get<T>(path: string, headers?: Record<string, string>): Promise<ApiResponse<T>>;
-  getHtml(path: string): Promise<ApiResponse<string>>;
+  getHtml(path: string, headers?: Record<string, string>): Promise<ApiResponse<string>>;
   /** A GET whose answer is kept as bytes (PDF). */
   getBytes(path: string, headers?: Record<string, string>): Promise<ApiResponse<Uint8Array>>;
   /** A form POST as ECPay sends notifications; the answer as text. */
@@ -119,8 +119,8 @@ function clientOf(app: () => Api): ApiClient {
         body: new Uint8Array(await response.arrayBuffer()),
       };
     },
-    async getHtml(path: string) {
-      const response = await request(path, { headers: { accept: "text/html" } });
+    async getHtml(path: string, headers: Record<string, string> = {}) {
+      const response = await request(path, { headers: { ...headers, accept: "text/html" } });
       return { status: response.status, headers: response.headers, body: await response.text() };
     },
     async postForm(path: string, fields: Record<string, string>) {

@@ -515,7 +515,12 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       });
       const second = await paymentForm(order.number, token);
       expect(second.fields.MerchantTradeNo).toBe(`${order.number}P02`);
-      const html = await api.getHtml(`/order-ecpay?number=${order.number}&token=${token["x-order-token"]}`);
+      // The guest's key goes in its header, never in an address (where logs and referrers keep it).
+      const inAddress = await api.getHtml(
+        `/order-ecpay?number=${order.number}&token=${token["x-order-token"]}`,
+      );
+      expect(inAddress.status).toBe(404);
+      const html = await api.getHtml(`/order-ecpay?number=${order.number}`, token);
       expect(html.status).toBe(200);
       expect(html.body).toContain(`action="${api.ecpay.shop.endpoints.aioCheckOut}"`);
       expect(html.body).toContain(`${order.number}P03`);

@@ -48,7 +48,7 @@ async function viewerOf(
   return {
     memberId: member?.id,
     memberEmail: member ? await verifiedEmailOf(db, member.id) : undefined,
-    accessToken: c.req.header(tokenHeader) ?? c.req.query("token") ?? undefined,
+    accessToken: c.req.header(tokenHeader),
   };
 }
 
@@ -176,7 +176,7 @@ donationRoutes.openapi(
       "為捐款開始一次新的付款（新的 MerchantTradeNo）。定期定額為信用卡定期扣款：PeriodAmount 等於 TotalAmount，每月最多 99 次、每年最多 9 次，直到捐款人取消。回應為自動送出的 HTML 表單；Accept 為 application/json 時回應 { action, fields }。",
     security: [...signedIn, {}],
     middleware: [optionalMember] as const,
-    request: { query: numberParam.extend({ token: z.string().max(200).optional() }) },
+    request: { query: numberParam },
     responses: {
       200: {
         content: {

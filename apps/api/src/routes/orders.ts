@@ -41,7 +41,7 @@ const orderTokenHeader = "x-order-token";
 
 const viewerOf = (c: Context, member: { id: number } | undefined): OrderViewer => ({
   memberId: member?.id,
-  accessToken: c.req.header(orderTokenHeader) ?? c.req.query("token") ?? undefined,
+  accessToken: c.req.header(orderTokenHeader),
 });
 
 /**
@@ -212,7 +212,7 @@ orderRoutes.openapi(
     ].join("\n\n"),
     security: [...signedIn, {}],
     middleware: [optionalMember] as const,
-    request: { query: numberParam.extend({ token: z.string().max(200).optional() }) },
+    request: { query: numberParam },
     responses: {
       200: {
         content: {
