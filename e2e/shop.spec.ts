@@ -217,6 +217,8 @@ test("a member orders for store pickup, pays by card and finds the order in the 
     page.getByText(/商品已送達 7-ELEVEN 建國門市，請於 \d{4}\.\d{2}\.\d{2} 前取貨；取貨時不需再付款。$/),
   ).toBeVisible();
   await expect(page.getByText(/到店，請於 \d{4}\.\d{2}\.\d{2} 前取貨$/)).toBeVisible();
+  // The store by its number too, as the counter asks for it.
+  await expect(page.getByText(/^7-ELEVEN 建國門市（店號 \d+）/)).toBeVisible();
   const arrival = await waitForMail(request, member.email, "已送達取貨門市");
   expect(arrival.subject).toBe(`訂單 ${number} 已送達取貨門市`);
 });

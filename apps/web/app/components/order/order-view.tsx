@@ -130,7 +130,7 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
 
 const destination = (order: Order) => {
   const { store, address } = order.receiver;
-  if (store) return `${cvsBrandNames[store.brand]} ${store.name}（${store.address}）`;
+  if (store) return `${cvsBrandNames[store.brand]} ${store.name}（店號 ${store.id}）${store.address}`;
   if (address) return addressLine(address, order.shipping.method === "overseas");
   return null;
 };
