@@ -920,6 +920,8 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect(mail!.text).toContain(`/cart/result?number=${order.number}&key=`);
       expect(await status("2073")).toBe("arrived");
       expect(arrivalMails()).toHaveLength(1);
+      // A late notice of an earlier stage (the creation's 300, say) never moves the parcel back.
+      expect(await status("300")).toBe("arrived");
 
       expect(await status("2067")).toBe("picked_up");
       expect((await orderOf(order.number, token)).shipping.pick_up_by).toBeNull();

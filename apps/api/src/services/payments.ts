@@ -12,7 +12,7 @@ import {
   type Shipment,
 } from "@shiyi/ecpay";
 import { addressLine, cvsBrandNames, isTaiwanMobile, pickUpDeadline, type CvsBrand } from "@shiyi/contracts";
-import { and, eq, gt, inArray, isNull, lt, ne, notExists, notInArray, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, notExists, notInArray, or } from "drizzle-orm";
 import { orderLines, orderPayments, orders, type StoredAddress } from "../db/schema.ts";
 import {
   orderConfirmationMail,
@@ -294,6 +294,21 @@ const shipmentStates: Record<string, OrderRow["shipment_status"]> = {
   "3025": "returned",
 };
 
+/**
+ * How far along a shipment is: ECPay's notices can arrive late or out of order (the creation's
+ * 300 is sent a moment after Express/Create answers, and retried), so a notice only ever moves a
+ * shipment forward.
+ */
+const shipmentStage: Record<string, number> = {
+  pending: 0,
+  failed: 0,
+  created: 1,
+  in_transit: 2,
+  arrived: 3,
+  picked_up: 4,
+  returned: 4,
+};
+
 /** The MerchantTradeNo of an order's CVS shipment (Express/Create), and back to the order's number. */
 const shipmentTradeNo = (orderNumber: string) => `${orderNumber}L`;
 const orderOfShipment = (merchantTradeNo: string) => /^(\d+)L$/.exec(merchantTradeNo)?.[1];
@@ -309,12 +324,16 @@ export async function applyShipmentStatus(deps: OrderDeps, shipment: Shipment, n
   let [row] = await deps.db.select().from(orders).where(eq(orders.logistics_id, shipment.logisticsId));
   if (!row) row = await adoptShipment(deps, shipment, now);
   if (!row) return { ok: false as const, refusal: "unknown-trade" as const };
-  if (state && state !== row.shipment_status) {
-    // Conditional, so that a notice repeated to two instances at once mails the buyer once.
+  const ahead = (status: string) => (shipmentStage[status] ?? 0) < (shipmentStage[state ?? ""] ?? 0);
+  if (state && ahead(row.shipment_status)) {
+    // Conditional on the stages it may move from, so that a notice repeated to two instances at
+    // once mails the buyer once, and a late one never moves the shipment back.
     const [moved] = await deps.db
       .update(orders)
       .set({ shipment_status: state, shipment_status_at: now.toISOString(), updated_at: now.toISOString() })
-      .where(and(eq(orders.id, row.id), ne(orders.shipment_status, state)))
+      .where(
+        and(eq(orders.id, row.id), inArray(orders.shipment_status, Object.keys(shipmentStage).filter(ahead))),
+      )
       .returning();
     if (moved && state === "arrived") mailParcelArrived(deps, moved);
   }
