@@ -1,13 +1,9 @@
 import type { ApiError, Order, OrderCreated, OrderDraftInput } from "@shiyi/contracts";
-import {
-  formatTaipeiDateTime,
-  parseCreateShipmentReply,
-  parseIssueInvoiceResponse,
-  signFields,
-} from "@shiyi/ecpay";
+import { parseCreateShipmentReply, parseIssueInvoiceResponse, signFields } from "@shiyi/ecpay";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { cartLines, duplicatePayments, magazines, members, orderPayments, orders } from "../src/db/schema.ts";
+import { mailDate } from "../src/mail/templates/layout.ts";
 import { orderMailKey } from "../src/services/orders.ts";
 import { fulfilmentGraceMs, resumeFulfilment } from "../src/services/payments.ts";
 import { startSession } from "../src/services/tokens.ts";
@@ -914,7 +910,7 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       await vi.waitFor(() => expect(arrivalMails()).toHaveLength(1));
       const [mail] = arrivalMails();
       expect(mail!.to[0]?.address).toBe(order.customer.email);
-      const until = formatTaipeiDateTime(new Date(arrived.shipping.pick_up_by!)).slice(0, 10);
+      const until = mailDate(new Date(arrived.shipping.pick_up_by!));
       expect(mail!.text).toContain(`您訂購的商品已送達 7-ELEVEN 建興門市，請於 ${until} 前取貨。`);
       expect(mail!.text).toContain("台北市中正區忠孝東路一段 1 號");
       expect(mail!.text).toContain(`/cart/result?number=${order.number}&key=`);
@@ -966,8 +962,9 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       const mails = api.mail.messages({ to: order.customer.email, subject: "ATM 轉帳資訊" });
       expect(mails.map((mail) => mail.subject)).toEqual([`訂單 ${order.number} 的 ATM 轉帳資訊`]);
       expect(mails[0]!.text).toContain("9103522175887271");
-      expect(mails[0]!.text).toContain("812");
-      expect(mails[0]!.text).toContain("2099/11/26 23:59:59");
+      expect(mails[0]!.text).toContain("812 台新銀行");
+      // The deadline as the pages write it, in Taiwan time.
+      expect(mails[0]!.text).toContain("2099.11.26 23:59");
       // With the way back to the order from any browser: its page, opened with the mail's key.
       const key = orderMailKey(testAuthConfig.jwtSecret, order.number);
       expect(mails[0]!.text).toContain(

@@ -1,5 +1,4 @@
-import { formatTaipeiDateTime } from "@shiyi/ecpay";
-import { renderMail, type RenderedMail } from "./layout.ts";
+import { renderMail, mailDateTime, type RenderedMail } from "./layout.ts";
 
 export type OutOfStockData = {
   siteUrl: string;
@@ -40,7 +39,7 @@ export function outOfStockMail(data: OutOfStockData): RenderedMail {
             value: `${line.title}${line.sku.length > 0 ? `（${line.sku.join("、")}）` : ""} × ${line.quantity}`,
           })),
           { label: "金額", value: total },
-          ...(data.paidAt ? [{ label: "付款時間", value: formatTaipeiDateTime(data.paidAt) }] : []),
+          ...(data.paidAt ? [{ label: "付款時間", value: mailDateTime(data.paidAt) }] : []),
         ],
       },
     ],

@@ -1,5 +1,4 @@
-import { formatTaipeiDateTime } from "@shiyi/ecpay";
-import { greeting, renderMail, type RenderedMail } from "./layout.ts";
+import { greeting, renderMail, mailDate, type RenderedMail } from "./layout.ts";
 
 export type ParcelArrivedData = {
   siteUrl: string;
@@ -22,7 +21,7 @@ export type ParcelArrivedData = {
  * a parcel not collected in time goes back (the buyer has already paid; nothing is paid at the store).
  */
 export function parcelArrivedMail(data: ParcelArrivedData): RenderedMail {
-  const until = formatTaipeiDateTime(data.pickUpBy).slice(0, 10);
+  const until = mailDate(data.pickUpBy);
   return renderMail({
     siteUrl: data.siteUrl,
     subject: `訂單 ${data.number} 已送達取貨門市`,

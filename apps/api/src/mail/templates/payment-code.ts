@@ -1,7 +1,6 @@
 import { bankLabel } from "@shiyi/contracts";
-import { formatTaipeiDateTime } from "@shiyi/ecpay";
 import type { StoredPaymentCode } from "../../db/schema.ts";
-import { greeting, renderMail, type RenderedMail } from "./layout.ts";
+import { greeting, renderMail, mailDateTime, type RenderedMail } from "./layout.ts";
 
 export type PaymentCodeData = {
   siteUrl: string;
@@ -32,7 +31,7 @@ export function paymentCodeMail({
 }: PaymentCodeData): RenderedMail {
   const what = kind === "order" ? "訂單" : "捐款";
   const how = code.method === "atm" ? "的 ATM 轉帳資訊" : "的超商繳費代碼";
-  const deadline = code.expire_at ? formatTaipeiDateTime(new Date(code.expire_at)) : undefined;
+  const deadline = code.expire_at ? mailDateTime(new Date(code.expire_at)) : undefined;
   const codeRows =
     code.method === "atm"
       ? [

@@ -1,5 +1,4 @@
-import { formatTaipeiDateTime } from "@shiyi/ecpay";
-import { greeting, renderMail, type RenderedMail } from "./layout.ts";
+import { greeting, renderMail, mailDateTime, type RenderedMail } from "./layout.ts";
 
 export type PaymentFailedData = {
   siteUrl: string;
@@ -20,7 +19,7 @@ export type PaymentFailedData = {
  */
 export function paymentFailedMail(data: PaymentFailedData): RenderedMail {
   const amount = `NT$ ${data.amount.toLocaleString("en-US")}`;
-  const until = data.heldUntil ? `，商品為您保留至 ${formatTaipeiDateTime(data.heldUntil)}` : "";
+  const until = data.heldUntil ? `，商品為您保留至 ${mailDateTime(data.heldUntil)}` : "";
   return renderMail({
     siteUrl: data.siteUrl,
     subject: `訂單 ${data.number} 尚未完成付款`,

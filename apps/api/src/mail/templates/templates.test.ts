@@ -1,6 +1,6 @@
 import type { Order } from "@shiyi/contracts";
 import { describe, expect, it } from "vitest";
-import { escapeHtml } from "./layout.ts";
+import { escapeHtml, mailDate, mailDateTime } from "./layout.ts";
 import {
   contactCopyMail,
   contactInboxMail,
@@ -253,5 +253,15 @@ describe("an order's confirmation mail", () => {
     const mail = orderConfirmationMail({ siteUrl, order: pickup, viewKey: "k".repeat(43) });
     expect(mail.text).toContain("收件人：林美華（0987654321）；寄送方式：");
     expect(mail.text).toContain("7-ELEVEN 建盛門市（台北市大安區復興南路一段 200 號）。");
+  });
+});
+
+describe("dates in mails", () => {
+  it("are written in Taiwan time as the pages write them, whatever the server's zone", () => {
+    // 16:30 UTC is half past midnight the next day in Taipei.
+    const late = new Date("2026-11-30T16:30:00Z");
+    expect(mailDateTime(late)).toBe("2026.12.01 00:30");
+    expect(mailDate(late)).toBe("2026.12.01");
+    expect(mailDateTime(new Date("2026-11-30T15:59:00Z"))).toBe("2026.11.30 23:59");
   });
 });
