@@ -1,9 +1,9 @@
 import type { ApiError, Order, OrderCreated, OrderDraftInput } from "@shiyi/contracts";
+import { formatDate } from "@shiyi/contracts/dates";
 import { parseCreateShipmentReply, parseIssueInvoiceResponse, signFields } from "@shiyi/ecpay";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { cartLines, duplicatePayments, magazines, members, orderPayments, orders } from "../src/db/schema.ts";
-import { mailDate } from "../src/mail/templates/layout.ts";
 import { orderMailKey } from "../src/services/orders.ts";
 import { fulfilmentGraceMs, resumeFulfilment } from "../src/services/payments.ts";
 import { startSession } from "../src/services/tokens.ts";
@@ -910,7 +910,7 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       await vi.waitFor(() => expect(arrivalMails()).toHaveLength(1));
       const [mail] = arrivalMails();
       expect(mail!.to[0]?.address).toBe(order.customer.email);
-      const until = mailDate(new Date(arrived.shipping.pick_up_by!));
+      const until = formatDate(arrived.shipping.pick_up_by!);
       expect(mail!.text).toContain(`您訂購的商品已送達 7-ELEVEN 建興門市，請於 ${until} 前取貨。`);
       expect(mail!.text).toContain("台北市中正區忠孝東路一段 1 號");
       expect(mail!.text).toContain(`/cart/result?number=${order.number}&key=`);

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from "react";
 import { data, Link, redirect } from "react-router";
 import { DonationFacts, DonationStatusBadge } from "../components/donation/donation-view.tsx";
 import { FormSuccess } from "../components/form/schema-form.tsx";
-import { PaymentCodeBox, primaryLink } from "../components/order/payment-code.tsx";
+import { PaymentCodeBox, primaryLink, UnpaidNotice } from "../components/order/payment-code.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { ApiRequestError } from "../lib/api.server.ts";
 import { apiContext } from "../lib/context.ts";
@@ -190,16 +190,9 @@ function Outcome({ donation, member }: { donation: Donation; member: boolean }) 
     case "pending":
       return (
         <div className="grid gap-5">
-          <div role="status" className="border-l-4 border-primary bg-paper-deep px-5 py-5">
-            <p className="font-serif text-lg font-bold tracking-[0.08em] text-primary-deep">
-              {donation.failure ? "付款未完成" : "捐款資料已建立，尚未付款"}
-            </p>
-            <p className="mt-2 leading-7 text-ink-soft">
-              {donation.failure
-                ? `綠界回覆：${donation.failure.replace(/[。.]$/, "")}。`
-                : "完成付款後，捐款才會成立。"}
-            </p>
-          </div>
+          <UnpaidNotice failure={donation.failure} title="捐款資料已建立，尚未付款">
+            {!donation.failure && "完成付款後，捐款才會成立。"}
+          </UnpaidNotice>
           {donation.payable && (
             <p>
               {/* /support-us/pay answers with ECPay's page: loaded as a document, not by the router. */}

@@ -1,4 +1,5 @@
-import { greeting, renderMail, mailDateTime, type RenderedMail } from "./layout.ts";
+import { formatDateTime } from "@shiyi/contracts/dates";
+import { greeting, renderMail, type RenderedMail } from "./layout.ts";
 
 export type DuplicatePaymentData = {
   siteUrl: string;
@@ -42,7 +43,7 @@ export function duplicatePaymentMail(data: DuplicatePaymentData): RenderedMail {
           { label: "特店交易編號", value: data.merchantTradeNo },
           ...(data.gwsr ? [{ label: "定期定額授權單號", value: data.gwsr }] : []),
           { label: "金額", value: amount },
-          { label: "付款時間", value: mailDateTime(data.paidAt) },
+          { label: "付款時間", value: formatDateTime(data.paidAt) },
         ],
       },
       ...(data.scheduleStopped === undefined
@@ -81,7 +82,7 @@ export function duplicatePaymentNoticeMail(data: DuplicatePaymentNoticeData): Re
   return renderMail({
     siteUrl: data.siteUrl,
     subject: `${what} ${data.number} 收到重複付款，將為您退款`,
-    preheader: `${mailDateTime(data.paidAt)} 的 ${amount} 為重複付款，我們會為您退款。`,
+    preheader: `${formatDateTime(data.paidAt)} 的 ${amount} 為重複付款，我們會為您退款。`,
     heading: "我們收到一筆重複付款",
     blocks: [
       { kind: "paragraph", text: greeting(data.name) },
@@ -94,7 +95,7 @@ export function duplicatePaymentNoticeMail(data: DuplicatePaymentNoticeData): Re
         rows: [
           { label: what, value: data.number },
           { label: "重複付款金額", value: amount },
-          { label: "付款時間", value: mailDateTime(data.paidAt) },
+          { label: "付款時間", value: formatDateTime(data.paidAt) },
         ],
       },
       {

@@ -68,30 +68,6 @@ const autoSent = (replyable: boolean | undefined) =>
   replyable ? "" : "這是系統自動寄出的信件，請勿直接回覆。";
 
 /** "王小明 您好：", or "您好：" when the name is blank. */
-const taipeiParts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Asia/Taipei",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const partsOf = (date: Date) =>
-  Object.fromEntries(taipeiParts.formatToParts(date).map(({ type, value }) => [type, value]));
-
-/** A day in Taiwan time as the site's pages write it: `2026.12.04`. */
-export function mailDate(date: Date): string {
-  const part = partsOf(date);
-  return `${part.year}.${part.month}.${part.day}`;
-}
-
-/** A moment in Taiwan time as the site's pages write it: `2026.11.30 23:59`. */
-export function mailDateTime(date: Date): string {
-  const part = partsOf(date);
-  return `${part.year}.${part.month}.${part.day} ${part.hour}:${part.minute}`;
-}
-
 export const greeting = (name: string) => `${plainText(name)} 您好：`.trimStart();
 
 export function renderMail(content: MailContent): RenderedMail {

@@ -1,4 +1,5 @@
-import { renderMail, mailDateTime, type RenderedMail } from "./layout.ts";
+import { formatDateTime } from "@shiyi/contracts/dates";
+import { renderMail, type RenderedMail } from "./layout.ts";
 
 export type OutOfStockData = {
   siteUrl: string;
@@ -39,7 +40,7 @@ export function outOfStockMail(data: OutOfStockData): RenderedMail {
             value: `${line.title}${line.sku.length > 0 ? `（${line.sku.join("、")}）` : ""} × ${line.quantity}`,
           })),
           { label: "金額", value: total },
-          ...(data.paidAt ? [{ label: "付款時間", value: mailDateTime(data.paidAt) }] : []),
+          ...(data.paidAt ? [{ label: "付款時間", value: formatDateTime(data.paidAt) }] : []),
         ],
       },
     ],

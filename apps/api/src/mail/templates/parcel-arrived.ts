@@ -1,4 +1,5 @@
-import { greeting, renderMail, mailDate, type RenderedMail } from "./layout.ts";
+import { formatDate } from "@shiyi/contracts/dates";
+import { greeting, renderMail, type RenderedMail } from "./layout.ts";
 
 export type ParcelArrivedData = {
   siteUrl: string;
@@ -21,7 +22,7 @@ export type ParcelArrivedData = {
  * a parcel not collected in time goes back (the buyer has already paid; nothing is paid at the store).
  */
 export function parcelArrivedMail(data: ParcelArrivedData): RenderedMail {
-  const until = mailDate(data.pickUpBy);
+  const until = formatDate(data.pickUpBy);
   return renderMail({
     siteUrl: data.siteUrl,
     subject: `訂單 ${data.number} 已送達取貨門市`,

@@ -1,6 +1,7 @@
+import { formatDateTime } from "@shiyi/contracts/dates";
 import { bankLabel } from "@shiyi/contracts";
 import type { StoredPaymentCode } from "../../db/schema.ts";
-import { greeting, renderMail, mailDateTime, type RenderedMail } from "./layout.ts";
+import { greeting, renderMail, type RenderedMail } from "./layout.ts";
 
 export type PaymentCodeData = {
   siteUrl: string;
@@ -31,7 +32,7 @@ export function paymentCodeMail({
 }: PaymentCodeData): RenderedMail {
   const what = kind === "order" ? "訂單" : "捐款";
   const how = code.method === "atm" ? "的 ATM 轉帳資訊" : "的超商繳費代碼";
-  const deadline = code.expire_at ? mailDateTime(new Date(code.expire_at)) : undefined;
+  const deadline = code.expire_at ? formatDateTime(new Date(code.expire_at)) : undefined;
   const codeRows =
     code.method === "atm"
       ? [

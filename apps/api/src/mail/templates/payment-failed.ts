@@ -1,4 +1,5 @@
-import { greeting, renderMail, mailDateTime, type RenderedMail } from "./layout.ts";
+import { formatDateTime } from "@shiyi/contracts/dates";
+import { greeting, renderMail, type RenderedMail } from "./layout.ts";
 
 export type PaymentFailedData = {
   siteUrl: string;
@@ -19,7 +20,7 @@ export type PaymentFailedData = {
  */
 export function paymentFailedMail(data: PaymentFailedData): RenderedMail {
   const amount = `NT$ ${data.amount.toLocaleString("en-US")}`;
-  const until = data.heldUntil ? `，商品為您保留至 ${mailDateTime(data.heldUntil)}` : "";
+  const until = data.heldUntil ? `，商品為您保留至 ${formatDateTime(data.heldUntil)}` : "";
   return renderMail({
     siteUrl: data.siteUrl,
     subject: `訂單 ${data.number} 尚未完成付款`,

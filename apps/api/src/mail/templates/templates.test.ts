@@ -1,6 +1,7 @@
 import type { Order } from "@shiyi/contracts";
 import { describe, expect, it } from "vitest";
-import { escapeHtml, mailDate, mailDateTime } from "./layout.ts";
+import { formatDate, formatDateTime } from "@shiyi/contracts/dates";
+import { escapeHtml } from "./layout.ts";
 import {
   contactCopyMail,
   contactInboxMail,
@@ -256,12 +257,12 @@ describe("an order's confirmation mail", () => {
   });
 });
 
-describe("dates in mails", () => {
-  it("are written in Taiwan time as the pages write them, whatever the server's zone", () => {
+describe("dates in mails and pages", () => {
+  it("are written in Taiwan time, whatever the server's zone", () => {
     // 16:30 UTC is half past midnight the next day in Taipei.
     const late = new Date("2026-11-30T16:30:00Z");
-    expect(mailDateTime(late)).toBe("2026.12.01 00:30");
-    expect(mailDate(late)).toBe("2026.12.01");
-    expect(mailDateTime(new Date("2026-11-30T15:59:00Z"))).toBe("2026.11.30 23:59");
+    expect(formatDateTime(late)).toBe("2026.12.01 00:30");
+    expect(formatDate(late)).toBe("2026.12.01");
+    expect(formatDateTime(new Date("2026-11-30T15:59:00Z"))).toBe("2026.11.30 23:59");
   });
 });

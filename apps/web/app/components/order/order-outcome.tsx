@@ -7,7 +7,7 @@ import { Button } from "../ui/button.tsx";
 import { useConfirm } from "../ui/confirm-dialog.tsx";
 import { BuyAgain } from "./buy-again.tsx";
 import { afterPayment } from "./order-view.tsx";
-import { PaymentCodeBox, primaryLink } from "./payment-code.tsx";
+import { PaymentCodeBox, primaryLink, UnpaidNotice } from "./payment-code.tsx";
 
 /** What the order's state means for the reader, and what they can do now. */
 export function OrderOutcome({
@@ -38,19 +38,10 @@ export function OrderOutcome({
     case "pending":
       return (
         <div className="grid gap-5">
-          <div role="status" className="border-l-4 border-primary bg-paper-deep px-5 py-5">
-            <p className="font-serif text-lg font-bold tracking-[0.08em] text-primary-deep">
-              {order.payment.failure ? "付款未完成" : "訂單已成立，尚未付款"}
-            </p>
-            <p className="mt-2 leading-7 text-ink-soft">
-              {order.payment.failure
-                ? `綠界回覆：${order.payment.failure.replace(/[。.]$/, "")}。`
-                : "請完成付款，訂單才會開始處理。"}
-              {order.reserved_until && (
-                <>商品保留至 {formatDateTime(order.reserved_until)}，逾時將自動取消。</>
-              )}
-            </p>
-          </div>
+          <UnpaidNotice failure={order.payment.failure} title="訂單已成立，尚未付款">
+            {!order.payment.failure && "請完成付款，訂單才會開始處理。"}
+            {order.reserved_until && <>商品保留至 {formatDateTime(order.reserved_until)}，逾時將自動取消。</>}
+          </UnpaidNotice>
           {order.payable && (
             <div className="flex flex-wrap items-center gap-x-6 gap-y-4">
               {/* /cart/pay answers with ECPay's page: loaded as a document, not by the router. */}

@@ -60,3 +60,29 @@ export function PaymentCodeBox({
     </div>
   );
 }
+
+/**
+ * An order or a gift not paid yet: its title, or 付款未完成 with ECPay's words when an attempt
+ * failed; then what else the page has to say (`children`).
+ */
+export function UnpaidNotice({
+  failure,
+  title,
+  children,
+}: {
+  failure: string | null;
+  title: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div role="status" className="border-l-4 border-primary bg-paper-deep px-5 py-5">
+      <p className="font-serif text-lg font-bold tracking-[0.08em] text-primary-deep">
+        {failure ? "付款未完成" : title}
+      </p>
+      <p className="mt-2 leading-7 text-ink-soft">
+        {failure && `綠界回覆：${failure.replace(/[。.]$/, "")}。`}
+        {children}
+      </p>
+    </div>
+  );
+}
