@@ -53,6 +53,7 @@ test.describe("at 375 px", () => {
     baseURL,
   }) => {
     await page.goto("/");
+    await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
     const banner = page.getByRole("banner");
     await expect(banner.getByRole("link", { name: /新聞\s*News/ })).toBeHidden();
 
@@ -97,7 +98,10 @@ test.describe("at 375 px", () => {
 
   test("the menu opens with the space bar too, as a button does", async ({ page }) => {
     await page.goto("/");
+    // The page under the loading screen is inert (nothing takes focus) until the app has started.
+    await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
     await page.getByRole("button", { name: "選單" }).focus();
+    await expect(page.getByRole("button", { name: "選單" })).toBeFocused();
     await page.keyboard.press(" ");
     await expect(page.getByRole("dialog", { name: "選單" })).toBeVisible();
     await expect(page).not.toHaveURL(/#/);
