@@ -17,6 +17,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { folderStore } from "@shiyi/media-store";
 import postgres from "postgres";
 import { count, sql } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../apps/api/src/db/client.ts";
@@ -169,7 +170,7 @@ async function main() {
   const { handle, cleanup } = await openBenchDatabase();
   try {
     await handle.migrate();
-    await seed(handle.db, { mediaDir: media });
+    await seed(handle.db, { media: folderStore(media) });
 
     let t = performance.now();
     await generate(handle);

@@ -21,6 +21,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { folderStore } from "@shiyi/media-store";
 import { and, asc, count, eq, gte, inArray, isNotNull, like, sql } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../apps/api/src/db/client.ts";
 import { prepareDatabase } from "../apps/api/src/db/prepare.ts";
@@ -152,7 +153,8 @@ async function stockOf(handle: DatabaseHandle, items: BenchItem[]): Promise<Map<
  */
 async function setUp(handle: DatabaseHandle, mediaDir: string) {
   const { db } = handle;
-  await prepareDatabase(handle, { mediaDir, logger: createLogger("warn"), seedDemoContent: true });
+  const media = folderStore(mediaDir);
+  await prepareDatabase(handle, { media, logger: createLogger("warn"), seedDemoContent: true });
   const items: BenchItem[] = [];
   for (const type of ["magazine", "merch"] as const) {
     const table = type === "magazine" ? magazines : merchandise;

@@ -61,6 +61,53 @@ describe("the demo content at a first start", () => {
   });
 });
 
+describe("where the pictures live", () => {
+  const bucket = {
+    MEDIA_S3_ENDPOINT: "https://s3.ap-northeast-1.amazonaws.com",
+    MEDIA_S3_BUCKET: "shiyi-media",
+    MEDIA_S3_ACCESS_KEY_ID: "AKIA0000",
+    MEDIA_S3_SECRET_ACCESS_KEY: "secret",
+  };
+
+  it("is DATA_DIR/media unless a bucket is named; an empty endpoint counts as unset", () => {
+    expect(readApiConfig({ DATA_DIR: "/srv/shiyi" }).media).toEqual({
+      kind: "folder",
+      dir: "/srv/shiyi/media",
+    });
+    expect(readApiConfig({ MEDIA_S3_ENDPOINT: "" }).media.kind).toBe("folder");
+  });
+
+  it("is a bucket with MEDIA_S3_*, in us-east-1 and at its root unless said", () => {
+    expect(readApiConfig(bucket).media).toEqual({
+      kind: "s3",
+      endpoint: "https://s3.ap-northeast-1.amazonaws.com",
+      bucket: "shiyi-media",
+      region: "us-east-1",
+      accessKeyId: "AKIA0000",
+      secretAccessKey: "secret",
+      prefix: "",
+    });
+    const r2 = readApiConfig({ ...bucket, MEDIA_S3_REGION: "auto", MEDIA_S3_PREFIX: "site/media/" }).media;
+    expect(r2).toMatchObject({ region: "auto", prefix: "site/media/" });
+  });
+
+  it("stops start-up naming each bucket setting missing, and a prefix that is no folder", () => {
+    const error = (() => {
+      try {
+        readApiConfig({ MEDIA_S3_ENDPOINT: bucket.MEDIA_S3_ENDPOINT });
+      } catch (caught) {
+        return String(caught);
+      }
+    })();
+    for (const variable of ["MEDIA_S3_BUCKET", "MEDIA_S3_ACCESS_KEY_ID", "MEDIA_S3_SECRET_ACCESS_KEY"])
+      expect(error).toContain(`${variable} must be set with MEDIA_S3_ENDPOINT`);
+    expect(() => readApiConfig({ ...bucket, MEDIA_S3_PREFIX: "/media" })).toThrow(/MEDIA_S3_PREFIX must be/);
+    expect(() => readApiConfig({ ...bucket, MEDIA_S3_ENDPOINT: "s3://bucket" })).toThrow(
+      /MEDIA_S3_ENDPOINT must be an http/,
+    );
+  });
+});
+
 describe("the API's shared rate-limit store", () => {
   it("is this process's memory unless REDIS_URL is set; an empty value counts as unset", () => {
     expect(readApiConfig({}).REDIS_URL).toBeUndefined();

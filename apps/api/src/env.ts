@@ -1,5 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
+import { mediaConfig, mediaProblems, mediaVariables, type MediaConfig } from "./media-config.ts";
+import { ConfigurationError } from "./startup-failure.ts";
 import { shopProductionProblems, shopVariables, undeliverable } from "./shop-config.ts";
 
 /** An empty variable counts as unset, as shells and process managers often leave them. */
@@ -219,19 +221,21 @@ const schema = z
     ...seedVariables,
     ...shutdownVariables,
     ...shopVariables,
+    ...mediaVariables,
   })
   .refine((env) => env.NODE_ENV !== "production" || env.SMTP_URL, smtpUrlRequired)
   .refine(productionSecretsRequired, productionSecretsMessage)
   .superRefine((env, ctx) => {
-    for (const { variable, message } of [...addressProblems(env), ...shopProductionProblems(env)])
-      ctx.addIssue({ code: "custom", message, path: [variable] });
+    const problems = [...addressProblems(env), ...shopProductionProblems(env), ...mediaProblems(env)];
+    for (const { variable, message } of problems) ctx.addIssue({ code: "custom", message, path: [variable] });
   });
 
 export type ApiConfig = z.infer<typeof schema> & {
   PUBLIC_URL: string;
   seedDemoContent: boolean;
   shutdown: { drainMs: number; timeoutMs: number };
-  mediaDir: string;
+  /** Where the pictures live: DATA_DIR/media, or a bucket (MEDIA_S3_*). */
+  media: MediaConfig;
   pgliteDir: string;
   mail: MailConfig;
   auth: AuthConfig;
@@ -249,7 +253,7 @@ export function deployedEnv<T extends { NODE_ENV?: string }>(env: T, publicUrl: 
 export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const parsed = schema.safeParse(deployedEnv(env, env.API_PUBLIC_URL));
   if (!parsed.success) {
-    throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
+    throw new ConfigurationError(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   const apiUrl = parsed.data.API_PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}/api`;
@@ -260,7 +264,7 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     seedDemoContent: seedsDemoContent(parsed.data),
     shutdown: shutdownTimes(parsed.data),
     DATA_DIR: dataDir,
-    mediaDir: path.join(dataDir, "media"),
+    media: mediaConfig(parsed.data, dataDir),
     pgliteDir: path.join(dataDir, "pglite"),
     mail: mailConfig(parsed.data),
     auth: authConfig(parsed.data, {

@@ -1,7 +1,12 @@
 export { createApi, type Api } from "./app.ts";
 export { openDatabase, type Database, type DatabaseHandle } from "./db/client.ts";
 export { answerClientErrors } from "./lib/client-error.ts";
-export { assertPortFree, exitOnStartupFailure } from "./startup-failure.ts";
+export {
+  assertPortFree,
+  ConfigurationError,
+  exitOnStartupFailure,
+  readConfiguration,
+} from "./startup-failure.ts";
 export { compressResponses } from "./lib/compress.ts";
 export { securityHeaders } from "./lib/security-headers.ts";
 export { unroutedAnswer } from "./lib/unrouted.ts";
@@ -33,6 +38,14 @@ export {
 export { createMailer, type Mailer, type OutgoingMail } from "./mail/mailer.ts";
 export { startMail, type MailService } from "./mail/start.ts";
 export { localOAuthProvider } from "./local-oauth.ts";
+export {
+  describeMedia,
+  mediaConfig,
+  mediaProblems,
+  mediaVariables,
+  openMediaStore,
+  type MediaConfig,
+} from "./media-config.ts";
 export {
   localCaptchaToken,
   shopConfig,

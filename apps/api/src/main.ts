@@ -11,15 +11,16 @@ import { createLogger } from "./lib/logger.ts";
 import { openRedisRateLimitStore } from "./lib/redis-rate-limit.ts";
 import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
 import { localOAuthProvider } from "./local-oauth.ts";
+import { openMediaStore } from "./media-config.ts";
 import { unroutedAnswer } from "./lib/unrouted.ts";
 import { startMail } from "./mail/start.ts";
 import { startPaymentSweeper } from "./services/payment-sweeper.ts";
 import { startSearchIndexer } from "./search/indexer.ts";
 import { shopConfig } from "./shop-config.ts";
-import { assertPortFree, exitOnStartupFailure } from "./startup-failure.ts";
+import { assertPortFree, exitOnStartupFailure, readConfiguration } from "./startup-failure.ts";
 
 /** The API on its own, for deployments that run it apart from the web (the web's API_BASE_URL). */
-const config = readApiConfig();
+const config = readConfiguration(() => readApiConfig());
 const logger = createLogger(config.LOG_LEVEL);
 // With REDIS_URL, rate limits and the login lockout are shared by every instance (failing open).
 const redis = config.REDIS_URL ? openRedisRateLimitStore(config.REDIS_URL, logger) : undefined;
@@ -30,7 +31,7 @@ await assertPortFree(config.PORT).catch(failStartup);
 const handle = await (async () => {
   const opened = openDatabase({ url: config.DATABASE_URL, dataDir: config.pgliteDir });
   await prepareDatabase(opened, {
-    mediaDir: config.mediaDir,
+    media: openMediaStore(config.media),
     logger,
     seedDemoContent: config.seedDemoContent,
   });

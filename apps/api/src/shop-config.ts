@@ -9,6 +9,7 @@ import {
 } from "@shiyi/ecpay";
 import type { ContactTopic } from "@shiyi/contracts";
 import { z } from "zod";
+import { ConfigurationError } from "./startup-failure.ts";
 import { receiptFontFromEnv, type ReceiptFont, type ReceiptIssuer } from "./receipts/index.ts";
 import {
   localCaptchaToken,
@@ -211,7 +212,9 @@ export const shopConfig = (
 ): ShopConfig => {
   const problems = shopProductionProblems(env);
   if (problems.length > 0)
-    throw new Error(`Invalid configuration:\n${problems.map((problem) => problem.message).join("\n")}`);
+    throw new ConfigurationError(
+      `Invalid configuration:\n${problems.map((problem) => problem.message).join("\n")}`,
+    );
   return {
     mode: env.ECPAY_MODE,
     endpoints: ecpayEndpoints(env.ECPAY_MODE, options.simulatorBase),

@@ -3,9 +3,10 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DirectoryInUseError } from "./db/directory-lock.ts";
-import { describeStartupFailure } from "./startup-failure.ts";
+import { readApiConfig } from "./env.ts";
+import { describeStartupFailure, readConfiguration } from "./startup-failure.ts";
 
 /** The error `task` fails with. */
 async function failure(task: () => unknown): Promise<unknown> {
@@ -81,5 +82,35 @@ describe("describeStartupFailure", () => {
 
   it("leaves any other failure to be logged with its stack", () => {
     expect(describeStartupFailure(new TypeError("x is not a function"), { port: 3000 })).toBeUndefined();
+  });
+});
+
+describe("a configuration that cannot be used", () => {
+  it("is said as its problems alone, without a stack trace, and ends the process with status 1", () => {
+    const written: string[] = [];
+    const write = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const exit = vi.spyOn(process, "exit").mockImplementation((code) => {
+      throw new Error(`exit ${code}`);
+    });
+    try {
+      expect(() => readConfiguration(() => readApiConfig({ NODE_ENV: "production" }))).toThrow("exit 1");
+      const said = written.join("");
+      expect(said).toMatch(/^Invalid configuration:\n✖ SMTP_URL must be set in production/);
+      expect(said).toContain("JWT_SECRET and OAUTH_CLIENT_SECRET must be set in production");
+      expect(said).not.toMatch(/\n\s+at /);
+      // Any other failure is no configuration problem: it goes on, with its stack.
+      expect(() =>
+        readConfiguration(() => {
+          throw new TypeError("a fault");
+        }),
+      ).toThrow(TypeError);
+      expect(readConfiguration(() => readApiConfig({})).PORT).toBeGreaterThan(0);
+    } finally {
+      write.mockRestore();
+      exit.mockRestore();
+    }
   });
 });

@@ -2,6 +2,28 @@ import { createServer } from "node:net";
 import { DirectoryInUseError } from "./db/directory-lock.ts";
 import type { Logger } from "./lib/logger.ts";
 
+/** Settings that cannot be used: the message lists every problem, one per line, naming its variable. */
+export class ConfigurationError extends Error {
+  override name = "ConfigurationError";
+}
+
+/**
+ * The configuration `read` returns; when it is refused, its problems are written to standard error
+ * as they are, without a stack trace (the problems are the operator's to fix, not the code's), and
+ * the process ends with status 1.
+ */
+export function readConfiguration<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    process.stderr.write(
+      `${error.message}\nSet these variables (README, "Configuration") and start again.\n`,
+    );
+    return process.exit(1);
+  }
+}
+
 /** What a start-up failure is about: the settings an operator would change. */
 export type StartupSettings = { port?: number; databaseUrl?: string };
 

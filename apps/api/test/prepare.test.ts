@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { folderStore } from "@shiyi/media-store";
 import { count, max, min } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../src/db/client.ts";
@@ -12,7 +13,7 @@ import { databaseTargets } from "./databases.ts";
 const logger = createLogger("silent");
 const mediaDir = mkdtempSync(path.join(tmpdir(), "shiyi-prepare-"));
 afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));
-const local = { mediaDir, logger, seedDemoContent: true };
+const local = { media: folderStore(mediaDir), logger, seedDemoContent: true };
 
 async function contentState(db: Database) {
   const [[issues], [pieces]] = await Promise.all([

@@ -11,6 +11,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { folderStore } from "@shiyi/media-store";
 import { searchTypes, type SearchResult, type SearchType } from "@shiyi/contracts";
 import { afterAll, describe, expect, it } from "vitest";
 import { seed } from "../src/db/seed.ts";
@@ -446,7 +447,7 @@ describe.each(databaseTargets())("search relevance on $name", (target) => {
   let mediaDir: string | undefined;
   const api = useApi(target, async (db) => {
     mediaDir = await mkdtemp(path.join(tmpdir(), "shiyi-search-"));
-    await seed(db, { mediaDir });
+    await seed(db, { media: folderStore(mediaDir) });
   });
   afterAll(async () => {
     if (mediaDir) await rm(mediaDir, { recursive: true, force: true });

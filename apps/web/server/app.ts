@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
-import { stat } from "node:fs/promises";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import {
-  clientAddress,
   compressResponses,
   createApi,
   healthCheck,
@@ -21,64 +19,37 @@ import {
 } from "@shiyi/api";
 import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
 import { messages } from "@shiyi/contracts/messages";
-import { Hono, type Context } from "hono";
+import type { MediaStore } from "@shiyi/media-store";
+import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { createIPX, createIPXWebServer, ipxFSStorage, ipxHttpStorage } from "ipx";
 import { isbot } from "isbot";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type * as entry from "../app/entry.server.tsx";
 import type { ApiFetch } from "../app/lib/api.server.ts";
 import { deferModuleScripts } from "./defer-scripts.ts";
 import type { WebConfig } from "./env.ts";
-import { cacheProcessedImages } from "./image-cache.ts";
-import { allowedImageModifiers } from "./image-modifiers.ts";
-import { limitConcurrency, QueueFull } from "./limit.ts";
+import { imageRoutes } from "./images.ts";
 import { ownPath } from "./own-path.ts";
 import { cachePublicPages } from "./page-cache.ts";
 import { cachePublicReads, publicReadTtlMs } from "./read-cache.ts";
 
 /** Public HTML may be cached by a CDN for five minutes and served stale for a day while it refreshes. */
 export const publicPageCache = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
-const imageMaxAgeMs = 86_400_000;
-const imageCache = `public, max-age=${imageMaxAgeMs / 1000}, s-maxage=604800, stale-while-revalidate=86400`;
 const immutable = "public, max-age=31536000, immutable";
 /** The methods a page answers. */
 const pageMethods = "GET, HEAD, POST";
 /** Bounds of the micro-cache of rendered pages: an article page is about 45 KB, 10 KB gzipped. */
 const pageCacheLimits = { maxEntries: 1000, maxBytes: 32 * 2 ** 20 };
-/** Bounds of the processed images kept in memory: a card's picture is 5–40 KB in webp. */
-const imageCacheLimits = { maxEntries: 5000, maxBytes: 64 * 2 ** 20 };
-const imageMessages = {
-  400: "圖片參數不正確",
-  403: "不允許的圖片來源",
-  404: "找不到這張圖片",
-  502: "暫時無法取得圖片",
-  503: "圖片處理忙碌中，請稍後再試",
-};
-
-/**
- * Who asked for a picture to be made (the client's address), carried on the request to the image
- * workers, whose line is shared by client in rotation (limitConcurrency).
- */
-const imageClientHeader = "x-shiyi-image-client";
-/** Pictures one client may have waiting to be made; one more is answered 503 at once. */
-const maxImagesWaitingPerClient = 48;
-
 /** The largest body a page's form may post: the API's own limit, which the form is passed on to. */
 const maxPageFormBytes = 512 * 1024;
-
-/** How many pictures sharp makes at once. */
-const imageWorkers = 2;
-
-/** Only these two remote hosts may be proxied, under the /youtube and /vimeo aliases. */
-const remoteImageAliases = { "/youtube": "https://img.youtube.com", "/vimeo": "https://i.vimeocdn.com" };
 
 export type WebServerOptions = {
   config: WebConfig;
   build: ServerBuild;
   clientDir: string;
   logger: Logger;
+  /** The pictures served at /media and made to size at /_ipx: a folder, or a bucket (decision 021). */
+  media: MediaStore;
   /** The database for the in-process API; absent when API_BASE_URL points elsewhere. */
   db?: Database;
   /** The in-process API's mail (with the local catcher's inbox when SMTP_URL is unset); absent likewise. */
@@ -104,6 +75,7 @@ export function createWebServer({
   logger,
   db,
   mail,
+  media: mediaStore,
   rateLimitStore,
   startPaymentJobs,
   serving = { draining: false },
@@ -175,103 +147,6 @@ export function createWebServer({
 
   apiFetch = cachePublicReads(apiFetch, { ttlMs: publicReadTtlMs, maxEntries: 1000 });
 
-  const ipx = createIPX({
-    storage: ipxFSStorage({ dir: [config.dataDir, clientDir] }),
-    httpStorage: ipxHttpStorage({
-      domains: Object.values(remoteImageAliases).map((url) => new URL(url).host),
-    }),
-    alias: remoteImageAliases,
-  });
-  // A local image is a file under DATA_DIR/media or one of the build's public files: the rest of
-  // DATA_DIR (the database) is no source, not even to tell which of its files exist. A remote one
-  // is named by its alias only, never by its address (`https://img.youtube.com/…`).
-  const imageSources = new Set([
-    "media",
-    ...readdirSync(clientDir),
-    ...Object.keys(remoteImageAliases).map((alias) => alias.slice(1)),
-  ]);
-  /** The source that "/<modifiers>/<source…>" names, decoded as IPX reads it, if it may be read. */
-  const imageSource = (pathname: string): string | undefined => {
-    let id: string;
-    try {
-      id = decodeURIComponent(pathname.split("/").slice(2).join("/"));
-    } catch {
-      return undefined;
-    }
-    const segments = id.split(/[/\\]/);
-    return imageSources.has(segments[0] ?? "") && !segments.includes("..") ? id : undefined;
-  };
-  // Two pictures made at a time (the machine's cores are the pages' too); the rest wait in line.
-  const makeImage = limitConcurrency(createIPXWebServer(ipx), imageWorkers, {
-    keyOf: (request) => request.headers.get(imageClientHeader) ?? "",
-    maxWaitingPerKey: maxImagesWaitingPerClient,
-  });
-  const images = cacheProcessedImages(makeImage, {
-    ...imageCacheLimits,
-    // A local file is looked up where IPX looks (DATA_DIR, then the build's public files); a
-    // remote picture is made again after a day, as long as browsers keep it.
-    async sourceVersion(url) {
-      const id = imageSource(url.pathname);
-      if (id === undefined) return undefined;
-      if (/^(?:youtube|vimeo)\//.test(id)) return { version: "remote", ttlMs: imageMaxAgeMs };
-      for (const dir of [config.dataDir, clientDir]) {
-        const file = await stat(path.join(dir, id)).catch(() => undefined);
-        if (file?.isFile()) return { version: `${file.mtimeMs}:${file.size}`, ttlMs: imageMaxAgeMs };
-      }
-      return undefined;
-    },
-  });
-  app.get("/_ipx/*", async (c) => {
-    const url = new URL(c.req.url);
-    url.pathname = url.pathname.slice("/_ipx".length);
-    // IPX takes nothing from the query, and would read it as part of the source's path
-    // (`media/a?/../../pglite`): it is dropped, so that IPX reads only the path judged here.
-    url.search = "";
-    // "/<modifiers>/<source…>", judged as IPX reads it: decoded, so `media/..%2Fpglite` is no way out.
-    if (imageSource(url.pathname) === undefined) return c.json({ message: imageMessages[404] }, 404);
-    if (!allowedImageModifiers(url.pathname.split("/")[1] ?? "")) {
-      return c.json({ message: imageMessages[400] }, 400);
-    }
-    const request = new Request(url, c.req.raw);
-    request.headers.set(imageClientHeader, clientAddress(c) ?? "");
-    let response: Response;
-    try {
-      response = await images(request);
-    } catch (error) {
-      if (!(error instanceof QueueFull)) throw error;
-      c.header("retry-after", "2");
-      c.header("cache-control", "no-store");
-      return c.json({ message: imageMessages[503] }, 503);
-    }
-    if (response.status >= 400) return imageFailure(c, response);
-    // A 304 Not Modified carries the lifetime a 200 would have (RFC 9110 §15.4.5).
-    const headers = new Headers(response.headers);
-    headers.set("cache-control", imageCache);
-    return new Response(response.body, { status: response.status, headers });
-  });
-
-  /**
-   * IPX answers a modifier it cannot use (w_0, q_abc: sharp's "Expected …"), a remote source that
-   * answered 404 and one it could not reach all with a 500, in English. Here: 400, 404 and 502, each
-   * with a zh-TW message; its own 403 and 404 keep their status; anything else stays a 500, logged.
-   */
-  async function imageFailure(c: Context, response: Response) {
-    const detail = await response.text();
-    const status =
-      response.status < 500
-        ? response.status
-        : /Expected |Unsupported |Invalid /.test(detail)
-          ? 400
-          : /: 404 /.test(detail)
-            ? 404
-            : /fetch failed/i.test(detail)
-              ? 502
-              : 500;
-    const message = imageMessages[status as keyof typeof imageMessages] ?? messages.fallback;
-    if (status >= 500) logger.warn({ path: c.req.path, detail }, "image not served");
-    return c.json({ message }, status as ContentfulStatusCode);
-  }
-
   // Compression is applied per kind of answer: for pages it sits inside the page cache, so that a
   // page is kept as it was sent.
   const compressed = compressResponses();
@@ -285,11 +160,8 @@ export function createWebServer({
       onFound: (_path, c) => c.header("cache-control", immutable),
     }),
   );
-  app.use(
-    "/media/*",
-    compressed,
-    serveStatic({ root: config.dataDir, onFound: (_path, c) => c.header("cache-control", imageCache) }),
-  );
+  app.route("/", imageRoutes({ media: mediaStore, clientDir, logger, compressed }));
+
   // The build's other public files (favicon.svg, og/…) are routed by their names, listed once here:
   // a catch-all lookup would cost every page request a failed stat() of the client folder.
   const servePublicFile = serveStatic({

@@ -130,3 +130,23 @@ describe("the in-process API's shared rate-limit store", () => {
     expect(() => readWebConfig({ REDIS_URL: "cache:6379" })).toThrow(/REDIS_URL must be a redis:\/\//);
   });
 });
+
+describe("the pictures", () => {
+  it("are read where the API writes them: DATA_DIR/media, or the bucket MEDIA_S3_* names", () => {
+    expect(readWebConfig({ DATA_DIR: "/srv/shiyi" }).media).toEqual({
+      kind: "folder",
+      dir: "/srv/shiyi/media",
+    });
+    const media = readWebConfig({
+      MEDIA_S3_ENDPOINT: "https://account.r2.cloudflarestorage.com",
+      MEDIA_S3_BUCKET: "shiyi",
+      MEDIA_S3_REGION: "auto",
+      MEDIA_S3_ACCESS_KEY_ID: "key",
+      MEDIA_S3_SECRET_ACCESS_KEY: "secret",
+    }).media;
+    expect(media).toMatchObject({ kind: "s3", bucket: "shiyi", region: "auto" });
+    expect(() => readWebConfig({ MEDIA_S3_ENDPOINT: "https://account.r2.cloudflarestorage.com" })).toThrow(
+      /MEDIA_S3_BUCKET must be set with MEDIA_S3_ENDPOINT/,
+    );
+  });
+});

@@ -3,9 +3,13 @@ import {
   addressProblems,
   authConfig,
   authVariables,
+  ConfigurationError,
   deployedEnv,
   mailConfig,
   mailVariables,
+  mediaConfig,
+  mediaProblems,
+  mediaVariables,
   productionSecretsMessage,
   productionSecretsRequired,
   redisVariables,
@@ -18,6 +22,7 @@ import {
   smtpUrlRequired,
   type AuthConfig,
   type MailConfig,
+  type MediaConfig,
 } from "@shiyi/api";
 import { z } from "zod";
 import { publicReadTtlMs } from "./read-cache.ts";
@@ -53,6 +58,7 @@ const schema = z
     ...seedVariables,
     ...shutdownVariables,
     ...shopVariables,
+    ...mediaVariables,
   })
   .refine((env) => !env.REQUIRE_PUBLIC_URL || env.PUBLIC_URL, {
     message: "PUBLIC_URL must be set (REQUIRE_PUBLIC_URL is on)",
@@ -66,7 +72,7 @@ const schema = z
     const addresses = addressProblems({ ...env, MAIL_FROM: env.API_BASE_URL ? undefined : env.MAIL_FROM });
     // Only the in-process API takes payments; a web on API_BASE_URL leaves that to the API's own checks.
     const shop = env.API_BASE_URL ? [] : shopProductionProblems(env);
-    for (const { variable, message } of [...addresses, ...shop])
+    for (const { variable, message } of [...addresses, ...shop, ...mediaProblems(env)])
       ctx.addIssue({ code: "custom", message, path: [variable] });
   });
 
@@ -76,7 +82,8 @@ export type WebConfig = {
   publicUrl: string;
   databaseUrl?: string;
   dataDir: string;
-  mediaDir: string;
+  /** Where the pictures live: DATA_DIR/media, or a bucket (MEDIA_S3_*); the web serves them either way. */
+  media: MediaConfig;
   apiBaseUrl?: string;
   logLevel: string;
   pageCacheTtlMs: number;
@@ -99,7 +106,8 @@ export type ShopVariables = z.output<z.ZodObject<typeof shopVariables>> & { NODE
 
 export function readWebConfig(env: NodeJS.ProcessEnv): WebConfig {
   const parsed = schema.safeParse(deployedEnv(env, env.PUBLIC_URL));
-  if (!parsed.success) throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
+  if (!parsed.success)
+    throw new ConfigurationError(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   const value = parsed.data;
   const dataDir = path.resolve(value.DATA_DIR);
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, "");
@@ -109,7 +117,7 @@ export function readWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     publicUrl,
     databaseUrl: value.DATABASE_URL,
     dataDir,
-    mediaDir: path.join(dataDir, "media"),
+    media: mediaConfig(value, dataDir),
     apiBaseUrl: value.API_BASE_URL,
     logLevel: value.LOG_LEVEL,
     pageCacheTtlMs: value.PAGE_CACHE_TTL_MS,

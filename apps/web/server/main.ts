@@ -7,11 +7,14 @@ import {
   answerClientErrors,
   assertPortFree,
   createLogger,
+  describeMedia,
   exitOnStartupFailure,
   gracefulShutdown,
   openDatabase,
+  openMediaStore,
   openRedisRateLimitStore,
   prepareDatabase,
+  readConfiguration,
   startMail,
   startPaymentSweeper,
   startSearchIndexer,
@@ -21,13 +24,16 @@ import { createWebServer, defaultClientDir } from "./app.ts";
 import { readWebConfig } from "./env.ts";
 
 const webDir = fileURLToPath(new URL("..", import.meta.url));
-const config = readWebConfig(receivedEnv);
+const config = readConfiguration(() => readWebConfig(receivedEnv));
 const logger = createLogger(config.logLevel);
 
 // A known failure (a port in use, a data directory not writable or in use, PostgreSQL out of
 // reach) is said in one line that names what to change; the process ends.
 const failStartup = exitOnStartupFailure(logger, { port: config.port, databaseUrl: config.databaseUrl });
 await assertPortFree(config.port, config.host).catch(failStartup);
+
+// The pictures, in DATA_DIR/media or in a bucket every instance reads (decision 021).
+const media = openMediaStore(config.media);
 
 // The in-process API's rate limits, shared with other instances when REDIS_URL is set (failing open).
 const redis =
@@ -45,7 +51,7 @@ async function openSiteDatabase() {
   );
   const handle = openDatabase({ url: config.databaseUrl, dataDir });
   await prepareDatabase(handle, {
-    mediaDir: config.mediaDir,
+    media,
     logger,
     seedDemoContent: config.seedDemoContent,
   });
@@ -68,6 +74,7 @@ const app = createWebServer({
   logger,
   db: database?.db,
   mail,
+  media,
   rateLimitStore: redis?.store,
   // Unpaid orders lapse, paid ones cut short are finished, overdue periodic gifts are checked with ECPay.
   startPaymentJobs: (deps) => (stopSweeper = startPaymentSweeper(deps)),
@@ -78,6 +85,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
     {
       url: config.publicUrl,
       database: database?.driver ?? "remote API",
+      ...describeMedia(config.media),
       ...(mail?.inbox ? { mail: `${config.publicUrl}/_mail` } : {}),
       ...(config.auth.localOAuth ? { oauth: config.auth.localOAuth.browserUrl } : {}),
     },

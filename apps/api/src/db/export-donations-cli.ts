@@ -2,6 +2,7 @@ import { readApiConfig } from "../env.ts";
 import { donationsCsv } from "../services/donation-export.ts";
 import { openDatabase } from "./client.ts";
 import { DirectoryInUseError } from "./directory-lock.ts";
+import { readConfiguration } from "../startup-failure.ts";
 
 /**
  * `npm run donations:export -- 2026 > donations-2026.csv`: every charge of the year, with the
@@ -12,7 +13,7 @@ if (!Number.isInteger(year) || year < 2000 || year > 2100) {
   console.error("Usage: npm run donations:export -- <year>");
   process.exit(2);
 }
-const config = readApiConfig();
+const config = readConfiguration(() => readApiConfig());
 let handle: ReturnType<typeof openDatabase>;
 try {
   handle = openDatabase({ url: config.DATABASE_URL, dataDir: config.pgliteDir });

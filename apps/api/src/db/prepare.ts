@@ -1,3 +1,4 @@
+import type { MediaStore } from "@shiyi/media-store";
 import { sql } from "drizzle-orm";
 import type { Logger } from "../lib/logger.ts";
 import type { DatabaseHandle } from "./client.ts";
@@ -54,7 +55,7 @@ async function holdsNoContent(handle: DatabaseHandle): Promise<boolean> {
  */
 export async function prepareDatabase(
   handle: DatabaseHandle,
-  options: { mediaDir: string; logger: Logger; seedDemoContent: boolean },
+  options: { media: MediaStore; logger: Logger; seedDemoContent: boolean },
 ) {
   await answersWithin(handle, answerTimeoutMs);
   await handle.exclusively(async () => {
@@ -68,7 +69,7 @@ export async function prepareDatabase(
     }
     options.logger.info("empty database: seeding demo content (the pictures take a while)");
     const started = performance.now();
-    await seed(handle.db, { mediaDir: options.mediaDir });
+    await seed(handle.db, { media: options.media });
     options.logger.info(
       { seconds: Math.round((performance.now() - started) / 100) / 10 },
       "demo content seeded",

@@ -1,6 +1,7 @@
 import { readApiConfig } from "../env.ts";
+import { openMediaStore } from "../media-config.ts";
 import { createLogger } from "../lib/logger.ts";
-import { exitOnStartupFailure } from "../startup-failure.ts";
+import { exitOnStartupFailure, readConfiguration } from "../startup-failure.ts";
 import { openDatabase, type DatabaseHandle } from "./client.ts";
 import { seed } from "./seed.ts";
 
@@ -8,7 +9,7 @@ import { seed } from "./seed.ts";
  * `npm run db:seed`: migrates and replaces all content with the demo content. On the embedded
  * database it refuses to run while the site has the directory open (stop the site first).
  */
-const config = readApiConfig();
+const config = readConfiguration(() => readApiConfig());
 const logger = createLogger(config.LOG_LEVEL);
 const fail: (error: unknown) => never = exitOnStartupFailure(logger, { databaseUrl: config.DATABASE_URL });
 let handle: DatabaseHandle;
@@ -20,7 +21,7 @@ try {
 await handle
   .exclusively(async () => {
     await handle.migrate();
-    await seed(handle.db, { mediaDir: config.mediaDir });
+    await seed(handle.db, { media: openMediaStore(config.media) });
   })
   .catch(fail);
 await handle.close();

@@ -1,5 +1,4 @@
-import { access, mkdir, rename, writeFile } from "node:fs/promises";
-import path from "node:path";
+import type { MediaStore } from "@shiyi/media-store";
 import sharp from "sharp";
 
 /**
@@ -969,18 +968,9 @@ export async function renderImage(job: ImageJob): Promise<Buffer> {
     .toBuffer();
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Renders every job whose file is missing into `<mediaDir>/<section>/<slug>.jpg`, a few at a time. */
+/** Renders every job whose picture is missing into the store as `<section>/<slug>.jpg`, a few at a time. */
 export async function generateImages(
-  mediaDir: string,
+  media: MediaStore,
   jobs: ImageJob[],
   options: { concurrency?: number } = {},
 ): Promise<{ generated: number; skipped: number }> {
@@ -991,16 +981,12 @@ export async function generateImages(
   let skipped = 0;
   const worker = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      const file = path.join(mediaDir, job.section, `${job.slug}.jpg`);
-      if (await exists(file)) {
+      const key = `${job.section}/${job.slug}.jpg`;
+      if (await media.stat(key)) {
         skipped++;
         continue;
       }
-      await mkdir(path.dirname(file), { recursive: true });
-      const data = await renderImage(job);
-      const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      await writeFile(temporary, data);
-      await rename(temporary, file);
+      await media.write(key, await renderImage(job), "image/jpeg");
       generated++;
     }
   };

@@ -1,3 +1,4 @@
+import type { MediaStore } from "@shiyi/media-store";
 import type { Database } from "./client.ts";
 import {
   articles,
@@ -37,7 +38,7 @@ const taipei = (date: string, time = "10:00"): string => new Date(`${date}T${tim
 
 /**
  * Replaces all content (settings, SEO, categories, authors, articles, magazines, merchandise and
- * e-books) with the demo content, and renders its images into `mediaDir` (existing files are kept).
+ * e-books) with the demo content, and renders its images into the media store (pictures already there are kept).
  */
 /** The tables the demo content replaces whole, children first so foreign keys never block a delete. */
 export const seededTables = [
@@ -52,7 +53,7 @@ export const seededTables = [
   siteSettings,
 ] as const;
 
-export async function seed(db: Database, options: { mediaDir: string; now?: Date }): Promise<void> {
+export async function seed(db: Database, options: { media: MediaStore; now?: Date }): Promise<void> {
   const now = options.now ?? new Date();
   const jobs: ImageJob[] = [];
 
@@ -327,7 +328,7 @@ export async function seed(db: Database, options: { mediaDir: string; now?: Date
   });
 
   // The images and the rows do not depend on each other: render while the transaction runs.
-  const [rows, files] = await Promise.allSettled([database, generateImages(options.mediaDir, jobs)]);
+  const [rows, files] = await Promise.allSettled([database, generateImages(options.media, jobs)]);
   if (rows.status === "rejected") throw rows.reason;
   if (files.status === "rejected") throw files.reason;
   await syncSearchIndex(db);

@@ -1,0 +1,108 @@
+import { amzDate, authorization, sha256Hex, uriEncode, type Credentials } from "./sigv4.ts";
+import { isMediaKey, type MediaInfo, type MediaStore } from "./store.ts";
+
+export type S3StoreOptions = Credentials & {
+  /** The service's address: https://s3.ap-northeast-1.amazonaws.com, https://<account>.r2.cloudflarestorage.com… */
+  endpoint: string;
+  bucket: string;
+  /** Put before every key (`media/`), so that the bucket may hold other things. */
+  prefix?: string;
+  /** How long one call may take. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  now?: () => Date;
+};
+
+/** An answer of the service that is neither the object nor its absence. */
+export class MediaStoreError extends Error {
+  override name = "MediaStoreError";
+  readonly status: number;
+  readonly code?: string;
+  constructor(message: string, status: number, code?: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/**
+ * Pictures in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2…), addressed by
+ * path (`<endpoint>/<bucket>/<key>`), each call signed with Signature Version 4. Only the three
+ * calls the site needs: HeadObject, GetObject and PutObject.
+ */
+export function s3Store(options: S3StoreOptions): MediaStore {
+  const { bucket, prefix = "", timeoutMs = 10_000, fetch: send = fetch, now = () => new Date() } = options;
+  const endpoint = new URL(options.endpoint);
+  const base = endpoint.pathname.replace(/\/$/, "");
+
+  async function call(method: "GET" | "HEAD" | "PUT", key: string, body?: Uint8Array, contentType?: string) {
+    const url = new URL(endpoint);
+    url.pathname = `${base}/${uriEncode(bucket)}/${uriEncode(prefix + key, true)}`;
+    const payloadHash = sha256Hex(body ?? new Uint8Array());
+    const signed: Record<string, string> = {
+      host: url.host,
+      "x-amz-content-sha256": payloadHash,
+      "x-amz-date": amzDate(now()),
+      ...(contentType ? { "content-type": contentType } : {}),
+    };
+    const headers = new Headers(signed);
+    headers.delete("host");
+    headers.set(
+      "authorization",
+      authorization({ method, path: url.pathname, query: "", headers: signed, payloadHash }, options),
+    );
+    const response = await send(url, {
+      method,
+      headers,
+      body: body ? new Uint8Array(body) : undefined,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return response;
+  }
+
+  async function failure(response: Response, key: string): Promise<never> {
+    const text = await response.text().catch(() => "");
+    const code = /<Code>([^<]*)<\/Code>/.exec(text)?.[1];
+    throw new MediaStoreError(
+      `media store answered ${response.status}${code ? ` ${code}` : ""} for ${bucket}/${prefix}${key}`,
+      response.status,
+      code,
+    );
+  }
+
+  function infoOf(response: Response): MediaInfo {
+    return {
+      contentType: response.headers.get("content-type") ?? "application/octet-stream",
+      size: Number(response.headers.get("content-length") ?? 0),
+      modified: new Date(response.headers.get("last-modified") ?? 0),
+      etag: response.headers.get("etag") ?? "",
+    };
+  }
+
+  return {
+    kind: "s3",
+    remote: true,
+    async stat(key) {
+      if (!isMediaKey(key)) return undefined;
+      const response = await call("HEAD", key);
+      if (response.status === 404) return undefined;
+      if (!response.ok) return failure(response, key);
+      return infoOf(response);
+    },
+    async read(key) {
+      if (!isMediaKey(key)) return undefined;
+      const response = await call("GET", key);
+      // A missing key is an absence; a missing bucket (also a 404) is a fault of the configuration.
+      if (response.status === 404 && !/NoSuchBucket/.test(await response.clone().text())) return undefined;
+      if (!response.ok) return failure(response, key);
+      const body = new Uint8Array(await response.arrayBuffer());
+      return { ...infoOf(response), size: body.byteLength, body };
+    },
+    async write(key, body, contentType) {
+      if (!isMediaKey(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`);
+      const response = await call("PUT", key, body, contentType);
+      if (!response.ok) return failure(response, key);
+      await response.body?.cancel();
+    },
+  };
+}
