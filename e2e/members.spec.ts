@@ -591,6 +591,47 @@ test.describe("member page", () => {
     await expect(other).toHaveURL(/\/auth\/login\?redirect=%2Fmember$/);
     await elsewhere.close();
   });
+
+  test("deleting the account needs the password and a second yes, then signs out and mails a notice", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const member = await createMember(request);
+    await signIn(request, context, member);
+    await open(page, "/member");
+    const section = page.getByRole("region", { name: "刪除帳號" });
+    const password = section.getByRole("textbox", { name: "目前的密碼" });
+
+    // A wrong password is refused on the field, and nothing is deleted.
+    await password.fill("Wrong2026ok");
+    await section.getByRole("button", { name: "刪除帳號" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "刪除帳號" });
+    await dialog.getByRole("button", { name: "刪除帳號" }).click();
+    await expectMessage(password, "目前的密碼不正確");
+    await expect(password).toBeFocused();
+
+    // Asked again, and 取消 keeps everything.
+    await password.fill(member.password);
+    await section.getByRole("button", { name: "刪除帳號" }).click();
+    await dialog.getByRole("button", { name: "取消" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(section.getByRole("button", { name: "刪除帳號" })).toBeVisible();
+
+    await section.getByRole("button", { name: "刪除帳號" }).click();
+    await dialog.getByRole("button", { name: "刪除帳號" }).click();
+    await expect(page).toHaveURL(`${siteUrl}/auth/login?done=deleted`);
+    await expect(
+      page.getByRole("status").filter({ hasText: "您的帳號已刪除，感謝您曾經的支持" }),
+    ).toBeVisible();
+    await expect(headerLoginLink(page)).toBeVisible();
+    await waitForMail(request, member.email, "您的食藝誌會員帳號已刪除");
+
+    await logIn(page, member.account, member.password);
+    await expect(page.getByText("帳號或密碼錯誤").first()).toBeVisible();
+    await page.goto(`${siteUrl}/member`);
+    await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fmember$/);
+  });
 });
 
 test.describe("without JavaScript", () => {

@@ -203,6 +203,14 @@ test("a member gives monthly, sees every charge, downloads a charge's receipt an
   const number = numberOf(page);
   await expect(page.getByText("感謝您成為定期支持者！")).toBeVisible();
   await expect(page.getByText("定期扣款中")).toBeVisible();
+  // The card is charged again a month after this first charge, on the same day.
+  const nextMonth = new Date(Date.now() + 8 * 3600_000);
+  nextMonth.setUTCDate(Math.min(nextMonth.getUTCDate(), 28));
+  nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
+  const [year, month] = [nextMonth.getUTCFullYear(), String(nextMonth.getUTCMonth() + 1).padStart(2, "0")];
+  await expect(page.getByRole("definition").filter({ hasText: /^預計 / })).toHaveText(
+    new RegExp(`^預計 ${year}\\.${month}\\.\\d{2}$`),
+  );
 
   // Two months later: ECPay's scheduler charges the card twice (the first attempt's MerchantTradeNo).
   const schedule = `/_ecpay/simulator/periodic/${number}D01/charge`;
@@ -220,6 +228,7 @@ test("a member gives monthly, sees every charge, downloads a charge's receipt an
   await expect(gift.getByText("定期扣款中")).toBeVisible();
   await expect(gift.getByRole("row").filter({ hasText: "NT$ 800" })).toHaveCount(3);
   await expect(gift.getByText(/^最近一期信用卡扣款未成功（綠界代碼 \w+）。$/)).toBeVisible();
+  await expect(gift.getByText(/已扣款 3 次，共 NT\$ 2,400・下次扣款 預計 \d{4}\.\d{2}\.\d{2}/)).toBeVisible();
   await page.screenshot({ path: "test-results/screenshots/support-us-member-1280.png", fullPage: true });
   await page.setViewportSize({ width: 375, height: 900 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
@@ -250,6 +259,7 @@ test("a member gives monthly, sees every charge, downloads a charge's receipt an
   ).toBeVisible();
   await expect(gift.getByText("已取消")).toBeVisible();
   await expect(gift.getByRole("button", { name: "取消定期捐款" })).toHaveCount(0);
+  await expect(gift.getByText(/下次扣款/)).toHaveCount(0);
   const refused = await request.post(schedule);
   expect(refused.status()).toBe(409);
   await waitForMail(request, member.email, "您的定期捐款已取消");

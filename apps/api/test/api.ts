@@ -65,6 +65,8 @@ export type ApiClient = {
   patch<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   /** A DELETE; `headers` add to (or replace) the JSON Accept. */
   delete<T>(path: string, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  /** A DELETE with a JSON body (what confirms it); `headers` as for `post`. */
+  deleteJson<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   /** Any method without a body (HEAD, OPTIONS, PUT, …); the answer as text. */
   send(method: string, path: string): Promise<ApiResponse<string>>;
 };
@@ -138,6 +140,8 @@ function clientOf(app: () => Api): ApiClient {
       send<T>("PATCH", path, body, headers),
     delete: <T>(path: string, headers: Record<string, string> = {}) =>
       withoutBody<T>("DELETE", path, headers),
+    deleteJson: <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
+      send<T>("DELETE", path, body, headers),
     async send(method: string, path: string) {
       const response = await request(path, { method });
       return { status: response.status, headers: response.headers, body: await response.text() };

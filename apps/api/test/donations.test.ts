@@ -10,7 +10,7 @@ import {
   members,
 } from "../src/db/schema.ts";
 import { csvField, donationsCsv } from "../src/services/donation-export.ts";
-import { lapseUnpaidDonations, reconcilePeriodicGifts } from "../src/services/donations.ts";
+import { lapseUnpaidDonations, nextChargeDue, reconcilePeriodicGifts } from "../src/services/donations.ts";
 import { startSession } from "../src/services/tokens.ts";
 import { expectInvalid, testAuthConfig, useApi } from "./api.ts";
 import { databaseTargets } from "./databases.ts";
@@ -274,6 +274,11 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect((await trigger(payment.fields.MerchantTradeNo!, "charge")).status).toBe(200);
       const three = await read(number, donor.auth);
       expect(three.charges.map((charge) => charge.sequence)).toEqual([1, 2, 3]);
+      // Running: 99 charges planned, the next one a month after the latest.
+      expect(three.schedule).toEqual({
+        charges_planned: 99,
+        next_charge_at: nextChargeDue(new Date(three.charges.at(-1)!.charged_at), "monthly").toISOString(),
+      });
       const numbers = three.charges.map((charge) => charge.receipt_number);
       expect(new Set(numbers).size).toBe(3);
 
@@ -337,6 +342,7 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect(cancelled.status).toBe(200);
       expect(cancelled.body.message).toBe("已取消定期捐款，往後不會再扣款");
       expect(cancelled.body.data.status).toBe("cancelled");
+      expect(cancelled.body.data.schedule).toEqual({ charges_planned: 99, next_charge_at: null });
       expect((await trigger(payment.fields.MerchantTradeNo!, "charge")).status).toBe(409);
       expect((await api.post(`/donations/${number}/cancel`, {}, donor.auth)).status).toBe(409);
       await expect.poll(() => api.mail.messages({ to: donor.email, subject: "已取消" }).length).toBe(1);

@@ -3,7 +3,15 @@ import type { CaughtMessage } from "@shiyi/mail-catcher";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { describe, expect, it, vi } from "vitest";
-import { memberIdentities, members, memberSessions, memberTokens, refreshTokens } from "../src/db/schema.ts";
+import {
+  cartLines,
+  donations,
+  memberIdentities,
+  members,
+  memberSessions,
+  memberTokens,
+  refreshTokens,
+} from "../src/db/schema.ts";
 import type { Mailer } from "../src/mail/mailer.ts";
 import { hashToken, signAccessToken, startSession } from "../src/services/tokens.ts";
 import { expectInvalid, testAuthConfig, useApi, type ApiClient, type ApiResponse } from "./api.ts";
@@ -17,6 +25,7 @@ const subjects = {
   welcome: "歡迎加入食藝誌",
   reset: "重設您的食藝誌密碼",
   changed: "您的食藝誌密碼已變更",
+  deleted: "您的食藝誌會員帳號已刪除",
 };
 
 const texts = {
@@ -1109,6 +1118,112 @@ describe.each(databaseTargets())("members on $name", (target) => {
       }
       expectTooMany(await patch(member.id, attempt, tokens.access_token), 900);
       expect((await patch(member.id, { name: "仍可改名" }, tokens.access_token)).status).toBe(200);
+    });
+  });
+
+  describe("DELETE /members/{id}", () => {
+    const remove = <T = { message: string }>(id: number, body: unknown, accessToken: string) =>
+      api.deleteJson<T>(`/members/${id}`, body, { ...freshAddress(), ...bearer(accessToken) });
+    /** A gift of the member's, as the donations service keeps it. */
+    const gift = async (memberId: number, status: "paid" | "active", frequency: "once" | "monthly") => {
+      const [row] = await api.db
+        .insert(donations)
+        .values({
+          number: `${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+          member_id: memberId,
+          access_token_hash: "0".repeat(64),
+          status,
+          amount: 500,
+          frequency,
+          payment_method: "credit",
+          name: "王小明",
+          email: "gift@example.com",
+          receipt: "none",
+          receipt_format: "digital",
+        })
+        .returning();
+      return row!;
+    };
+
+    it("deletes the account given the password: every session ends, the records stay without it", async () => {
+      const { input, member, tokens } = await activeMember();
+      const other = (await login(input.account)).body;
+      await api.db
+        .insert(cartLines)
+        .values({ member_id: member.id, item_id: 1, type: "magazine", quantity: 1 });
+      const paid = await gift(member.id, "paid", "once");
+
+      const missing = await remove<ApiError>(member.id, {}, tokens.access_token);
+      expect(missing.status).toBe(422);
+      expect(missing.body.errors).toEqual({ password: ["此項為必填"] });
+      const wrong = await remove<ApiError>(member.id, { password: "Wrong1234" }, tokens.access_token);
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.errors).toEqual({ password: ["目前的密碼不正確"] });
+      expect((await me(tokens.access_token)).status).toBe(200);
+
+      const deleted = await remove(member.id, { password }, tokens.access_token);
+      expect(deleted.status).toBe(200);
+      expectNoStore(deleted);
+      expect(deleted.body).toEqual({ message: "您的帳號已刪除，感謝您曾經的支持" });
+
+      expect((await me(tokens.access_token)).status).toBe(401);
+      expect((await me(other.access_token)).status).toBe(401);
+      expect((await refresh(other.refresh_token)).status).toBe(401);
+      expect((await login(input.account)).status).toBe(422);
+      expect(await api.db.select().from(members).where(eq(members.id, member.id))).toEqual([]);
+      expect(await api.db.select().from(cartLines).where(eq(cartLines.member_id, member.id))).toEqual([]);
+      // The gift is a record the law keeps: still there, linked to no account.
+      const [kept] = await api.db.select().from(donations).where(eq(donations.id, paid.id));
+      expect(kept).toMatchObject({ number: paid.number, member_id: null, status: "paid" });
+      const notice = await mailTo(input.email, subjects.deleted);
+      expect(notice.text).toContain("訂單、發票與捐款收據的紀錄須保存");
+
+      // The address is free to join again.
+      const again = await post<MemberItem>("/members/register", registration({ email: input.email }));
+      expect(again.status).toBe(201);
+    });
+
+    it("asks an account without a password for its address, in any case", async () => {
+      const { row, tokens } = await socialMember();
+      const wrong = await remove<ApiError>(row.id, { email: "someone@example.com" }, tokens.access_token);
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.errors).toEqual({ email: ["請輸入此帳號的電子郵件"] });
+      expect((await remove<ApiError>(row.id, {}, tokens.access_token)).status).toBe(422);
+      const deleted = await remove(row.id, { email: ` ${row.email.toUpperCase()} ` }, tokens.access_token);
+      expect(deleted.status).toBe(200);
+      expect(
+        await api.db.select().from(memberIdentities).where(eq(memberIdentities.member_id, row.id)),
+      ).toEqual([]);
+    });
+
+    it("refuses while a periodic gift runs, until it is cancelled", async () => {
+      const { member, tokens } = await activeMember();
+      const running = await gift(member.id, "active", "monthly");
+      const refused = await remove<ApiError>(member.id, { password }, tokens.access_token);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ message: "您有進行中的定期捐款，請先取消，再刪除帳號" });
+      expect((await me(tokens.access_token)).status).toBe(200);
+      await api.db.update(donations).set({ status: "cancelled" }).where(eq(donations.id, running.id));
+      expect((await remove(member.id, { password }, tokens.access_token)).status).toBe(200);
+    });
+
+    it("answers 403 for another member's account and 401 without a session, deleting nothing", async () => {
+      const { member: other } = await activeMember();
+      const { tokens } = await activeMember();
+      const response = await remove<ApiError>(other.id, { password }, tokens.access_token);
+      expect(response.status).toBe(403);
+      const unsigned = await api.deleteJson<ApiError>(`/members/${other.id}`, { password });
+      expect(unsigned.status).toBe(401);
+      expect(await api.db.select().from(members).where(eq(members.id, other.id))).toHaveLength(1);
+    });
+
+    it("allows 10 tries in 15 minutes, counted with password changes", async () => {
+      const { member, tokens } = await activeMember();
+      for (let i = 0; i < 10; i += 1) {
+        expect((await remove(member.id, { password: "Wrong1234" }, tokens.access_token)).status).toBe(422);
+      }
+      expectTooMany(await remove(member.id, { password }, tokens.access_token), 900);
+      expect(await api.db.select().from(members).where(eq(members.id, member.id))).toHaveLength(1);
     });
   });
 

@@ -195,6 +195,13 @@ export const donationSchema = z.object({
     .nullable(),
   failure: z.string().nullable(),
   charges: z.array(donationChargeSchema),
+  /** A periodic gift's schedule: how many charges it runs, and when the next is due while it runs. */
+  schedule: z
+    .object({
+      charges_planned: z.number().int().nullable(),
+      next_charge_at: z.string().nullable(),
+    })
+    .nullable(),
   created_at: z.string(),
   cancelled_at: z.string().nullable(),
 });

@@ -183,6 +183,16 @@ export const memberUpdateSchema = z
   .check(newPasswordDiffers);
 export type MemberUpdateInput = z.input<typeof memberUpdateSchema>;
 
+/**
+ * Deleting one's own account: the current password, or, for an account without one (signed up
+ * with Google, Facebook or LINE), its e-mail address typed out.
+ */
+export const memberDeletionSchema = z.object({
+  password: optionalField(requiredRaw().check(maxLength(100))),
+  email: optionalField(requiredRaw().check(maxLength(memberLimits.email))),
+});
+export type MemberDeletionInput = z.input<typeof memberDeletionSchema>;
+
 export const socialProviders = ["google", "facebook", "line"] as const;
 export type SocialProvider = (typeof socialProviders)[number];
 export const socialProviderNames: Record<SocialProvider, string> = {

@@ -11,6 +11,7 @@ import {
   mailLinkCheckSchema,
   ownVerificationSchema,
   memberClientId,
+  memberDeletionSchema,
   memberItemSchema,
   memberMessages,
   memberSchema,
@@ -33,6 +34,7 @@ import type { RateLimitRule } from "../lib/rate-limit.ts";
 import {
   activateMember,
   authenticate,
+  deleteMember,
   findMemberByLogin,
   findMemberById,
   isMailTokenLive,
@@ -520,5 +522,39 @@ memberRoutes.openapi(
       },
       200,
     );
+  },
+);
+
+memberRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/members/{id}",
+    tags: ["Members"],
+    summary: "刪除自己的帳號",
+    description:
+      "刪除帳號、常用地址、購物車、社群登入連結與所有裝置上的登入，並寄出通知信。須附上目前的密碼（以社群帳號加入、尚無密碼的會員改附此帳號的電子郵件）。訂單與捐款紀錄依法保存，不再與帳號連結。有進行中的定期捐款時回應 409，須先取消。15 分鐘內最多嘗試 10 次。",
+    security: signedIn,
+    middleware: [requireMember] as const,
+    request: { params: memberIdParam, ...body(memberDeletionSchema) },
+    responses: {
+      200: json(messageSchema, "已刪除"),
+      ...unauthenticatedResponse,
+      403: json(apiErrorSchema, "不是自己的帳號"),
+      409: json(apiErrorSchema, "有進行中的定期捐款"),
+      ...invalidResponse,
+      ...tooManyResponse,
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const current = c.var.member;
+    if (id !== current.id) throw new ApiError(403, memberMessages.forbidden);
+    // The same guesses at the current password as a password change counts.
+    const retryAfter = await refusedFor(c, [
+      [memberRateLimits.passwordChange, `members:password-change:member:${current.id}`],
+    ]);
+    if (retryAfter) return tooManyRequests(c, retryAfter);
+    await deleteMember(deps(c), current.id, c.req.valid("json"));
+    return c.json({ message: memberMessages.accountDeleted }, 200);
   },
 );

@@ -104,6 +104,17 @@ export function donationJson(row: DonationRow, charges: readonly ChargeRow[]): D
       receipt_number: charge.receipt_number,
       sequence: charge.sequence,
     })),
+    schedule:
+      row.frequency === "once"
+        ? null
+        : {
+            charges_planned: row.exec_times,
+            // A running schedule charges again one period after its latest charge (ECPay's date).
+            next_charge_at:
+              row.status === "active" && charges.length > 0
+                ? nextChargeDue(new Date(charges.at(-1)!.charged_at), row.frequency).toISOString()
+                : null,
+          },
     created_at: row.created_at,
     cancelled_at: row.cancelled_at,
   };
@@ -727,12 +738,23 @@ const chargeGraceMs = 2 * 24 * 60 * 60_000;
 const reconcileEveryMs = 24 * 60 * 60_000;
 const periodMonths = { monthly: 1, yearly: 12 } as const;
 
-/** When the next charge of a schedule is due: one period after its last charge. */
-const nextDue = (last: Date, frequency: "monthly" | "yearly") => {
-  const due = new Date(last);
-  due.setUTCMonth(due.getUTCMonth() + periodMonths[frequency]);
-  return due;
-};
+const taiwanOffsetMs = 8 * 60 * 60_000;
+
+/**
+ * When the next charge of a schedule is due: one period after its last charge, on the same day of
+ * the month in Taiwan, or the month's last day where it has no such day (31 January, then 28
+ * February).
+ */
+export function nextChargeDue(last: Date, frequency: "monthly" | "yearly"): Date {
+  // Taiwan's wall clock, read with the UTC getters.
+  const local = new Date(last.getTime() + taiwanOffsetMs);
+  const day = local.getUTCDate();
+  local.setUTCDate(1);
+  local.setUTCMonth(local.getUTCMonth() + periodMonths[frequency]);
+  const daysInMonth = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 0)).getUTCDate();
+  local.setUTCDate(Math.min(day, daysInMonth));
+  return new Date(local.getTime() - taiwanOffsetMs);
+}
 
 /**
  * ECPay documents PeriodReturnURL notices after each successful charge and promises none for a
@@ -762,7 +784,7 @@ export async function reconcilePeriodicGifts(deps: DonationDeps, now: Date): Pro
   const changed: string[] = [];
   for (const { donation, last } of active) {
     if (donation.frequency === "once") continue;
-    if (nextDue(new Date(last), donation.frequency).getTime() + chargeGraceMs > now.getTime()) continue;
+    if (nextChargeDue(new Date(last), donation.frequency).getTime() + chargeGraceMs > now.getTime()) continue;
     const claimed = await db
       .update(donations)
       .set({ updated_at: now.toISOString() })

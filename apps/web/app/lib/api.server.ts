@@ -47,7 +47,8 @@ export type ApiClient = {
   /** `options.headers`: an Idempotency-Key, say. */
   post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
   patch<T>(path: string, body?: unknown): Promise<T>;
-  delete<T>(path: string): Promise<T>;
+  /** `body`: what confirms it (DELETE /members/{id} takes the password). */
+  delete<T>(path: string, body?: unknown): Promise<T>;
   /**
    * A GET whose answer is not JSON (an HTML page to pass on): the response as the API sent it,
    * whatever its status, after the same refresh and retry on 'Unauthenticated.'.
@@ -172,7 +173,7 @@ export function createApiClient(options: {
     get: (path, query, callOptions) => call("GET", path, query, undefined, callOptions),
     post: (path, body, callOptions) => call("POST", path, {}, body ?? {}, callOptions),
     patch: (path, body) => call("PATCH", path, {}, body ?? {}),
-    delete: (path) => call("DELETE", path),
+    delete: (path, body) => call("DELETE", path, {}, body),
     getResponse: (path, query = {}, { headers = {} } = {}) =>
       exchange("GET", path, query, undefined, headers),
   };

@@ -64,6 +64,7 @@ const notices = {
   activated: memberMessages.activatedSignIn,
   reset: memberMessages.resetDone,
   "logout-all": memberMessages.loggedOutEverywhere,
+  deleted: memberMessages.accountDeleted,
 } as const;
 
 const noticeOf = (done: string | null) =>

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import {
   changePasswordSchema,
+  memberDeletionSchema,
   memberMessages,
   profileSchema,
   socialProviderNames,
@@ -38,7 +39,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return { member, meta: await pageMeta({ url, context }, { title: "會員資料", noindex: true }) };
 }
 
-type Intent = "profile" | "password";
+type Intent = "profile" | "password" | "delete";
 
 /** The reply of the profile and password forms: which form it is for, and what was saved. */
 type MemberReply = {
@@ -56,6 +57,8 @@ type VerifyReply = {
 };
 
 const passwordFields = ["current_password", "password", "password_confirmation"];
+/** What confirms a deletion is never sent back into the page. */
+const deletionFields = ["password"];
 
 /**
  * The page's forms share one action and say which they are by `intent` (Hydrogen's cart style):
@@ -138,6 +141,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
+  if (intent === "delete") {
+    const submission = await parseSubmission(request, memberDeletionSchema);
+    if (submission.status !== "success") {
+      return reply(intent, invalidReply(submission, { hideFields: deletionFields }));
+    }
+    try {
+      await api.delete(`/members/${member.id}`, submission.value);
+    } catch (error) {
+      return reply(
+        intent,
+        apiFailureReply(submission, error, memberDeletionSchema, { hideFields: deletionFields }),
+      );
+    }
+    // The API has ended every session: this browser's cookies go too.
+    context.get(sessionContext).clear();
+    const secure = context.get(siteConfigContext).publicUrl.startsWith("https:");
+    return redirect("/auth/login?done=deleted", { headers: checkoutCookiesCleared({ secure }) });
+  }
+
   throw data("不支援的操作", { status: 400 });
 }
 
@@ -179,6 +201,9 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
       </MemberSection>
       <MemberSection id="sign-out" title="登出">
         <SignOut />
+      </MemberSection>
+      <MemberSection id="delete-account" title="刪除帳號">
+        <DeleteAccount member={member} reply={actionData?.intent === "delete" ? actionData : undefined} />
       </MemberSection>
     </div>
   );
@@ -438,6 +463,78 @@ function SignOut() {
           </Button>
         </Form>
       </div>
+    </div>
+  );
+}
+
+/**
+ * 刪除帳號: the account, its saved address, cart and sign-ins go; orders and gifts are kept, as the
+ * law asks, without the account. Confirmed by the password (or, without one, the address typed
+ * out), then by a dialog.
+ */
+function DeleteAccount({ member, reply }: { member: Member; reply?: MemberReply }) {
+  const { form, fields } = useSchemaForm(memberDeletionSchema, {
+    id: "delete-form",
+    lastResult: reply?.result,
+  });
+  const confirm = useConfirm();
+  const ask = () =>
+    confirm({
+      type: "danger",
+      title: "刪除帳號",
+      message: "帳號刪除後無法復原，所有裝置上的登入都會結束。確定要刪除您的帳號嗎？",
+      actionText: "刪除帳號",
+    });
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-3 leading-7 text-ink-soft">
+        <p>
+          刪除後，您的帳號與密碼、常用地址、購物車及社群登入的連結都會刪除，且無法復原。我們會寄一封通知信到{" "}
+          <span className="wrap-anywhere text-ink">{member.email}</span>。
+        </p>
+        <p>
+          訂單、發票與捐款收據的紀錄依法須保存，將不再與帳號連結，訂購或捐款信中的連結仍可查看；電子報訂閱不受影響。有進行中的定期捐款時，請先到
+          <Link
+            to="/member/support-us"
+            className="mx-1 text-primary underline underline-offset-4 hover:text-primary-deep"
+          >
+            支持紀錄
+          </Link>
+          取消。
+        </p>
+      </div>
+      <SchemaForm form={form} confirm={ask}>
+        <input type="hidden" name="intent" value="delete" />
+        <div className="grid gap-x-6 gap-y-7 sm:grid-cols-2">
+          {member.has_password ? (
+            <TextField
+              meta={fields.password}
+              type="password"
+              label="目前的密碼"
+              hint="確認是您本人"
+              autoComplete="current-password"
+              required
+            />
+          ) : (
+            <TextField
+              meta={fields.email}
+              type="email"
+              label="此帳號的電子郵件"
+              hint="您沒有設定密碼，請輸入電子郵件以確認"
+              autoComplete="off"
+              required
+            />
+          )}
+        </div>
+        <div className="mt-8 grid gap-5">
+          <FormMessage form={form} toast={reply?.toast} />
+          <div>
+            <SubmitButton pending="刪除中…" intent="delete" variant="danger">
+              刪除帳號
+            </SubmitButton>
+          </div>
+        </div>
+      </SchemaForm>
     </div>
   );
 }

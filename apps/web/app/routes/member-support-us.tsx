@@ -1,7 +1,7 @@
 import { donationFrequencyNames, type Donation } from "@shiyi/contracts";
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { data, Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
-import { DonationStatusBadge } from "../components/donation/donation-view.tsx";
+import { DonationStatusBadge, NextCharge } from "../components/donation/donation-view.tsx";
 import { EmptyState, MemberSection } from "../components/member/member-section.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { useConfirm } from "../components/ui/confirm-dialog.tsx";
@@ -212,6 +212,11 @@ function DonationCard({ donation }: { donation: Donation }) {
             (period
               ? `已扣款 ${donation.charges.length} 次，共 ${formatPrice(chargedTotal(donation))}`
               : `已付款 ${formatPrice(chargedTotal(donation))}`)}
+          {donation.schedule?.next_charge_at && (
+            <>
+              ・下次扣款 <NextCharge at={donation.schedule.next_charge_at} />
+            </>
+          )}
           {donation.cancelled_at && `・${formatDate(donation.cancelled_at)} 取消`}
         </span>
         <span className="flex flex-wrap items-center gap-x-6 gap-y-2">

@@ -8,6 +8,7 @@ import {
   type DonationStatus,
 } from "@shiyi/contracts";
 import type { ReactNode } from "react";
+import { formatDate } from "../../lib/format.ts";
 
 const statusTone: Record<DonationStatus, string> = {
   pending: "border-primary-deep text-primary-deep",
@@ -26,6 +27,15 @@ export function DonationStatusBadge({ status }: { status: DonationStatus }) {
     >
       {donationStatusNames[status]}
     </span>
+  );
+}
+
+/** A running schedule's next charge: the date ECPay is due to charge the card. */
+export function NextCharge({ at }: { at: string }) {
+  return (
+    <>
+      預計 <time dateTime={at}>{formatDate(at)}</time>
+    </>
   );
 }
 
@@ -48,6 +58,8 @@ export function DonationFacts({ donation }: { donation: Donation }) {
     rows.push({ term: "收據抬頭", value: donation.receipt_title });
   if (donation.tax_upload && donation.id_number)
     rows.push({ term: "上傳國稅局", value: `身分證字號 ${donation.id_number}` });
+  const nextCharge = donation.schedule?.next_charge_at;
+  if (nextCharge) rows.push({ term: "下次扣款", value: <NextCharge at={nextCharge} /> });
   return (
     <dl className="divide-y divide-rule border-y border-rule">
       {rows.map((row) => (

@@ -7,7 +7,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createContext, use, useEffect, useRef, type FormEvent, type ReactNode } from "react";
-import { Form, useNavigation, useNavigationType } from "react-router";
+import { Form, useNavigation, useNavigationType, useSubmit } from "react-router";
 import type { z } from "zod";
 import { Button } from "../ui/button.tsx";
 import { errorFocusTargets, errorIdOf, focusErrorTarget, formErrorKey } from "./focus-first-error.ts";
@@ -66,14 +66,21 @@ export function SchemaForm<Fields extends AnyFields>({
   form,
   action,
   className,
+  confirm,
   children,
 }: {
   form: FormMetadata<Fields, string[]>;
   action?: string;
   className?: string;
+  /**
+   * Asked once the fields are valid, before anything is sent (a confirm dialog for what cannot be
+   * undone); without JavaScript the button's press is the choice.
+   */
+  confirm?: () => Promise<boolean>;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
   const sending = useRef(false);
   const navigationState = useNavigation().state;
   const navigating = useRef(navigationState !== "idle");
@@ -97,7 +104,15 @@ export function SchemaForm<Fields extends AnyFields>({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (sending.current) return event.preventDefault();
     formProps.onSubmit(event);
-    if (!event.defaultPrevented) sending.current = true;
+    if (event.defaultPrevented) return;
+    sending.current = true;
+    if (!confirm) return;
+    event.preventDefault();
+    const target = event.currentTarget;
+    void confirm().then((ok) => {
+      if (ok) return submit(target, { method: "post", action, preventScrollReset: true });
+      sending.current = false;
+    });
   };
   const errors = form.allErrors;
   const targets = form.status === "error" ? errorFocusTargets(errors) : [];
@@ -206,10 +221,13 @@ export function SubmitButton({
   pending = "送出中…",
   intent,
   wide = false,
+  variant,
 }: {
   children: ReactNode;
   pending?: string;
   intent?: string;
+  /** `danger` for what cannot be undone (刪除帳號). */
+  variant?: "primary" | "danger";
   /** As wide as its form: the one action of a narrow form (the login page's, above the social sign-ins). */
   wide?: boolean;
 }) {
@@ -221,6 +239,7 @@ export function SubmitButton({
     <Button
       type="submit"
       size="lg"
+      variant={variant}
       aria-disabled={busy || undefined}
       onClick={(event) => {
         if (busy) event.preventDefault();
