@@ -42,6 +42,11 @@ export type ApiOptions = {
   rateLimitStore?: RateLimitStore;
   /** The time rate limits and the login lockout go by; tests move it by hand instead of waiting. */
   clock?: () => number;
+  /**
+   * The level of the line logged per request: `info` for the API on its own, whose requests no one
+   * else logs; `debug` (the default) in the web's process, whose page line already names the request.
+   */
+  requestLogLevel?: "info" | "debug";
 };
 
 /** Public reads may be served by a CDN for a minute and stale for ten while it refreshes. */
@@ -56,6 +61,7 @@ export function createApi({
   shop,
   rateLimitStore = new MemoryRateLimitStore(),
   clock = Date.now,
+  requestLogLevel = "debug",
 }: ApiOptions) {
   const rateLimiter = createRateLimiter(rateLimitStore, clock);
   const loginThrottle = createLoginThrottle(rateLimitStore, clock);
@@ -88,7 +94,7 @@ export function createApi({
       if (c.res.status === 200) c.header("cache-control", publicCache);
       else if (c.res.status >= 400) c.header("cache-control", "no-store");
     }
-    c.var.logger.debug(
+    c.var.logger[requestLogLevel](
       {
         method: c.req.method,
         path: c.req.path,

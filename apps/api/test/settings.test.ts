@@ -1,5 +1,6 @@
 import type { Category, Item, PublicSettings, Settings } from "@shiyi/contracts";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { expectInvalid, expectPublicCache, useApi } from "./api.ts";
 import { databaseTargets } from "./databases.ts";
@@ -8,6 +9,23 @@ import { insertCategory, insertSetting } from "./fixtures.ts";
 describe.each(databaseTargets())("GET /settings on $name", (target) => {
   describe("without overrides", () => {
     const api = useApi(target);
+
+    it("is logged as one line per request: at info by an API on its own, at debug in the web's process", async () => {
+      for (const [level, expected] of [
+        ["info", 1],
+        ["debug", 0],
+      ] as const) {
+        const lines: { level: number; method: string; path: string; status: number; requestId: string }[] =
+          [];
+        const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+        const client = api.withOptions({ logger, requestLogLevel: level });
+        expect((await client.get("/settings", { "x-request-id": "req-1" })).status).toBe(200);
+        const logged = lines.filter((line) => line.path === "/settings");
+        expect(logged, level).toHaveLength(expected);
+        if (expected)
+          expect(logged[0]).toMatchObject({ level: 30, method: "GET", status: 200, requestId: "req-1" });
+      }
+    });
 
     it("is sent compressed to a client that accepts Brotli or gzip, and plain to one that does not", async () => {
       const plain = await api.getBytes("/settings", { accept: "application/json" });
