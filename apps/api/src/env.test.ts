@@ -102,6 +102,13 @@ describe("where the pictures live", () => {
     for (const variable of ["MEDIA_S3_BUCKET", "MEDIA_S3_ACCESS_KEY_ID", "MEDIA_S3_SECRET_ACCESS_KEY"])
       expect(error).toContain(`${variable} must be set with MEDIA_S3_ENDPOINT`);
     expect(() => readApiConfig({ ...bucket, MEDIA_S3_PREFIX: "/media" })).toThrow(/MEDIA_S3_PREFIX must be/);
+    for (const prefix of ["../", "media/../", "./media/"])
+      expect(() => readApiConfig({ ...bucket, MEDIA_S3_PREFIX: prefix }), prefix).toThrow(
+        /none of them \. or \.\./,
+      );
+    expect(readApiConfig({ ...bucket, MEDIA_S3_PREFIX: "site.v2/media/" }).media).toMatchObject({
+      prefix: "site.v2/media/",
+    });
     expect(() => readApiConfig({ ...bucket, MEDIA_S3_ENDPOINT: "s3://bucket" })).toThrow(
       /MEDIA_S3_ENDPOINT must be an http/,
     );

@@ -28,10 +28,13 @@ const redis = config.REDIS_URL ? openRedisRateLimitStore(config.REDIS_URL, logge
 // reach) is said in one line that names what to change; the process ends.
 const failStartup = exitOnStartupFailure(logger, { port: config.PORT, databaseUrl: config.DATABASE_URL });
 await assertPortFree(config.PORT).catch(failStartup);
+// The pictures, in DATA_DIR/media or in a bucket every instance reads (decision 021).
+const media = openMediaStore(config.media);
+await media.probe().catch(failStartup);
 const handle = await (async () => {
   const opened = openDatabase({ url: config.DATABASE_URL, dataDir: config.pgliteDir });
   await prepareDatabase(opened, {
-    media: openMediaStore(config.media),
+    media,
     logger,
     seedDemoContent: config.seedDemoContent,
   });

@@ -22,8 +22,8 @@ export const mediaVariables = {
     z
       .string()
       .regex(
-        /^(?:[\w.-]+\/)+$/,
-        "MEDIA_S3_PREFIX must be folder names each ending in / (media/, site/media/)",
+        /^(?:(?!\.{1,2}\/)[\w.-]+\/)+$/,
+        "MEDIA_S3_PREFIX must be folder names each ending in / (media/, site/media/), none of them . or ..",
       )
       .default(""),
   ),

@@ -1,4 +1,5 @@
 import { createServer } from "node:net";
+import { MediaStoreError } from "@shiyi/media-store";
 import { DirectoryInUseError } from "./db/directory-lock.ts";
 import type { Logger } from "./lib/logger.ts";
 
@@ -52,6 +53,8 @@ const databaseHost = (url: string) => {
 export function describeStartupFailure(error: unknown, settings: StartupSettings): string | undefined {
   for (const cause of chain(error)) {
     if (cause instanceof DirectoryInUseError) return cause.message;
+    // The media store's probe says what the bucket answered and which setting to check.
+    if (cause instanceof MediaStoreError) return cause.message;
     const url = settings.databaseUrl;
     switch (cause.code) {
       case "EADDRINUSE":

@@ -1125,7 +1125,11 @@ describe.each(databaseTargets())("members on $name", (target) => {
     const remove = <T = { message: string }>(id: number, body: unknown, accessToken: string) =>
       api.deleteJson<T>(`/members/${id}`, body, { ...freshAddress(), ...bearer(accessToken) });
     /** A gift of the member's, as the donations service keeps it. */
-    const gift = async (memberId: number, status: "paid" | "active", frequency: "once" | "monthly") => {
+    const gift = async (
+      memberId: number,
+      status: "paid" | "active" | "pending",
+      frequency: "once" | "monthly" | "yearly",
+    ) => {
       const [row] = await api.db
         .insert(donations)
         .values({
@@ -1196,14 +1200,23 @@ describe.each(databaseTargets())("members on $name", (target) => {
       ).toEqual([]);
     });
 
-    it("refuses while a periodic gift runs, until it is cancelled", async () => {
+    it("refuses while a periodic gift runs or waits for its first payment, until it no longer can", async () => {
       const { member, tokens } = await activeMember();
       const running = await gift(member.id, "active", "monthly");
+      const waiting = await gift(member.id, "pending", "yearly");
+      // A one-off gift waiting for payment charges no card later: it does not stand in the way.
+      await gift(member.id, "pending", "once");
+      const message =
+        "您有進行中或尚未完成付款的定期捐款：進行中的請先取消；尚未付款的會在三天後失效，之後即可刪除帳號";
       const refused = await remove<ApiError>(member.id, { password }, tokens.access_token);
       expect(refused.status).toBe(409);
-      expect(refused.body).toEqual({ message: "您有進行中的定期捐款，請先取消，再刪除帳號" });
-      expect((await me(tokens.access_token)).status).toBe(200);
+      expect(refused.body).toEqual({ message });
       await api.db.update(donations).set({ status: "cancelled" }).where(eq(donations.id, running.id));
+      expect((await remove<ApiError>(member.id, { password }, tokens.access_token)).body).toEqual({
+        message,
+      });
+      expect((await me(tokens.access_token)).status).toBe(200);
+      await api.db.update(donations).set({ status: "expired" }).where(eq(donations.id, waiting.id));
       expect((await remove(member.id, { password }, tokens.access_token)).status).toBe(200);
     });
 

@@ -63,7 +63,10 @@ describe.each(stores)("pictures kept in %s", (_, storeOf) => {
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
     const head = await app.request("/media/news/market.jpg", { method: "HEAD" });
+    expect(head.status).toBe(200);
     expect(head.headers.get("content-length")).toBe(String(picture.byteLength));
+    expect(head.headers.get("etag")).toBe(etag);
+    expect(await head.text()).toBe("");
   });
 
   it("are made to size at /_ipx", async () => {

@@ -56,7 +56,7 @@ export type ImageRoutesOptions = {
 export function imageRoutes({ media: mediaStore, clientDir, logger, compressed }: ImageRoutesOptions) {
   const app = new Hono();
   // A bucket is asked which version of a picture it holds at most once per picture in this time,
-  // as the API's reads are kept: a replaced picture shows everywhere within 20 s.
+  // as long as the API's reads are kept: a replaced picture shows everywhere within 10 s.
   const media = mediaStore.remote ? rememberStats(mediaStore, { ttlMs: publicReadTtlMs }) : mediaStore;
   /** The media store's key of a source named "media/<key>"; undefined for the build's public files. */
   const mediaKey = (id: string) => (id.startsWith("media/") ? id.slice("media/".length) : undefined);
@@ -185,6 +185,10 @@ export function imageRoutes({ media: mediaStore, clientDir, logger, compressed }
       "last-modified": info.modified.toUTCString(),
       "cache-control": imageCache,
     });
+  const withLength = (headers: Headers, size: number) => {
+    headers.set("content-length", String(size));
+    return headers;
+  };
   app.get("/media/*", compressed, async (c, next) => {
     let key: string;
     try {
@@ -193,17 +197,18 @@ export function imageRoutes({ media: mediaStore, clientDir, logger, compressed }
       return next();
     }
     try {
-      // A browser's revalidation is answered from the picture's description, without its bytes.
-      if (c.req.header("if-none-match") ?? c.req.header("if-modified-since")) {
+      // A HEAD, and a browser's revalidation, are answered from the picture's description, without
+      // its bytes.
+      const head = c.req.method === "HEAD";
+      if (head || c.req.header("if-none-match") || c.req.header("if-modified-since")) {
         const info = await media.stat(key);
-        if (info && notModified(c.req.raw.headers, mediaHeaders(info)))
-          return notModifiedAnswer(mediaHeaders(info));
+        if (!info) return next();
+        if (notModified(c.req.raw.headers, mediaHeaders(info))) return notModifiedAnswer(mediaHeaders(info));
+        if (head) return new Response(null, { headers: withLength(mediaHeaders(info), info.size) });
       }
       const file = await media.read(key);
       if (!file) return next();
-      const headers = mediaHeaders(file);
-      headers.set("content-length", String(file.size));
-      return new Response(c.req.method === "HEAD" ? null : file.body, { headers });
+      return new Response(file.body, { headers: withLength(mediaHeaders(file), file.size) });
     } catch (error) {
       return mediaUnreachable(c, error);
     }

@@ -34,6 +34,7 @@ await assertPortFree(config.port, config.host).catch(failStartup);
 
 // The pictures, in DATA_DIR/media or in a bucket every instance reads (decision 021).
 const media = openMediaStore(config.media);
+await media.probe().catch(failStartup);
 
 // The in-process API's rate limits, shared with other instances when REDIS_URL is set (failing open).
 const redis =

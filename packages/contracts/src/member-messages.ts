@@ -33,7 +33,8 @@ export const memberMessages = {
   loggedOutEverywhere: "已登出所有裝置",
   accountDeleted: "您的帳號已刪除，感謝您曾經的支持",
   deletionEmailMismatch: "請輸入此帳號的電子郵件",
-  deletionBlockedByGift: "您有進行中的定期捐款，請先取消，再刪除帳號",
+  deletionBlockedByGift:
+    "您有進行中或尚未完成付款的定期捐款：進行中的請先取消；尚未付款的會在三天後失效，之後即可刪除帳號",
   refreshInvalid: "登入時效已過，請重新登入！",
   invalidClient: "用戶端驗證失敗",
   socialFailed: "社群登入失敗，請稍後再試",

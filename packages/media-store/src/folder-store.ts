@@ -21,6 +21,8 @@ export function folderStore(dir: string): MediaStore {
   return {
     kind: "folder",
     remote: false,
+    // A folder not there yet is made by the first picture written.
+    probe: async () => {},
     async stat(key) {
       const file = fileOf(key);
       return file ? info(key, file) : undefined;

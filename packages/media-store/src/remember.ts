@@ -19,7 +19,9 @@ export function rememberStats(
     if (entry) kept.delete(key);
     const info = store.stat(key);
     // A failure is not kept: the next caller asks again.
-    info.catch(() => kept.delete(key));
+    info.catch(() => {
+      if (kept.get(key)?.info === info) kept.delete(key);
+    });
     if (kept.size >= maxEntries) kept.delete(kept.keys().next().value!);
     kept.set(key, { expires: now() + ttlMs, info });
     return info;
@@ -30,6 +32,7 @@ export function rememberStats(
     remote: store.remote,
     stat,
     read: (key) => store.read(key),
+    probe: () => store.probe(),
     async write(key, body, contentType) {
       try {
         await store.write(key, body, contentType);

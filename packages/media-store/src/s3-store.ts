@@ -1,5 +1,5 @@
 import { amzDate, authorization, sha256Hex, uriEncode, type Credentials } from "./sigv4.ts";
-import { isMediaKey, type MediaInfo, type MediaStore } from "./store.ts";
+import { isMediaKey, type MediaFile, type MediaInfo, type MediaStore } from "./store.ts";
 
 export type S3StoreOptions = Credentials & {
   /** The service's address: https://s3.ap-northeast-1.amazonaws.com, https://<account>.r2.cloudflarestorage.com… */
@@ -12,6 +12,22 @@ export type S3StoreOptions = Credentials & {
   fetch?: typeof fetch;
   now?: () => Date;
 };
+
+/** The key `probe` reads: one no picture has. */
+const probeKey = "shiyi-probe/none";
+
+/** What to change for the codes a misconfigured bucket answers. */
+const probeAdvice: Record<string, string> = {
+  NoSuchBucket: "no bucket of that name; check MEDIA_S3_BUCKET and MEDIA_S3_ENDPOINT",
+  InvalidAccessKeyId: "the access key is not known; check MEDIA_S3_ACCESS_KEY_ID",
+  SignatureDoesNotMatch: "the secret does not match the key; check MEDIA_S3_SECRET_ACCESS_KEY",
+  AuthorizationHeaderMalformed: "check MEDIA_S3_REGION (Cloudflare R2 takes auto)",
+  AccessDenied: "the keys may not read the bucket; give them s3:GetObject and s3:ListBucket",
+  RequestTimeTooSkewed: "this machine's clock is off; set it right (NTP)",
+};
+
+/** The error code of an S3 error document (`<Error><Code>NoSuchKey</Code>…`). */
+const errorCode = (xml: string) => /<Error>\s*<Code>([^<]*)<\/Code>/.exec(xml)?.[1];
 
 /** An answer of the service that is neither the object nor its absence. */
 export class MediaStoreError extends Error {
@@ -61,8 +77,7 @@ export function s3Store(options: S3StoreOptions): MediaStore {
   }
 
   async function failure(response: Response, key: string): Promise<never> {
-    const text = await response.text().catch(() => "");
-    const code = /<Code>([^<]*)<\/Code>/.exec(text)?.[1];
+    const code = errorCode(await response.text().catch(() => ""));
     throw new MediaStoreError(
       `media store answered ${response.status}${code ? ` ${code}` : ""} for ${bucket}/${prefix}${key}`,
       response.status,
@@ -79,6 +94,19 @@ export function s3Store(options: S3StoreOptions): MediaStore {
     };
   }
 
+  async function read(key: string): Promise<MediaFile | undefined> {
+    if (!isMediaKey(key)) return undefined;
+    const response = await call("GET", key);
+    // A missing key is an absence; a missing bucket (also a 404) is a fault of the configuration.
+    if (response.status === 404 && errorCode(await response.clone().text()) !== "NoSuchBucket") {
+      await response.body?.cancel();
+      return undefined;
+    }
+    if (!response.ok) return failure(response, key);
+    const body = new Uint8Array(await response.arrayBuffer());
+    return { ...infoOf(response), size: body.byteLength, body };
+  }
+
   return {
     kind: "s3",
     remote: true,
@@ -89,14 +117,29 @@ export function s3Store(options: S3StoreOptions): MediaStore {
       if (!response.ok) return failure(response, key);
       return infoOf(response);
     },
-    async read(key) {
-      if (!isMediaKey(key)) return undefined;
-      const response = await call("GET", key);
-      // A missing key is an absence; a missing bucket (also a 404) is a fault of the configuration.
-      if (response.status === 404 && !/NoSuchBucket/.test(await response.clone().text())) return undefined;
-      if (!response.ok) return failure(response, key);
-      const body = new Uint8Array(await response.arrayBuffer());
-      return { ...infoOf(response), size: body.byteLength, body };
+    read,
+    async probe() {
+      const where = `${options.endpoint} ${bucket}/${prefix}`;
+      try {
+        // A key no picture has: its absence (404 NoSuchKey) says the bucket is there and readable.
+        await read(probeKey);
+      } catch (error) {
+        if (error instanceof MediaStoreError) {
+          throw new MediaStoreError(
+            `The pictures' bucket (${where}) answered ${error.status}${error.code ? ` ${error.code}` : ""}: ${probeAdvice[error.code ?? ""] ?? "check MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET, MEDIA_S3_REGION and the keys"}.`,
+            error.status,
+            error.code,
+          );
+        }
+        const reason =
+          error instanceof Error
+            ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ""}`
+            : String(error);
+        throw new MediaStoreError(
+          `Cannot reach the pictures' bucket (${where}): ${reason}. Check MEDIA_S3_ENDPOINT.`,
+          0,
+        );
+      }
     },
     async write(key, body, contentType) {
       if (!isMediaKey(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { amzDate, authorization, canonicalRequest, emptyPayloadHash, sha256Hex, uriEncode } from "./sigv4.ts";
 
-// AWS's worked example, "Example: GET Object" (sig-v4-header-based-auth.html#example-signature-calculations).
+// AWS's worked examples, "Example: GET Object" and "Example: PUT Object"
+// (sig-v4-header-based-auth.html#example-signature-calculations).
 const credentials = {
   accessKeyId: "AKIAIOSFODNN7EXAMPLE",
   secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
@@ -33,6 +34,31 @@ describe("AWS Signature Version 4", () => {
       "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request," +
         "SignedHeaders=host;range;x-amz-content-sha256;x-amz-date," +
         "Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
+    );
+  });
+
+  it("signs AWS's PUT Object example, its key encoded as AWS encodes it", () => {
+    const body = "Welcome to Amazon S3.";
+    const payloadHash = sha256Hex(body);
+    expect(payloadHash).toBe("44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072");
+    const put = {
+      method: "PUT",
+      path: `/${uriEncode("test$file.text", true)}`,
+      query: "",
+      headers: {
+        date: "Fri, 24 May 2013 00:00:00 GMT",
+        host: "examplebucket.s3.amazonaws.com",
+        "x-amz-content-sha256": payloadHash,
+        "x-amz-date": "20130524T000000Z",
+        "x-amz-storage-class": "REDUCED_REDUNDANCY",
+      },
+      payloadHash,
+    };
+    expect(put.path).toBe("/test%24file.text");
+    expect(authorization(put, credentials)).toBe(
+      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request," +
+        "SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class," +
+        "Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd",
     );
   });
 

@@ -36,8 +36,20 @@ export async function startS3StandIn(options: S3StandInOptions): Promise<S3Stand
   const objects = new Map<string, StoredObject>();
   const requests: Record<string, number> = {};
 
-  function fail(response: ServerResponse, head: boolean, status: number, code: string, message: string) {
-    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
+  function fail(
+    response: ServerResponse,
+    head: boolean,
+    status: number,
+    code: string,
+    message: string,
+    key?: string,
+  ) {
+    // As S3 does, a missing key's error names the key.
+    const named =
+      key === undefined
+        ? ""
+        : `<Key>${key.replace(/[<&]/g, (char) => (char === "<" ? "&lt;" : "&amp;"))}</Key>`;
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message>${named}</Error>`;
     response.writeHead(status, { "content-type": "application/xml", "x-stand-in-error": code });
     response.end(head ? undefined : xml);
   }
@@ -110,7 +122,7 @@ export async function startS3StandIn(options: S3StandInOptions): Promise<S3Stand
     }
     if (method !== "GET" && !head) return fail(response, head, 405, "MethodNotAllowed", "Not supported here");
     const stored = objects.get(key);
-    if (!stored) return fail(response, head, 404, "NoSuchKey", "The key does not exist");
+    if (!stored) return fail(response, head, 404, "NoSuchKey", "The key does not exist", key);
     response.writeHead(200, {
       "content-type": stored.contentType,
       "content-length": stored.body.byteLength,

@@ -22,6 +22,11 @@ export interface MediaStore {
   stat(key: string): Promise<MediaInfo | undefined>;
   read(key: string): Promise<MediaFile | undefined>;
   write(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Fails (MediaStoreError) when the store cannot be read as configured: a bucket that does not
+   * exist, keys it refuses, a service out of reach. Asked once at start-up.
+   */
+  probe(): Promise<void>;
 }
 
 /**

@@ -97,6 +97,26 @@ describe("the S3 bucket", () => {
     }
   });
 
+  it("is probed at start-up: a readable bucket passes, a misconfigured one is named with what to check", async () => {
+    await expect(bucketStore().probe()).resolves.toBeUndefined();
+    await expect(bucketStore({ bucket: "other" }).probe()).rejects.toThrow(
+      /answered 404 NoSuchBucket: no bucket of that name; check MEDIA_S3_BUCKET/,
+    );
+    await expect(bucketStore({ secretAccessKey: "wrong" }).probe()).rejects.toThrow(
+      /answered 403 SignatureDoesNotMatch: .*MEDIA_S3_SECRET_ACCESS_KEY/,
+    );
+    const closed = await startS3StandIn({ bucket: "shiyi-media", ...credentials });
+    await closed.close();
+    await expect(
+      s3Store({ endpoint: closed.endpoint, bucket: "shiyi-media", ...credentials }).probe(),
+    ).rejects.toThrow(/Cannot reach the pictures' bucket .*ECONNREFUSED/);
+    await expect(folderStore(path.join(dir, "not-yet")).probe()).resolves.toBeUndefined();
+  });
+
+  it("tells a missing key from a missing bucket by the error's code, whatever the key is called", async () => {
+    expect(await bucketStore().read("NoSuchBucket.jpg")).toBeUndefined();
+  });
+
   it("is a stand-in that refuses a body other than the one signed", async () => {
     const url = new URL(`${standIn.endpoint}/shiyi-media/tampered.jpg`);
     const date = amzDate(new Date());

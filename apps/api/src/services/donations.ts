@@ -109,11 +109,7 @@ export function donationJson(row: DonationRow, charges: readonly ChargeRow[]): D
         ? null
         : {
             charges_planned: row.exec_times,
-            // A running schedule charges again one period after its latest charge (ECPay's date).
-            next_charge_at:
-              row.status === "active" && charges.length > 0
-                ? nextChargeDue(new Date(charges.at(-1)!.charged_at), row.frequency).toISOString()
-                : null,
+            next_charge_at: row.status === "active" ? upcomingCharge(charges, row.frequency) : null,
           },
     created_at: row.created_at,
     cancelled_at: row.cancelled_at,
@@ -739,6 +735,17 @@ const reconcileEveryMs = 24 * 60 * 60_000;
 const periodMonths = { monthly: 1, yearly: 12 } as const;
 
 const taiwanOffsetMs = 8 * 60 * 60_000;
+
+/**
+ * A running schedule's next charge: one period after its latest, while that is still to come. Past
+ * it (a declined charge, a notice not come yet) the date is not known here: none is given.
+ */
+function upcomingCharge(charges: readonly ChargeRow[], frequency: "monthly" | "yearly") {
+  const latest = charges.at(-1);
+  if (!latest) return null;
+  const due = nextChargeDue(new Date(latest.charged_at), frequency);
+  return due.getTime() > Date.now() ? due.toISOString() : null;
+}
 
 /**
  * When the next charge of a schedule is due: one period after its last charge, on the same day of

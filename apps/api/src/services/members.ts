@@ -10,7 +10,7 @@ import {
   type registerSchema,
   type TokenPair,
 } from "@shiyi/contracts";
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ApiEnv } from "../app-env.ts";
 import type { Database } from "../db/client.ts";
@@ -611,9 +611,9 @@ export type MemberDeletion = z.output<typeof memberDeletionSchema>;
  * Deletes the member's account at their request (個人資料保護法 §11): the member row, and with it
  * (by foreign key) their sign-in links, mailed tokens, sessions with their refresh tokens, and cart.
  * Orders and gifts are records the law keeps (商業會計法, 所得稅法): they stay, linked to no account,
- * and their mailed links still open them. Asked for with the current password, or, for an account
- * without one, its address typed out. A running periodic gift is refused first: the card would go
- * on being charged with no account to stop it from.
+ * and an order's mailed link still opens it. Asked for with the current password, or, for an
+ * account without one, its address typed out. A periodic gift that runs, or waits for its first
+ * payment, refuses it: the card would be charged with no account left to cancel the gift from.
  */
 export async function deleteMember(deps: MemberDeps, memberId: number, input: MemberDeletion): Promise<void> {
   const { db } = deps;
@@ -631,14 +631,21 @@ export async function deleteMember(deps: MemberDeps, memberId: number, input: Me
       email: [memberMessages.deletionEmailMismatch],
     });
   }
-  const running = await db
-    .select({ id: donations.id })
-    .from(donations)
-    .where(and(eq(donations.member_id, member.id), eq(donations.status, "active")))
-    .limit(1);
-  if (running.length > 0) throw new ApiError(409, memberMessages.deletionBlockedByGift);
-
-  await db.delete(members).where(eq(members.id, member.id));
+  await db.transaction(async (tx) => {
+    const running = await tx
+      .select({ id: donations.id })
+      .from(donations)
+      .where(
+        and(
+          eq(donations.member_id, member.id),
+          inArray(donations.frequency, ["monthly", "yearly"]),
+          inArray(donations.status, ["active", "pending"]),
+        ),
+      )
+      .for("update");
+    if (running.length > 0) throw new ApiError(409, memberMessages.deletionBlockedByGift);
+    await tx.delete(members).where(eq(members.id, member.id));
+  });
   sendMail(
     deps,
     member,

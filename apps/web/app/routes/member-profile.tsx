@@ -493,7 +493,7 @@ function DeleteAccount({ member, reply }: { member: Member; reply?: MemberReply 
           <span className="wrap-anywhere text-ink">{member.email}</span>。
         </p>
         <p>
-          訂單、發票與捐款收據的紀錄依法須保存，將不再與帳號連結，訂購或捐款信中的連結仍可查看；電子報訂閱不受影響。有進行中的定期捐款時，請先到
+          訂單、發票與捐款收據的紀錄依法須保存，將不再與帳號連結：訂單確認信中的連結仍可查看訂單，捐款紀錄或收據副本請與我們聯絡；電子報訂閱不受影響。有進行中的定期捐款時，請先到
           <Link
             to="/member/support-us"
             className="mx-1 text-primary underline underline-offset-4 hover:text-primary-deep"
