@@ -277,7 +277,11 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       // Running: 99 charges planned, the next one a month after the latest.
       expect(three.schedule).toEqual({
         charges_planned: 99,
-        next_charge_at: nextChargeDue(new Date(three.charges.at(-1)!.charged_at), "monthly").toISOString(),
+        next_charge_at: nextChargeDue(
+          new Date(three.charges[0]!.charged_at),
+          new Date(three.charges.at(-1)!.charged_at),
+          "monthly",
+        ).toISOString(),
       });
       const numbers = three.charges.map((charge) => charge.receipt_number);
       expect(new Set(numbers).size).toBe(3);

@@ -737,30 +737,42 @@ const periodMonths = { monthly: 1, yearly: 12 } as const;
 const taiwanOffsetMs = 8 * 60 * 60_000;
 
 /**
- * A running schedule's next charge: one period after its latest, while that is still to come. Past
- * it (a declined charge, a notice not come yet) the date is not known here: none is given.
+ * A running schedule's next charge, while it is still to come. Past it (a declined charge, a
+ * notice not come yet) the date is not known here: none is given.
  */
 function upcomingCharge(charges: readonly ChargeRow[], frequency: "monthly" | "yearly") {
-  const latest = charges.at(-1);
-  if (!latest) return null;
-  const due = nextChargeDue(new Date(latest.charged_at), frequency);
+  const [first, latest] = [charges[0], charges.at(-1)];
+  if (!first || !latest) return null;
+  const due = nextChargeDue(new Date(first.charged_at), new Date(latest.charged_at), frequency);
   return due.getTime() > Date.now() ? due.toISOString() : null;
 }
 
 /**
- * When the next charge of a schedule is due: one period after its last charge, on the same day of
- * the month in Taiwan, or the month's last day where it has no such day (31 January, then 28
- * February).
+ * The date `count` periods after `start`: on its day of the month in Taiwan, or the month's last
+ * day where the month has no such day (from 31 January: 28 February, 31 March).
  */
-export function nextChargeDue(last: Date, frequency: "monthly" | "yearly"): Date {
+export function periodsAfter(start: Date, frequency: "monthly" | "yearly", count: number): Date {
   // Taiwan's wall clock, read with the UTC getters.
-  const local = new Date(last.getTime() + taiwanOffsetMs);
+  const local = new Date(start.getTime() + taiwanOffsetMs);
   const day = local.getUTCDate();
   local.setUTCDate(1);
-  local.setUTCMonth(local.getUTCMonth() + periodMonths[frequency]);
+  local.setUTCMonth(local.getUTCMonth() + periodMonths[frequency] * count);
   const daysInMonth = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 0)).getUTCDate();
   local.setUTCDate(Math.min(day, daysInMonth));
   return new Date(local.getTime() - taiwanOffsetMs);
+}
+
+/**
+ * When a schedule's next charge is due: ECPay charges on the first charge's day of each period,
+ * so the first of those dates more than a day after the latest charge.
+ */
+export function nextChargeDue(first: Date, latest: Date, frequency: "monthly" | "yearly"): Date {
+  const after = latest.getTime() + 24 * 60 * 60_000;
+  let count = 1;
+  let due = periodsAfter(first, frequency, count);
+  // Bounded: ECPay runs a schedule at most 99 times.
+  while (due.getTime() <= after && count < 1200) due = periodsAfter(first, frequency, ++count);
+  return due;
 }
 
 /**
@@ -777,7 +789,11 @@ export async function reconcilePeriodicGifts(deps: DonationDeps, now: Date): Pro
   const { db, logger } = deps;
   const quiet = new Date(now.getTime() - reconcileEveryMs).toISOString();
   const active = await db
-    .select({ donation: donations, last: sql<string>`max(${donationCharges.charged_at})` })
+    .select({
+      donation: donations,
+      first: sql<string>`min(${donationCharges.charged_at})`,
+      last: sql<string>`max(${donationCharges.charged_at})`,
+    })
     .from(donations)
     .innerJoin(donationCharges, eq(donationCharges.donation_id, donations.id))
     .where(
@@ -789,9 +805,10 @@ export async function reconcilePeriodicGifts(deps: DonationDeps, now: Date): Pro
     )
     .groupBy(donations.id);
   const changed: string[] = [];
-  for (const { donation, last } of active) {
+  for (const { donation, first, last } of active) {
     if (donation.frequency === "once") continue;
-    if (nextChargeDue(new Date(last), donation.frequency).getTime() + chargeGraceMs > now.getTime()) continue;
+    const due = nextChargeDue(new Date(first), new Date(last), donation.frequency);
+    if (due.getTime() + chargeGraceMs > now.getTime()) continue;
     const claimed = await db
       .update(donations)
       .set({ updated_at: now.toISOString() })
