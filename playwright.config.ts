@@ -1,6 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
-import { siteUrl, splitApiUrl, splitSiteUrl } from "./e2e/support/servers.ts";
+import {
+  siteUrl,
+  splitApiUrl,
+  splitBucket,
+  splitBucketEnv,
+  splitSiteUrl,
+  splitWebDataDir,
+} from "./e2e/support/servers.ts";
 
 const baseURL = siteUrl;
 const port = new URL(siteUrl).port;
@@ -66,7 +73,17 @@ export default defineConfig({
         ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       },
     },
-    // The split deployment: the API alone (on its own embedded database) and the web pointed at it.
+    // The split deployment: the API alone (on its own embedded database) and the web pointed at it,
+    // their pictures in a bucket (the S3 stand-in) that the API writes and the web reads.
+    {
+      command: "node e2e/support/bucket-server.ts",
+      // Unsigned, the bucket answers 403: it is up.
+      url: `${splitBucket.endpoint}/${splitBucket.bucket}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
     {
       command: `${removeDir(splitDataDir)} && node apps/api/src/main.ts`,
       url: `${splitApiUrl}/settings`,
@@ -74,10 +91,16 @@ export default defineConfig({
       timeout: 180_000,
       stdout: "pipe",
       stderr: "pipe",
-      env: { PORT: new URL(splitApiUrl).port, DATA_DIR: splitDataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
+      env: {
+        PORT: new URL(splitApiUrl).port,
+        DATA_DIR: splitDataDir,
+        LOG_LEVEL: "warn",
+        DATABASE_URL: "",
+        ...splitBucketEnv,
+      },
     },
     {
-      command: "node apps/web/server/main.ts",
+      command: `${removeDir(splitWebDataDir)} && node apps/web/server/main.ts`,
       url: `${splitSiteUrl}/robots.txt`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
@@ -86,8 +109,9 @@ export default defineConfig({
       env: {
         PORT: new URL(splitSiteUrl).port,
         PUBLIC_URL: splitSiteUrl,
-        DATA_DIR: splitDataDir,
+        DATA_DIR: splitWebDataDir,
         API_BASE_URL: splitApiUrl,
+        ...splitBucketEnv,
         LOG_LEVEL: "warn",
         DATABASE_URL: "",
       },

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { siteUrl, splitApiUrl, splitSiteUrl } from "./support/servers.ts";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { siteUrl, splitApiUrl, splitSiteUrl, splitWebDataDir } from "./support/servers.ts";
 
 // The same site with API_BASE_URL set: the web opens no database and reaches a separately running
 // API over HTTP (decision 001). Pages, 404s and images must behave as in the one-process mode.
@@ -33,6 +35,36 @@ test.describe("with the API running apart", () => {
     const missing = await page.goto(`${splitSiteUrl}/news/no-such-article`);
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("找不到相關頁面！請點擊其他連結瀏覽");
+  });
+
+  test("pictures come from the bucket the API wrote them to: the web keeps none of its own", async ({
+    page,
+    request,
+  }) => {
+    await page.goto(`${splitSiteUrl}/`);
+    await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+    const pictures = page.getByRole("main").locator("img[src^='/_ipx/']");
+    await expect(pictures.first()).toBeVisible();
+    // Every picture above the fold has arrived and been decoded.
+    const broken = await pictures.evaluateAll((images) =>
+      images
+        .filter((image) => image instanceof HTMLImageElement && image.loading !== "lazy")
+        .filter(
+          (image) => !(image as HTMLImageElement).complete || (image as HTMLImageElement).naturalWidth === 0,
+        )
+        .map((image) => image.getAttribute("src")),
+    );
+    expect(broken).toEqual([]);
+
+    const src = (await pictures.first().getAttribute("src"))!;
+    const source = src.slice(src.indexOf("/media/"));
+    const original = await request.get(`${splitSiteUrl}${source}`);
+    expect(original.status()).toBe(200);
+    expect(original.headers()["content-type"]).toBe("image/jpeg");
+    const etag = original.headers()["etag"]!;
+    const again = await request.get(`${splitSiteUrl}${source}`, { headers: { "if-none-match": etag } });
+    expect(again.status()).toBe(304);
+    expect(existsSync(path.join(splitWebDataDir, "media"))).toBe(false);
   });
 
   test("each process answers its load balancer's health check, never cached", async ({ request }) => {
