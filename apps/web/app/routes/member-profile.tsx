@@ -498,7 +498,7 @@ function DeleteAccount({ member, reply }: { member: Member; reply?: MemberReply 
             to="/member/support-us"
             className="mx-1 text-primary underline underline-offset-4 hover:text-primary-deep"
           >
-            支持紀錄
+            捐款紀錄
           </Link>
           取消。
         </p>

@@ -214,7 +214,10 @@ function DonationCard({ donation }: { donation: Donation }) {
               : `已付款 ${formatPrice(chargedTotal(donation))}`)}
           {donation.schedule?.next_charge_at && (
             <>
-              ・下次扣款 <NextCharge at={donation.schedule.next_charge_at} />
+              ・
+              <span className="whitespace-nowrap">
+                下次扣款 <NextCharge at={donation.schedule.next_charge_at} />
+              </span>
             </>
           )}
           {donation.cancelled_at && `・${formatDate(donation.cancelled_at)} 取消`}
