@@ -1,3 +1,4 @@
+import { formatDateTime } from "@shiyi/contracts/dates";
 import { greeting, renderMail, type RenderedMail } from "./layout.ts";
 
 export type PasswordChangedData = {
@@ -7,12 +8,6 @@ export type PasswordChangedData = {
   /** Where the reader reaches us if it was not them: the contact page. */
   contactUrl: string;
 };
-
-const taipeiTime = new Intl.DateTimeFormat("zh-TW", {
-  timeZone: "Asia/Taipei",
-  dateStyle: "long",
-  timeStyle: "short",
-});
 
 /** Sent after the password changed (reset or changed in the member area), to the account's address. */
 export function passwordChangedMail({
@@ -30,7 +25,7 @@ export function passwordChangedMail({
       { kind: "paragraph", text: greeting(name) },
       {
         kind: "paragraph",
-        text: `您食藝誌帳號的密碼已於 ${taipeiTime.format(changedAt)}（台灣時間）變更。如果這是您本人的操作，無須再做任何事。`,
+        text: `您食藝誌帳號的密碼已於 ${formatDateTime(changedAt)}（台灣時間）變更。如果這是您本人的操作，無須再做任何事。`,
       },
       {
         kind: "paragraph",

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formatDate, formatDateTime } from "@shiyi/contracts/dates";
 import { escapeHtml } from "./layout.ts";
 import {
+  accountDeletedMail,
   contactCopyMail,
   contactInboxMail,
   donationThanksMail,
@@ -144,9 +145,25 @@ describe("what each mail says", () => {
       changedAt: new Date("2026-11-22T03:30:00Z"),
       contactUrl: "https://shiyi.test/contact",
     });
-    expect(mail.text).toContain("2026年11月22日 上午11:30（台灣時間）");
+    // As every mail and page writes a moment: in Taiwan time, 2026.11.22 11:30.
+    expect(mail.text).toContain("2026.11.22 11:30（台灣時間）");
     expect(mail.text).toContain("如果您沒有變更密碼");
     expect(mail.text).toContain("聯絡我們：\nhttps://shiyi.test/contact");
+  });
+
+  it("account deleted: when, what went and what the law keeps, and whom to contact if it was not you", () => {
+    const mail = accountDeletedMail({
+      siteUrl,
+      name: "王小明",
+      deletedAt: new Date("2026-11-22T03:30:00Z"),
+      contactUrl: "https://shiyi.test/contact",
+    });
+    expect(mail.subject).toBe("您的食藝誌會員帳號已刪除");
+    expect(mail.text).toContain("已於 2026.11.22 11:30（台灣時間）依您的要求刪除");
+    expect(mail.text).toContain("訂單確認信中的連結仍可查看訂單");
+    expect(mail.text).toContain("如果這不是您本人的操作");
+    expect(mail.text).toContain("聯絡我們：\nhttps://shiyi.test/contact");
+    expect(mail.html).toContain('href="https://shiyi.test/contact"');
   });
 
   it("refuses a link that is not a web address", () => {
