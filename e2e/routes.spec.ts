@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { blockingViolations } from "./support/axe.ts";
 import { expect, jsonLdNodes, sectionTitle, siteName, test, typesOf, type Site } from "./support/site.ts";
 
 type RouteCase = {
@@ -357,4 +358,27 @@ test("each page has one address: other spellings and an item's id move for good 
   expect(await moved(`/magazines/${site.magazine.id}`)).toEqual([301, `/magazines/${site.magazine.path}`]);
   expect(await moved(`/author/${site.author.id}`)).toEqual([301, `/author/${site.author.path}`]);
   expect(await moved(`/policy/${site.policy.id}`)).toEqual([301, `/policy/${site.policy.path}`]);
+});
+
+test("the features list lays each feature out as a numbered spread with its English title, newest first", async ({
+  page,
+  request,
+}) => {
+  const features = (await (await request.get("/api/features")).json()) as {
+    data: { title: string; info_title: string | null }[];
+  };
+  expect(features.data.length).toBeGreaterThan(1);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.goto("/features");
+  const spreads = page.getByRole("main").getByRole("listitem");
+  await expect(spreads).toHaveCount(features.data.length);
+  for (const [index, feature] of features.data.entries()) {
+    const spread = spreads.nth(index);
+    await expect(spread.getByRole("heading", { level: 2 })).toHaveText(feature.title);
+    await expect(spread.locator("[lang=en]")).toHaveText(feature.info_title ?? "");
+    await expect(spread).toContainText(String(index + 1).padStart(2, "0"));
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  const { ids, report } = await blockingViolations(page);
+  expect(ids, report).toEqual([]);
 });

@@ -10,6 +10,8 @@ export type ArticleCardData = {
   id: number;
   path: string;
   title: string;
+  /** The English title of a feature (info_title), shown under its headline in the features list. */
+  subtitle?: string | null;
   description: string | null;
   image: { url: string } | null;
   /** The date shown: publication date, else start, else creation (`displayDate`). */
@@ -23,6 +25,7 @@ export function toCard(article: ArticleSummary): ArticleCardData {
     id: article.id,
     path: article.path,
     title: article.title,
+    ...(article.kind === "features" ? { subtitle: article.info_title } : {}),
     description: article.description,
     image: article.image && { url: article.image.url },
     date: displayDate(article),
