@@ -164,3 +164,46 @@ test("a member who joined with LINE confirms the address from the member page, a
   await expect(page).toHaveURL(`${siteUrl}/`);
   await signInWithLine();
 });
+
+test("a member who joined with LINE deletes the account through a mailed link, which signs this browser out", async ({
+  page,
+  request,
+}) => {
+  const person = newMember();
+  await page.goto("/auth/login");
+  await page.getByRole("link", { name: "使用 LINE 登入" }).click();
+  await page.getByLabel("電子郵件", { exact: true }).fill(person.email);
+  await page.getByRole("button", { name: "允許" }).click();
+  await expect(page).toHaveURL(signedInPage);
+
+  await page.goto("/member");
+  await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+  const section = page.getByRole("region", { name: "刪除帳號" });
+  // No password to type: the mailbox confirms it.
+  await expect(section.getByRole("textbox")).toHaveCount(0);
+  await section.getByRole("button", { name: "寄送刪除確認信" }).click();
+  await expect(
+    section.getByText("確認信已寄至您的電子郵件，請在一小時內點擊信中的連結完成刪除"),
+  ).toBeVisible();
+  // Still a member until the link is followed and its button pressed.
+  await page.reload();
+  await expect(page.getByRole("region", { name: "刪除帳號" })).toBeVisible();
+
+  const mail = await waitForMail(request, person.email, "確認刪除您的食藝誌會員帳號");
+  const link = new URL(linkIn(mail, "/auth/delete-account"));
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("確認刪除帳號");
+  await page.getByRole("button", { name: "刪除帳號" }).click();
+  await expect(page).toHaveURL(`${siteUrl}/auth/login?done=deleted`);
+  await expect(
+    page.getByRole("status").filter({ hasText: "您的帳號已刪除，感謝您曾經的支持" }),
+  ).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "請重新登入" })).toHaveCount(0);
+  await waitForMail(request, person.email, "您的食藝誌會員帳號已刪除");
+
+  // The link is used up.
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText("刪除帳號的確認連結無效或已過期，請回到會員中心重新申請")).toBeVisible();
+  await page.goto("/member");
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fmember$/);
+});

@@ -26,6 +26,7 @@ const subjects = {
   reset: "重設您的食藝誌密碼",
   changed: "您的食藝誌密碼已變更",
   deleted: "您的食藝誌會員帳號已刪除",
+  confirmDeletion: "確認刪除您的食藝誌會員帳號",
 };
 
 const texts = {
@@ -908,7 +909,7 @@ describe.each(databaseTargets())("members on $name", (target) => {
         .where(eq(memberTokens.token_hash, hashToken(verifyToken)));
       expect((await check(verifyToken, "verify")).status).toBe(422);
 
-      expectInvalid(await check(resetToken, "delete"), "purpose");
+      expectInvalid(await check(resetToken, "remove"), "purpose");
       expectInvalid(await check("", "reset"), "token");
       expect((await login(input.account, newPassword)).status).toBe(200);
 
@@ -1187,17 +1188,69 @@ describe.each(databaseTargets())("members on $name", (target) => {
       expect(again.status).toBe(201);
     });
 
-    it("asks an account without a password for its address, in any case", async () => {
+    it("has an account without a password confirmed by a mailed link, which works once within the hour", async () => {
       const { row, tokens } = await socialMember();
-      const wrong = await remove<ApiError>(row.id, { email: "someone@example.com" }, tokens.access_token);
+      const asked = await remove(row.id, {}, tokens.access_token);
+      expect(asked.status).toBe(202);
+      expect(asked.body).toEqual({ message: "確認信已寄至您的電子郵件，請在一小時內點擊信中的連結完成刪除" });
+      // Nothing is deleted until the mailbox confirms it.
+      expect((await me(tokens.access_token)).status).toBe(200);
+      const token = linkToken(await mailTo(row.email, subjects.confirmDeletion), "/auth/delete-account");
+
+      const check = (value: string) => post("/members/link-check", { token: value, purpose: "delete" });
+      expect((await check(token)).status).toBe(200);
+      const wrong = await post<ApiError>("/members/delete", { token: "not-the-token" });
       expect(wrong.status).toBe(422);
-      expect(wrong.body.errors).toEqual({ email: ["請輸入此帳號的電子郵件"] });
-      expect((await remove<ApiError>(row.id, {}, tokens.access_token)).status).toBe(422);
-      const deleted = await remove(row.id, { email: ` ${row.email.toUpperCase()} ` }, tokens.access_token);
-      expect(deleted.status).toBe(200);
+      expect(wrong.body.errors).toEqual({
+        token: ["刪除帳號的確認連結無效或已過期，請回到會員中心重新申請"],
+      });
+
+      const confirmed = await post<{ data: { id: number }; message: string }>("/members/delete", { token });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toEqual({ data: { id: row.id }, message: "您的帳號已刪除，感謝您曾經的支持" });
+      expect((await me(tokens.access_token)).status).toBe(401);
+      expect(await api.db.select().from(members).where(eq(members.id, row.id))).toEqual([]);
       expect(
         await api.db.select().from(memberIdentities).where(eq(memberIdentities.member_id, row.id)),
       ).toEqual([]);
+      await mailTo(row.email, subjects.deleted);
+      expect((await post("/members/delete", { token })).status).toBe(422);
+      expect((await check(token)).status).toBe(422);
+    });
+
+    it("lets a mailed deletion link lapse after an hour, and a gift started meanwhile still refuses", async () => {
+      const { row, tokens } = await socialMember();
+      expect((await remove(row.id, {}, tokens.access_token)).status).toBe(202);
+      const first = linkToken(await mailTo(row.email, subjects.confirmDeletion), "/auth/delete-account");
+      await api.db
+        .update(memberTokens)
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where(eq(memberTokens.token_hash, hashToken(first)));
+      expect((await post("/members/delete", { token: first })).status).toBe(422);
+
+      expect((await remove(row.id, {}, tokens.access_token)).status).toBe(202);
+      const second = linkToken(await mailTo(row.email, subjects.confirmDeletion, 2), "/auth/delete-account");
+      const [running] = await api.db
+        .insert(donations)
+        .values({
+          number: `${Date.now()}7`,
+          member_id: row.id,
+          access_token_hash: "0".repeat(64),
+          status: "active",
+          amount: 500,
+          frequency: "monthly",
+          payment_method: "credit",
+          name: "社群會員",
+          email: row.email,
+          receipt: "none",
+          receipt_format: "digital",
+        })
+        .returning();
+      expect((await post("/members/delete", { token: second })).status).toBe(409);
+      // Asked again while it runs: refused before any mail goes.
+      expect((await remove(row.id, {}, tokens.access_token)).status).toBe(409);
+      await api.db.update(donations).set({ status: "cancelled" }).where(eq(donations.id, running!.id));
+      expect((await post("/members/delete", { token: second })).status).toBe(200);
     });
 
     it("refuses while a periodic gift runs or waits for its first payment, until it no longer can", async () => {

@@ -32,6 +32,7 @@ export default [
   route("auth/register", "routes/auth-register.tsx"),
   route("auth/confirmation", "routes/auth-confirmation.tsx"),
   route("auth/reset-password", "routes/auth-reset-password.tsx"),
+  route("auth/delete-account", "routes/auth-delete-account.tsx"),
   route("member", "routes/member.tsx", [
     index("routes/member-profile.tsx"),
     route("history", "routes/member-history.tsx"),

@@ -32,7 +32,8 @@ export const memberMessages = {
   loggedOut: "您已登出",
   loggedOutEverywhere: "已登出所有裝置",
   accountDeleted: "您的帳號已刪除，感謝您曾經的支持",
-  deletionEmailMismatch: "請輸入此帳號的電子郵件",
+  deletionMailed: "確認信已寄至您的電子郵件，請在一小時內點擊信中的連結完成刪除",
+  deletionLinkInvalid: "刪除帳號的確認連結無效或已過期，請回到會員中心重新申請",
   deletionBlockedByGift:
     "您有進行中或尚未完成付款的定期捐款：進行中的請先取消；尚未付款的會在三天後失效，之後即可刪除帳號",
   refreshInvalid: "登入時效已過，請重新登入！",

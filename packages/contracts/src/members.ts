@@ -82,8 +82,8 @@ export const activateSchema = z.object({
 
 export const ownVerificationSchema = z.object({ vouch });
 
-/** What a mailed link is for: verifying the address, or resetting the password. */
-export const mailLinkPurposes = ["verify", "reset"] as const;
+/** What a mailed link is for: verifying the address, resetting the password, or deleting the account. */
+export const mailLinkPurposes = ["verify", "reset", "delete"] as const;
 
 /** POST /members/link-check: whether a mailed link still works, before its page asks for more. */
 export const mailLinkCheckSchema = z.object({
@@ -184,13 +184,15 @@ export const memberUpdateSchema = z
 export type MemberUpdateInput = z.input<typeof memberUpdateSchema>;
 
 /**
- * Deleting one's own account: the current password, or, for an account without one (signed up
- * with Google, Facebook or LINE), its e-mail address typed out.
+ * Deleting one's own account: the current password. An account without one (signed up with
+ * Google, Facebook or LINE) sends nothing, and is mailed a link that confirms it.
  */
 export const memberDeletionSchema = z.object({
   password: optionalField(requiredRaw().check(maxLength(100))),
-  email: optionalField(requiredRaw().check(maxLength(memberLimits.email))),
 });
+
+/** POST /members/delete: the token of the mailed link that confirms a deletion. */
+export const deletionConfirmSchema = z.object({ token: requiredText().check(maxLength(200)) });
 export type MemberDeletionInput = z.input<typeof memberDeletionSchema>;
 
 export const socialProviders = ["google", "facebook", "line"] as const;

@@ -273,7 +273,7 @@ export const memberTokens = pgTable(
     member_id: integer("member_id")
       .notNull()
       .references(() => members.id, { onDelete: "cascade" }),
-    purpose: text("purpose").$type<"verify" | "reset">().notNull(),
+    purpose: text("purpose").$type<"verify" | "reset" | "delete">().notNull(),
     token_hash: text("token_hash").notNull().unique(),
     /**
      * A verification link asked for from a signed-in browser: the SHA-256 of a nonce kept in that

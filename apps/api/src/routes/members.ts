@@ -12,6 +12,7 @@ import {
   ownVerificationSchema,
   memberClientId,
   memberDeletionSchema,
+  deletionConfirmSchema,
   memberItemSchema,
   memberMessages,
   memberSchema,
@@ -34,6 +35,7 @@ import type { RateLimitRule } from "../lib/rate-limit.ts";
 import {
   activateMember,
   authenticate,
+  confirmMemberDeletion,
   deleteMember,
   findMemberByLogin,
   findMemberById,
@@ -435,7 +437,7 @@ memberRoutes.openapi(
     tags: ["Members"],
     summary: "檢查信中連結",
     description:
-      "驗證信（purpose `verify`）或重設密碼信（purpose `reset`）中的連結是否仍然有效（未使用、未過期），不會用掉連結。網站據此在連結失效時直接說明並提供重新寄送，而不是先請會員填寫。同一來源位址 15 分鐘內最多 60 次。",
+      "驗證信（purpose `verify`）、重設密碼信（purpose `reset`）或刪除帳號確認信（purpose `delete`）中的連結是否仍然有效（未使用、未過期），不會用掉連結。網站據此在連結失效時直接說明並提供重新寄送，而不是先請會員填寫。同一來源位址 15 分鐘內最多 60 次。",
     request: body(mailLinkCheckSchema),
     responses: {
       200: json(messageSchema, "連結有效"),
@@ -448,7 +450,11 @@ memberRoutes.openapi(
     const retryAfter = await refusedFor(c, [[memberRateLimits.linkCheck, addressKey(c, "link-check")]]);
     if (retryAfter) return tooManyRequests(c, retryAfter);
     if (!(await isMailTokenLive(c.var.db, token, purpose))) {
-      const message = purpose === "reset" ? memberMessages.resetInvalid : memberMessages.activationInvalid;
+      const message = {
+        reset: memberMessages.resetInvalid,
+        verify: memberMessages.activationInvalid,
+        delete: memberMessages.deletionLinkInvalid,
+      }[purpose];
       throw new ApiError(422, message, { token: [message] });
     }
     return c.json({ message: "連結有效" }, 200);
@@ -532,12 +538,13 @@ memberRoutes.openapi(
     tags: ["Members"],
     summary: "刪除自己的帳號",
     description:
-      "刪除帳號、常用地址、購物車、社群登入連結與所有裝置上的登入，並寄出通知信。須附上目前的密碼（以社群帳號加入、尚無密碼的會員改附此帳號的電子郵件）。訂單與捐款紀錄依法保存，不再與帳號連結。有進行中的定期捐款時回應 409，須先取消。15 分鐘內最多嘗試 10 次。",
+      "刪除帳號、常用地址、購物車、社群登入連結與所有裝置上的登入，並寄出通知信。須附上目前的密碼。以社群帳號加入、尚無密碼的會員不必附上任何欄位：回應 202，並寄出一小時內有效的確認連結，以 POST /members/delete 完成。訂單與捐款紀錄依法保存，不再與帳號連結。有進行中或待付款的定期捐款時回應 409。15 分鐘內最多嘗試 10 次。",
     security: signedIn,
     middleware: [requireMember] as const,
     request: { params: memberIdParam, ...body(memberDeletionSchema) },
     responses: {
       200: json(messageSchema, "已刪除"),
+      202: json(messageSchema, "沒有密碼的帳號：確認信已寄出"),
       ...unauthenticatedResponse,
       403: json(apiErrorSchema, "不是自己的帳號"),
       409: json(apiErrorSchema, "有進行中的定期捐款"),
@@ -554,7 +561,32 @@ memberRoutes.openapi(
       [memberRateLimits.passwordChange, `members:password-change:member:${current.id}`],
     ]);
     if (retryAfter) return tooManyRequests(c, retryAfter);
-    await deleteMember(deps(c), current.id, c.req.valid("json"));
+    const outcome = await deleteMember(deps(c), current.id, c.req.valid("json"));
+    if (outcome === "mailed") return c.json({ message: memberMessages.deletionMailed }, 202);
     return c.json({ message: memberMessages.accountDeleted }, 200);
+  },
+);
+
+memberRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/members/delete",
+    tags: ["Members"],
+    summary: "以信中連結確認刪除帳號",
+    description:
+      "尚無密碼的會員申請刪除帳號後，信中連結（一小時內有效、只能使用一次）的 token 由此完成刪除，不需登入。有進行中或待付款的定期捐款時回應 409，連結仍可在取消後使用。同一來源位址 15 分鐘內最多 10 次。",
+    request: body(deletionConfirmSchema),
+    responses: {
+      200: json(z.object({ data: z.object({ id: z.number().int() }), message: z.string() }), "已刪除"),
+      409: json(apiErrorSchema, "有進行中或待付款的定期捐款"),
+      422: json(apiErrorSchema, "連結無效、已使用或已過期"),
+      ...tooManyResponse,
+    },
+  }),
+  async (c) => {
+    const retryAfter = await refusedFor(c, [[memberRateLimits.reset, addressKey(c, "delete")]]);
+    if (retryAfter) return tooManyRequests(c, retryAfter);
+    const id = await confirmMemberDeletion(deps(c), c.req.valid("json").token);
+    return c.json({ data: { id }, message: memberMessages.accountDeleted }, 200);
   },
 );

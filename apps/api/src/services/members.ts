@@ -19,6 +19,7 @@ import { uniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../lib/errors.ts";
 import {
   accountDeletedMail,
+  confirmDeletionMail,
   passwordChangedMail,
   passwordResetMail,
   verifyEmailMail,
@@ -41,7 +42,7 @@ export type MemberDeps = Pick<ApiEnv["Variables"], "db" | "auth" | "mailer" | "l
 
 const hour = 60 * 60_000;
 /** How long a mailed link works: a day to verify the address, an hour to reset the password. */
-export const mailTokenTtlMs = { verify: 24 * hour, reset: hour } as const;
+export const mailTokenTtlMs = { verify: 24 * hour, reset: hour, delete: hour } as const;
 type MailTokenPurpose = keyof typeof mailTokenTtlMs;
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -51,6 +52,7 @@ export function memberMailLinks(siteUrl: string) {
   return {
     verify: (token: string) => `${siteUrl}/auth/confirmation?token=${encodeURIComponent(token)}`,
     reset: (token: string) => `${siteUrl}/auth/reset-password?token=${encodeURIComponent(token)}`,
+    deletion: (token: string) => `${siteUrl}/auth/delete-account?token=${encodeURIComponent(token)}`,
     contact: `${siteUrl}/contact`,
   };
 }
@@ -615,35 +617,82 @@ export type MemberDeletion = z.output<typeof memberDeletionSchema>;
  * account without one, its address typed out. A periodic gift that runs, or waits for its first
  * payment, refuses it: the card would be charged with no account left to cancel the gift from.
  */
-export async function deleteMember(deps: MemberDeps, memberId: number, input: MemberDeletion): Promise<void> {
+export async function deleteMember(
+  deps: MemberDeps,
+  memberId: number,
+  input: MemberDeletion,
+): Promise<"deleted" | "mailed"> {
   const { db } = deps;
   const member = await findMemberById(db, memberId);
   if (!member) throw new ApiError(401, memberMessages.unauthenticated);
-  if (member.password_hash) {
-    if (input.password === undefined)
-      throw new ApiError(422, messages.required, { password: [messages.required] });
-    if (!(await checkPassword(member.password_hash, input.password)))
-      throw new ApiError(422, memberMessages.currentPasswordWrong, {
-        password: [memberMessages.currentPasswordWrong],
-      });
-  } else if (input.email?.trim().toLowerCase() !== member.email.toLowerCase()) {
-    throw new ApiError(422, memberMessages.deletionEmailMismatch, {
-      email: [memberMessages.deletionEmailMismatch],
+  if (!member.password_hash) {
+    // No password to ask for: the account's mailbox confirms instead, by a link valid an hour.
+    await assertNoRunningGift(db, member.id);
+    const token = await issueMailToken(db, member.id, "delete", Date.now());
+    sendMail(
+      deps,
+      member,
+      "confirm-deletion",
+      confirmDeletionMail({
+        siteUrl: deps.auth.siteUrl,
+        name: member.name,
+        confirmUrl: memberMailLinks(deps.auth.siteUrl).deletion(token),
+        validHours: mailTokenTtlMs.delete / hour,
+      }),
+    );
+    return "mailed";
+  }
+  if (input.password === undefined)
+    throw new ApiError(422, messages.required, { password: [messages.required] });
+  if (!(await checkPassword(member.password_hash, input.password)))
+    throw new ApiError(422, memberMessages.currentPasswordWrong, {
+      password: [memberMessages.currentPasswordWrong],
+    });
+  await removeMember(deps, member);
+  return "deleted";
+}
+
+/**
+ * Deletes the account whose mailed confirmation link `token` is (an account without a password);
+ * the member's id. The link works once, within the hour; a periodic gift started meanwhile still
+ * refuses, and leaves the link usable once it is cancelled.
+ */
+export async function confirmMemberDeletion(deps: MemberDeps, token: string): Promise<number> {
+  const [row] = await deps.db
+    .select({ memberId: memberTokens.member_id })
+    .from(memberTokens)
+    .where(liveToken(token, "delete", Date.now()))
+    .limit(1);
+  const member = row && (await findMemberById(deps.db, row.memberId));
+  if (!member) {
+    throw new ApiError(422, memberMessages.deletionLinkInvalid, {
+      token: [memberMessages.deletionLinkInvalid],
     });
   }
-  await db.transaction(async (tx) => {
-    const running = await tx
-      .select({ id: donations.id })
-      .from(donations)
-      .where(
-        and(
-          eq(donations.member_id, member.id),
-          inArray(donations.frequency, ["monthly", "yearly"]),
-          inArray(donations.status, ["active", "pending"]),
-        ),
-      )
-      .for("update");
-    if (running.length > 0) throw new ApiError(409, memberMessages.deletionBlockedByGift);
+  await removeMember(deps, member);
+  return member.id;
+}
+
+/** A periodic gift that runs or waits for its first payment: the card would be charged with no account left. */
+async function assertNoRunningGift(db: Pick<Database, "select">, memberId: number, lock = false) {
+  const query = db
+    .select({ id: donations.id })
+    .from(donations)
+    .where(
+      and(
+        eq(donations.member_id, memberId),
+        inArray(donations.frequency, ["monthly", "yearly"]),
+        inArray(donations.status, ["active", "pending"]),
+      ),
+    );
+  const running = lock ? await query.for("update") : await query;
+  if (running.length > 0) throw new ApiError(409, memberMessages.deletionBlockedByGift);
+}
+
+/** The deletion itself, in one transaction with the gift check; then the notice. */
+async function removeMember(deps: MemberDeps, member: MemberRow) {
+  await deps.db.transaction(async (tx) => {
+    await assertNoRunningGift(tx, member.id, true);
     await tx.delete(members).where(eq(members.id, member.id));
   });
   sendMail(

@@ -146,13 +146,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return reply(intent, invalidReply(submission, { hideFields: deletionFields }));
     }
+    let outcome: { message: string };
     try {
-      await api.delete(`/members/${member.id}`, submission.value);
+      outcome = await api.delete<{ message: string }>(`/members/${member.id}`, submission.value);
     } catch (error) {
       return reply(
         intent,
         apiFailureReply(submission, error, memberDeletionSchema, { hideFields: deletionFields }),
       );
+    }
+    // Without a password, the mailbox confirms it: a link is on its way, nothing is deleted yet.
+    if (outcome.message === memberMessages.deletionMailed) {
+      return data<MemberReply>({ intent, result: submission.reply(), saved: outcome.message });
     }
     // The API has ended every session: this browser's cookies go too.
     context.get(sessionContext).clear();
@@ -469,8 +474,8 @@ function SignOut() {
 
 /**
  * 刪除帳號: the account, its saved address, cart and sign-ins go; orders and gifts are kept, as the
- * law asks, without the account. Confirmed by the password (or, without one, the address typed
- * out), then by a dialog.
+ * law asks, without the account. Confirmed by the password, then by a dialog; an account without a
+ * password is mailed a link instead, whose page deletes it (auth-delete-account.tsx).
  */
 function DeleteAccount({ member, reply }: { member: Member; reply?: MemberReply }) {
   const { form, fields } = useSchemaForm(memberDeletionSchema, {
@@ -485,12 +490,24 @@ function DeleteAccount({ member, reply }: { member: Member; reply?: MemberReply 
       message: "帳號刪除後無法復原，所有裝置上的登入都會結束。確定要刪除您的帳號嗎？",
       actionText: "刪除帳號",
     });
+  const byMail = !member.has_password;
   return (
     <div className="grid gap-6">
       <div className="grid gap-3 leading-7 text-ink-soft">
         <p>
-          刪除後，您的帳號與密碼、常用地址、購物車及社群登入的連結都會刪除，且無法復原。我們會寄一封通知信到{" "}
-          <span className="wrap-anywhere text-ink">{member.email}</span>。
+          刪除後，您的帳號{member.has_password && "與密碼"}
+          、常用地址、購物車及社群登入的連結都會刪除，且無法復原。
+          {byMail ? (
+            <>
+              您沒有設定密碼，我們會寄一封確認信到{" "}
+              <span className="wrap-anywhere text-ink">{member.email}</span>
+              ，點擊信中的連結後即可完成刪除。
+            </>
+          ) : (
+            <>
+              我們會寄一封通知信到 <span className="wrap-anywhere text-ink">{member.email}</span>。
+            </>
+          )}
         </p>
         <p>
           訂單、發票與捐款收據的紀錄依法須保存，將不再與帳號連結：訂單確認信中的連結仍可查看訂單，捐款紀錄或收據副本請與我們聯絡；電子報訂閱不受影響。有進行中的定期捐款時，請先到
@@ -503,38 +520,33 @@ function DeleteAccount({ member, reply }: { member: Member; reply?: MemberReply 
           取消。
         </p>
       </div>
-      <SchemaForm form={form} confirm={ask}>
-        <input type="hidden" name="intent" value="delete" />
-        <div className="grid gap-x-6 gap-y-7 sm:grid-cols-2">
-          {member.has_password ? (
-            <TextField
-              meta={fields.password}
-              type="password"
-              label="目前的密碼"
-              hint="確認是您本人"
-              autoComplete="current-password"
-              required
-            />
-          ) : (
-            <TextField
-              meta={fields.email}
-              type="email"
-              label="此帳號的電子郵件"
-              hint="您沒有設定密碼，請輸入電子郵件以確認"
-              autoComplete="off"
-              required
-            />
+      {reply?.saved ? (
+        <FormSuccess title={reply.saved} />
+      ) : (
+        <SchemaForm form={form} confirm={byMail ? undefined : ask}>
+          <input type="hidden" name="intent" value="delete" />
+          {!byMail && (
+            <div className="grid gap-x-6 gap-y-7 sm:grid-cols-2">
+              <TextField
+                meta={fields.password}
+                type="password"
+                label="目前的密碼"
+                hint="確認是您本人"
+                autoComplete="current-password"
+                required
+              />
+            </div>
           )}
-        </div>
-        <div className="mt-8 grid gap-5">
-          <FormMessage form={form} toast={reply?.toast} />
-          <div>
-            <SubmitButton pending="刪除中…" intent="delete" variant="danger">
-              刪除帳號
-            </SubmitButton>
+          <div className={`grid gap-5 ${byMail ? "" : "mt-8"}`}>
+            <FormMessage form={form} toast={reply?.toast} />
+            <div>
+              <SubmitButton pending={byMail ? "寄送中…" : "刪除中…"} intent="delete" variant="danger">
+                {byMail ? "寄送刪除確認信" : "刪除帳號"}
+              </SubmitButton>
+            </div>
           </div>
-        </div>
-      </SchemaForm>
+        </SchemaForm>
+      )}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { formatDate, formatDateTime } from "@shiyi/contracts/dates";
 import { escapeHtml } from "./layout.ts";
 import {
   accountDeletedMail,
+  confirmDeletionMail,
   contactCopyMail,
   contactInboxMail,
   donationThanksMail,
@@ -164,6 +165,16 @@ describe("what each mail says", () => {
     expect(mail.text).toContain("如果這不是您本人的操作");
     expect(mail.text).toContain("聯絡我們：\nhttps://shiyi.test/contact");
     expect(mail.html).toContain('href="https://shiyi.test/contact"');
+  });
+
+  it("confirm deletion: the link to the page that deletes, for how long, and that ignoring it changes nothing", () => {
+    const confirmUrl = "https://shiyi.test/auth/delete-account?token=abc";
+    const mail = confirmDeletionMail({ siteUrl, name: "王小明", confirmUrl, validHours: 1 });
+    expect(mail.subject).toBe("確認刪除您的食藝誌會員帳號");
+    expect(mail.text).toContain(`前往確認刪除：\n${confirmUrl}`);
+    expect(mail.text).toContain("這個連結在 1 小時內有效，只能使用一次。");
+    expect(mail.text).toContain("請忽略這封信，您的帳號不會有任何變更");
+    expect(mail.html).toContain(`href="${confirmUrl}"`);
   });
 
   it("refuses a link that is not a web address", () => {
