@@ -613,9 +613,10 @@ export type MemberDeletion = z.output<typeof memberDeletionSchema>;
  * Deletes the member's account at their request (個人資料保護法 §11): the member row, and with it
  * (by foreign key) their sign-in links, mailed tokens, sessions with their refresh tokens, and cart.
  * Orders and gifts are records the law keeps (商業會計法, 所得稅法): they stay, linked to no account,
- * and an order's mailed link still opens it. Asked for with the current password, or, for an
- * account without one, its address typed out. A periodic gift that runs, or waits for its first
- * payment, refuses it: the card would be charged with no account left to cancel the gift from.
+ * and an order's mailed link still opens it. Asked for with the current password ("deleted"); an
+ * account without one is mailed a link that confirms it instead ("mailed"; confirmMemberDeletion).
+ * A periodic gift that runs, or waits for its first payment, refuses it: the card would be charged
+ * with no account left to cancel the gift from.
  */
 export async function deleteMember(
   deps: MemberDeps,
