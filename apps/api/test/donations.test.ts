@@ -336,6 +336,18 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect((await api.postForm("/ecpay/donations/period-return", simulated)).body).toBe("1|OK");
       expect((await read(number, donor.auth)).charges).toHaveLength(8);
 
+      // A charge overdue (declined, or its notice not come): no date is promised.
+      const twoMonthsAgo = new Date(Date.now() - 62 * 24 * 60 * 60_000).toISOString();
+      const gift = await api.db.select().from(donations).where(eq(donations.number, number));
+      await api.db
+        .update(donationCharges)
+        .set({ charged_at: twoMonthsAgo })
+        .where(eq(donationCharges.donation_id, gift[0]!.id));
+      expect((await read(number, donor.auth)).schedule).toEqual({
+        charges_planned: 99,
+        next_charge_at: null,
+      });
+
       const stranger = await member();
       expect((await api.post(`/donations/${number}/cancel`, {}, stranger.auth)).status).toBe(404);
       const cancelled = await api.post<{ data: Donation; message: string }>(

@@ -94,6 +94,16 @@ describe.each(stores)("pictures kept in %s", (_, storeOf) => {
 });
 
 describe("pictures in a bucket", () => {
+  it("answer a HEAD from the picture's description, without fetching its bytes", async () => {
+    const media = s3Store({ endpoint: standIn.endpoint, bucket: "pictures", ...credentials });
+    await media.write("news/head.jpg", picture, "image/jpeg");
+    const gets = standIn.requests.GET ?? 0;
+    const head = await site(media).request("/media/news/head.jpg", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(picture.byteLength));
+    expect(standIn.requests.GET ?? 0).toBe(gets);
+  });
+
   it("are asked of the bucket once while a made size is served from memory", async () => {
     const media = s3Store({ endpoint: standIn.endpoint, bucket: "pictures", ...credentials });
     await media.write("features/table.jpg", picture, "image/jpeg");

@@ -4,7 +4,7 @@
  */
 
 /** Taiwan's offset from UTC: eight hours, without summer time since 1980. */
-const taipeiOffsetMs = 8 * 60 * 60 * 1000;
+export const taipeiOffsetMs = 8 * 60 * 60 * 1000;
 const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 const timeOf = (value: string | Date) => {

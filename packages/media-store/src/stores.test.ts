@@ -175,6 +175,30 @@ describe("remembered answers", () => {
     expect((await store.stat("missing.jpg"))?.size).toBe(jpeg.byteLength);
   });
 
+  it("does not let a slow failure drop the answer a later caller is keeping", async () => {
+    let clock = 0;
+    let failSlowly!: (error: Error) => void;
+    const info = { contentType: "image/jpeg", size: 1, modified: new Date(0), etag: '"1"' };
+    let calls = 0;
+    const store = rememberStats(
+      {
+        ...folderStore(dir),
+        stat: () => {
+          calls += 1;
+          return calls === 1 ? new Promise((_, reject) => (failSlowly = reject)) : Promise.resolve(info);
+        },
+      },
+      { ttlMs: 1_000, now: () => clock },
+    );
+    const slow = store.stat("a.jpg");
+    clock += 1_001;
+    expect(await store.stat("a.jpg")).toEqual(info);
+    failSlowly(new Error("timed out"));
+    await expect(slow).rejects.toThrow("timed out");
+    expect(await store.stat("a.jpg")).toEqual(info);
+    expect(calls).toBe(2);
+  });
+
   it("does not keep a failure", async () => {
     const wrong = s3Store({
       endpoint: standIn.endpoint,

@@ -6,6 +6,7 @@ import {
   type DonationDraft,
   type DonationStatus,
 } from "@shiyi/contracts";
+import { taipeiOffsetMs } from "@shiyi/contracts/dates";
 import {
   buildCreditCardPeriodAction,
   buildQueryCreditCardPeriodInfo,
@@ -734,8 +735,6 @@ const chargeGraceMs = 2 * 24 * 60 * 60_000;
 const reconcileEveryMs = 24 * 60 * 60_000;
 const periodMonths = { monthly: 1, yearly: 12 } as const;
 
-const taiwanOffsetMs = 8 * 60 * 60_000;
-
 /**
  * A running schedule's next charge, while it is still to come. Past it (a declined charge, a
  * notice not come yet) the date is not known here: none is given.
@@ -753,13 +752,13 @@ function upcomingCharge(charges: readonly ChargeRow[], frequency: "monthly" | "y
  */
 export function periodsAfter(start: Date, frequency: "monthly" | "yearly", count: number): Date {
   // Taiwan's wall clock, read with the UTC getters.
-  const local = new Date(start.getTime() + taiwanOffsetMs);
+  const local = new Date(start.getTime() + taipeiOffsetMs);
   const day = local.getUTCDate();
   local.setUTCDate(1);
   local.setUTCMonth(local.getUTCMonth() + periodMonths[frequency] * count);
   const daysInMonth = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 0)).getUTCDate();
   local.setUTCDate(Math.min(day, daysInMonth));
-  return new Date(local.getTime() - taiwanOffsetMs);
+  return new Date(local.getTime() - taipeiOffsetMs);
 }
 
 /**
