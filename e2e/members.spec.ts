@@ -561,6 +561,69 @@ test.describe("member page", () => {
     await expect(page).toHaveURL(`${siteUrl}/member`);
   });
 
+  test("a new address is used once its mailbox confirms it; the old one is told, and its links die", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const member = await createMember(request);
+    await signIn(request, context, member);
+    await open(page, "/member");
+    const section = page.getByRole("region", { name: "變更電子郵件" });
+    const email = section.getByRole("textbox", { name: "新的電子郵件" });
+    const current = section.getByRole("textbox", { name: "目前的密碼" });
+    const send = section.getByRole("button", { name: "寄送確認信" });
+
+    await email.fill(member.email.toUpperCase());
+    await current.fill(member.password);
+    await send.click();
+    await expectMessage(email, "這是您目前使用的電子郵件");
+
+    const next = newMember().email;
+    await email.fill(next);
+    await current.fill("Wrong2026ok");
+    await send.click();
+    await expectMessage(current, "目前的密碼不正確");
+    await expect(email).toHaveValue(next);
+
+    await current.fill(member.password);
+    await send.click();
+    await expect(section.getByRole("status").first()).toContainText(
+      "確認信已寄至新的電子郵件，請在 24 小時內點擊信中的連結完成變更",
+    );
+    await expect(section.getByText(`信已寄至 ${next}`)).toBeVisible();
+    // Nothing has moved yet.
+    await expect(page.getByRole("region", { name: "基本資料" })).toContainText(member.email);
+
+    const link = sitePath(
+      linkIn(await waitForMail(request, next, "確認您的新電子郵件"), "/auth/confirm-email"),
+    );
+    await open(page, link);
+    await expect(page.getByRole("heading", { level: 1, name: "確認新的電子郵件" })).toBeVisible();
+    await page.getByRole("button", { name: "確認變更" }).click();
+    await expect(page).toHaveURL(`${siteUrl}/member?done=email`);
+    await expect(
+      page.getByRole("status").filter({ hasText: "電子郵件已變更，之後請以新的電子郵件登入" }),
+    ).toBeVisible();
+    const profile = page.getByRole("region", { name: "基本資料" });
+    await expect(profile).toContainText(next);
+    await expect(profile).toContainText("已驗證");
+    await waitForMail(request, member.email, "您的食藝誌會員電子郵件已變更");
+
+    // The link worked once.
+    await open(page, link);
+    await expect(page.getByText("變更電子郵件的確認連結無效或已過期，請回到會員中心重新申請")).toBeVisible();
+
+    // The new address signs in; the old one no longer does.
+    await open(page, "/member");
+    await page.getByRole("button", { name: "登出", exact: true }).click();
+    await open(page, "/auth/login");
+    await logIn(page, member.email, member.password);
+    await expect(page.getByText("帳號或密碼錯誤").first()).toBeVisible();
+    await logIn(page, next, member.password);
+    await expect(page).toHaveURL(`${siteUrl}/member`);
+  });
+
   test("signing out of all devices asks first, then ends every session", async ({
     page,
     context,

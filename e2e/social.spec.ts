@@ -165,6 +165,41 @@ test("a member who joined with LINE confirms the address from the member page, a
   await signInWithLine();
 });
 
+test("a member who joined with LINE corrects a mistyped address, confirms the new one, and keeps LINE", async ({
+  page,
+  request,
+}) => {
+  const person = newMember();
+  await page.goto("/auth/login");
+  await page.getByRole("link", { name: "使用 LINE 登入" }).click();
+  await page.getByLabel("電子郵件", { exact: true }).fill(person.email);
+  await page.getByLabel("電子郵件已驗證").uncheck();
+  await page.getByRole("button", { name: "允許" }).click();
+  await expect(page).toHaveURL(signedInPage);
+
+  await page.goto("/member");
+  await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+  const section = page.getByRole("region", { name: "變更電子郵件" });
+  // Never confirmed, and no password: the address is corrected at once.
+  await expect(section.getByRole("textbox", { name: "目前的密碼" })).toHaveCount(0);
+  const corrected = newMember().email;
+  await section.getByRole("textbox", { name: "新的電子郵件" }).fill(corrected);
+  await section.getByRole("button", { name: "更正電子郵件" }).click();
+  await expect(section.getByText("電子郵件已更新，驗證信已寄至新的電子郵件")).toBeVisible();
+  const profile = page.getByRole("region", { name: "基本資料" });
+  await expect(profile).toContainText(corrected);
+  await expect(profile).toContainText("未驗證");
+
+  // The verification mail went to the new address; opened in this browser, it keeps LINE.
+  const link = new URL(linkIn(await waitForMail(request, corrected, "驗證"), "/auth/confirmation"));
+  await page.goto(link.pathname + link.search);
+  await page.getByRole("button", { name: "啟用帳號" }).click();
+  await expect(page).toHaveURL(`${siteUrl}/member?welcome=1`);
+  await expect(profile).toContainText(corrected);
+  await expect(profile).toContainText("已驗證");
+  await expect(profile).toContainText("LINE");
+});
+
 test("a member who joined with LINE deletes the account through a mailed link, which signs this browser out", async ({
   page,
   request,

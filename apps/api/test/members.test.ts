@@ -13,6 +13,7 @@ import {
   refreshTokens,
 } from "../src/db/schema.ts";
 import type { Mailer } from "../src/mail/mailer.ts";
+import { issueMailToken } from "../src/services/members.ts";
 import { hashToken, signAccessToken, startSession } from "../src/services/tokens.ts";
 import { expectInvalid, testAuthConfig, useApi, type ApiClient, type ApiResponse } from "./api.ts";
 import { databaseTargets } from "./databases.ts";
@@ -27,6 +28,8 @@ const subjects = {
   changed: "您的食藝誌密碼已變更",
   deleted: "您的食藝誌會員帳號已刪除",
   confirmDeletion: "確認刪除您的食藝誌會員帳號",
+  confirmEmail: "確認您的新電子郵件",
+  emailChanged: "您的食藝誌會員電子郵件已變更",
 };
 
 const texts = {
@@ -1290,6 +1293,190 @@ describe.each(databaseTargets())("members on $name", (target) => {
       }
       expectTooMany(await remove(member.id, { password }, tokens.access_token), 900);
       expect(await api.db.select().from(members).where(eq(members.id, member.id))).toHaveLength(1);
+    });
+  });
+
+  describe("POST /members/{id}/email and /members/confirm-email", () => {
+    const change = <T = { message: string }>(id: number, body: unknown, accessToken: string) =>
+      post<T>(`/members/${id}/email`, body, bearer(accessToken));
+    const confirmEmail = <T = MemberItem>(token: string) => post<T>("/members/confirm-email", { token });
+    const linkOf = async (to: string, count = 1) =>
+      linkToken(await mailTo(to, subjects.confirmEmail, count), "/auth/confirm-email");
+    const invalidLink = "變更電子郵件的確認連結無效或已過期，請回到會員中心重新申請";
+
+    it("moves a confirmed address once the new mailbox confirms it, and tells the old one", async () => {
+      const { input, member, tokens } = await activeMember();
+      const next = unknownEmail();
+
+      const missing = await change<ApiError>(member.id, { email: next }, tokens.access_token);
+      expect(missing.status).toBe(422);
+      expect(missing.body.errors).toEqual({ current_password: ["此項為必填"] });
+      const wrong = await change<ApiError>(
+        member.id,
+        { email: next, current_password: "Wrong1234" },
+        tokens.access_token,
+      );
+      expect(wrong.body.errors).toEqual({ current_password: ["目前的密碼不正確"] });
+      const same = await change<ApiError>(
+        member.id,
+        { email: input.email.toUpperCase(), current_password: password },
+        tokens.access_token,
+      );
+      expect(same.status).toBe(422);
+      expect(same.body.errors).toEqual({ email: ["這是您目前使用的電子郵件"] });
+      const { input: other } = await activeMember();
+      const taken = await change<ApiError>(
+        member.id,
+        { email: other.email, current_password: password },
+        tokens.access_token,
+      );
+      expect(taken.status).toBe(422);
+      expect(taken.body.errors).toEqual({ email: ["此電子郵件已被註冊"] });
+
+      // A reset link mailed to the old address before the change.
+      await post("/members/forgot-password", { email: input.email });
+      const resetToken = linkToken(await mailTo(input.email, subjects.reset), "/auth/reset-password");
+
+      const asked = await change(member.id, { email: next, current_password: password }, tokens.access_token);
+      expect(asked.status).toBe(202);
+      expectNoStore(asked);
+      expect(asked.body).toEqual({
+        message: "確認信已寄至新的電子郵件，請在 24 小時內點擊信中的連結完成變更",
+      });
+      const token = await linkOf(next);
+      // Until the new mailbox confirms it, the account keeps its address and signs in with it.
+      expect((await me(tokens.access_token)).body.data.email).toBe(input.email);
+      expect((await login(input.email)).status).toBe(200);
+      expect((await login(next)).status).toBe(422);
+      expect((await post("/members/link-check", { token, purpose: "email" })).status).toBe(200);
+
+      const confirmed = await confirmEmail(token);
+      expect(confirmed.status).toBe(200);
+      expectNoStore(confirmed);
+      expect(confirmed.body.message).toBe("電子郵件已變更，之後請以新的電子郵件登入");
+      expect(confirmed.body.data).toMatchObject({ id: member.id, email: next, email_verified: true });
+
+      expect((await login(next)).status).toBe(200);
+      expect((await login(input.email)).status).toBe(422);
+      expect((await login(input.account)).status).toBe(200);
+      // The session that asked for it goes on, with the new address.
+      expect((await me(tokens.access_token)).body.data.email).toBe(next);
+      const notice = await mailTo(input.email, subjects.emailChanged);
+      expect(notice.text).toContain(`變更為 ${next}`);
+      expect(notice.text).toContain("如果您沒有變更電子郵件");
+      // What was mailed to the old address no longer opens the account.
+      const reset = await post<ApiError>("/members/reset-password", {
+        token: resetToken,
+        password: newPassword,
+        password_confirmation: newPassword,
+      });
+      expect(reset.status).toBe(422);
+      // The link works once.
+      const again = await confirmEmail<ApiError>(token);
+      expect(again.status).toBe(422);
+      expect(again.body.errors).toEqual({ token: [invalidLink] });
+      expect((await post("/members/link-check", { token, purpose: "email" })).status).toBe(422);
+    });
+
+    it("keeps only the newest link working, for a day, and refuses an address taken meanwhile", async () => {
+      const { input, member, tokens } = await activeMember();
+      const first = unknownEmail();
+      const second = unknownEmail();
+      const ask = (email: string) =>
+        change(member.id, { email, current_password: password }, tokens.access_token);
+
+      expect((await ask(first)).status).toBe(202);
+      const firstToken = await linkOf(first);
+      expect((await ask(second)).status).toBe(202);
+      const secondToken = await linkOf(second);
+      expect((await confirmEmail(firstToken)).status).toBe(422);
+
+      const [row] = await api.db
+        .select()
+        .from(memberTokens)
+        .where(eq(memberTokens.token_hash, hashToken(secondToken)));
+      expect(row).toMatchObject({ purpose: "email", email: second, used_at: null });
+      const day = 24 * 3600_000;
+      expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBeGreaterThan(day - 60_000);
+      expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBeLessThan(day + 60_000);
+
+      // Someone joins with the address before the link is followed: the account keeps its own.
+      const joined = await post<MemberItem>("/members/register", registration({ email: second }));
+      expect(joined.status).toBe(201);
+      const refused = await confirmEmail<ApiError>(secondToken);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ token: ["此電子郵件已被註冊"] });
+      expect((await me(tokens.access_token)).body.data.email).toBe(input.email);
+
+      const third = unknownEmail();
+      expect((await ask(third)).status).toBe(202);
+      const lapsed = await linkOf(third);
+      await api.db
+        .update(memberTokens)
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where(eq(memberTokens.token_hash, hashToken(lapsed)));
+      expect((await confirmEmail(lapsed)).status).toBe(422);
+    });
+
+    it("corrects an address never confirmed at once, without a password, and verifies the new one", async () => {
+      const wrongEmail = unknownEmail();
+      const [row] = await api.db.insert(members).values({ email: wrongEmail, name: "社群會員" }).returning();
+      await api.db.insert(memberIdentities).values({
+        member_id: row!.id,
+        provider: "line",
+        provider_user_id: `line-${row!.id}`,
+        email: wrongEmail,
+      });
+      const tokens = await startSession(api.db, testAuthConfig, row!.id);
+      const staleVerify = await issueMailToken(api.db, row!.id, "verify", Date.now());
+      const next = unknownEmail();
+
+      const corrected = await change<MemberItem>(
+        row!.id,
+        { email: next, vouch: "the-asking-browsers-nonce-00" },
+        tokens.access_token,
+      );
+      expect(corrected.status).toBe(200);
+      expect(corrected.body.message).toBe("電子郵件已更新，驗證信已寄至新的電子郵件");
+      expect(corrected.body.data).toMatchObject({ email: next, email_verified: false });
+      const verifyToken = linkToken(await mailTo(next, subjects.verify), "/auth/confirmation");
+      expect((await activate(staleVerify)).status).toBe(422);
+      const activated = await post<LoginResult>("/members/activate", {
+        token: verifyToken,
+        vouch: "the-asking-browsers-nonce-00",
+      });
+      expect(activated.status).toBe(200);
+      expect((await me(tokens.access_token)).body.data).toMatchObject({ email: next, email_verified: true });
+      // Followed in the browser that asked: the LINE sign-in stays.
+      expect(
+        await api.db.select().from(memberIdentities).where(eq(memberIdentities.member_id, row!.id)),
+      ).toHaveLength(1);
+      expect(api.mail.messages({ to: wrongEmail })).toEqual([]);
+    });
+
+    it("answers 403 for another member's address and 401 without a session, changing nothing", async () => {
+      const { member: other } = await activeMember();
+      const { tokens } = await activeMember();
+      const body = { email: unknownEmail(), current_password: password };
+      expect((await change<ApiError>(other.id, body, tokens.access_token)).status).toBe(403);
+      expect((await post<ApiError>(`/members/${other.id}/email`, body)).status).toBe(401);
+      expect(api.mail.messages({ to: body.email })).toEqual([]);
+    });
+
+    it("mails a new address at most 5 times an hour per member", async () => {
+      const { member, tokens } = await activeMember();
+      for (let i = 0; i < 5; i += 1) {
+        const asked = await change(
+          member.id,
+          { email: unknownEmail(), current_password: password },
+          tokens.access_token,
+        );
+        expect(asked.status).toBe(202);
+      }
+      expectTooMany(
+        await change(member.id, { email: unknownEmail(), current_password: password }, tokens.access_token),
+        3600,
+      );
     });
   });
 

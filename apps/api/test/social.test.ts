@@ -306,25 +306,17 @@ describe.each(databaseTargets())("social sign-in on $name", (target) => {
 
     // Followed in another browser (another nonce, or none): the address is confirmed, and a sign-in
     // whose holder has not shown they hold the mailbox goes, as with any verification link.
-    const elsewhere = await issueMailToken(
-      opened.db,
-      memberId,
-      "verify",
-      Date.now(),
-      "nonce-of-the-member's-browser",
-    );
+    const elsewhere = await issueMailToken(opened.db, memberId, "verify", Date.now(), {
+      vouch: "nonce-of-the-member's-browser",
+    });
     expect((await activate({ token: elsewhere, vouch: "nonce-of-another-browser-00" })).status).toBe(200);
     expect(await identitiesOf(memberId)).toEqual([]);
 
     const next = freshEmail("own-link-kept");
     const keptId = await signedIn("line", { email: next, emailVerified: false });
-    const token = await issueMailToken(
-      opened.db,
-      keptId,
-      "verify",
-      Date.now(),
-      "nonce-of-the-member's-browser",
-    );
+    const token = await issueMailToken(opened.db, keptId, "verify", Date.now(), {
+      vouch: "nonce-of-the-member's-browser",
+    });
     expect((await activate({ token, vouch: "nonce-of-the-member's-browser" })).status).toBe(200);
     expect((await memberRow(keptId))?.email_verified_at).toEqual(expect.any(String));
     expect((await identitiesOf(keptId)).map((identity) => identity.provider)).toEqual(["line"]);

@@ -33,6 +33,7 @@ export default [
   route("auth/confirmation", "routes/auth-confirmation.tsx"),
   route("auth/reset-password", "routes/auth-reset-password.tsx"),
   route("auth/delete-account", "routes/auth-delete-account.tsx"),
+  route("auth/confirm-email", "routes/auth-confirm-email.tsx"),
   route("member", "routes/member.tsx", [
     index("routes/member-profile.tsx"),
     route("history", "routes/member-history.tsx"),

@@ -36,6 +36,11 @@ export const memberMessages = {
   deletionLinkInvalid: "刪除帳號的確認連結無效或已過期，請回到會員中心重新申請",
   deletionBlockedByGift:
     "您有進行中或尚未完成付款的定期捐款：進行中的請先取消；尚未付款的會在三天後失效，之後即可刪除帳號",
+  emailUnchanged: "這是您目前使用的電子郵件",
+  emailChangeMailed: "確認信已寄至新的電子郵件，請在 24 小時內點擊信中的連結完成變更",
+  emailCorrected: "電子郵件已更新，驗證信已寄至新的電子郵件",
+  emailChanged: "電子郵件已變更，之後請以新的電子郵件登入",
+  emailChangeLinkInvalid: "變更電子郵件的確認連結無效或已過期，請回到會員中心重新申請",
   refreshInvalid: "登入時效已過，請重新登入！",
   invalidClient: "用戶端驗證失敗",
   socialFailed: "社群登入失敗，請稍後再試",

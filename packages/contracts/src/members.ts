@@ -82,8 +82,11 @@ export const activateSchema = z.object({
 
 export const ownVerificationSchema = z.object({ vouch });
 
-/** What a mailed link is for: verifying the address, resetting the password, or deleting the account. */
-export const mailLinkPurposes = ["verify", "reset", "delete"] as const;
+/**
+ * What a mailed link is for: verifying the address, resetting the password, deleting the account,
+ * or confirming a new address.
+ */
+export const mailLinkPurposes = ["verify", "reset", "delete", "email"] as const;
 
 /** POST /members/link-check: whether a mailed link still works, before its page asks for more. */
 export const mailLinkCheckSchema = z.object({
@@ -194,6 +197,20 @@ export const memberDeletionSchema = z.object({
 /** POST /members/delete: the token of the mailed link that confirms a deletion. */
 export const deletionConfirmSchema = z.object({ token: requiredText().check(maxLength(200)) });
 export type MemberDeletionInput = z.input<typeof memberDeletionSchema>;
+
+/**
+ * POST /members/{id}/email: the new address, and the current password when the account has one.
+ * `vouch`, for an address not yet confirmed: the nonce of the browser that asks (see `vouch` above).
+ */
+export const emailChangeSchema = z.object({
+  email: email().check(maxLength(memberLimits.email)),
+  current_password: optionalField(requiredRaw().check(maxLength(100))),
+  vouch: vouch.optional(),
+});
+export type EmailChangeInput = z.input<typeof emailChangeSchema>;
+
+/** POST /members/confirm-email: the token of the mailed link that confirms a new address. */
+export const emailChangeConfirmSchema = z.object({ token: requiredText().check(maxLength(200)) });
 
 export const socialProviders = ["google", "facebook", "line"] as const;
 export type SocialProvider = (typeof socialProviders)[number];

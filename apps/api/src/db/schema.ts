@@ -273,13 +273,15 @@ export const memberTokens = pgTable(
     member_id: integer("member_id")
       .notNull()
       .references(() => members.id, { onDelete: "cascade" }),
-    purpose: text("purpose").$type<"verify" | "reset" | "delete">().notNull(),
+    purpose: text("purpose").$type<"verify" | "reset" | "delete" | "email">().notNull(),
     token_hash: text("token_hash").notNull().unique(),
     /**
      * A verification link asked for from a signed-in browser: the SHA-256 of a nonce kept in that
      * browser's cookie. Followed there, it proves the social sign-in and the mailbox are one person.
      */
     vouch_hash: text("vouch_hash"),
+    /** A link that confirms a new address (purpose `email`): that address. */
+    email: text("email"),
     expires_at: timestamptz("expires_at").notNull(),
     used_at: timestamptz("used_at"),
     created_at: timestamps.created_at,

@@ -13,6 +13,8 @@ import {
   memberClientId,
   memberDeletionSchema,
   deletionConfirmSchema,
+  emailChangeConfirmSchema,
+  emailChangeSchema,
   memberItemSchema,
   memberMessages,
   memberSchema,
@@ -35,6 +37,7 @@ import type { RateLimitRule } from "../lib/rate-limit.ts";
 import {
   activateMember,
   authenticate,
+  confirmEmailChange,
   confirmMemberDeletion,
   deleteMember,
   findMemberByLogin,
@@ -42,6 +45,7 @@ import {
   isMailTokenLive,
   memberJson,
   registerMember,
+  requestEmailChange,
   requestOwnVerification,
   requestPasswordReset,
   resendVerification,
@@ -80,6 +84,8 @@ export const memberRateLimits = {
   linkCheck: { limit: 60, windowMs: 15 * minute },
   /** Guesses at the current password with a stolen access token. */
   passwordChange: { limit: 10, windowMs: 15 * minute },
+  /** Mails to a new address, per member: each goes to an address the member only says is theirs. */
+  emailChange: { limit: 5, windowMs: 60 * minute },
   /** Loose: every open tab refreshes every few minutes. */
   refresh: { limit: 60, windowMs: minute },
 } satisfies Record<string, RateLimitRule>;
@@ -437,7 +443,7 @@ memberRoutes.openapi(
     tags: ["Members"],
     summary: "檢查信中連結",
     description:
-      "驗證信（purpose `verify`）、重設密碼信（purpose `reset`）或刪除帳號確認信（purpose `delete`）中的連結是否仍然有效（未使用、未過期），不會用掉連結。網站據此在連結失效時直接說明並提供重新寄送，而不是先請會員填寫。同一來源位址 15 分鐘內最多 60 次。",
+      "驗證信（purpose `verify`）、重設密碼信（purpose `reset`）、刪除帳號確認信（purpose `delete`）或變更電子郵件確認信（purpose `email`）中的連結是否仍然有效（未使用、未過期），不會用掉連結。網站據此在連結失效時直接說明並提供重新寄送，而不是先請會員填寫。同一來源位址 15 分鐘內最多 60 次。",
     request: body(mailLinkCheckSchema),
     responses: {
       200: json(messageSchema, "連結有效"),
@@ -454,6 +460,7 @@ memberRoutes.openapi(
         reset: memberMessages.resetInvalid,
         verify: memberMessages.activationInvalid,
         delete: memberMessages.deletionLinkInvalid,
+        email: memberMessages.emailChangeLinkInvalid,
       }[purpose];
       throw new ApiError(422, message, { token: [message] });
     }
@@ -588,5 +595,63 @@ memberRoutes.openapi(
     if (retryAfter) return tooManyRequests(c, retryAfter);
     const id = await confirmMemberDeletion(deps(c), c.req.valid("json").token);
     return c.json({ data: { id }, message: memberMessages.accountDeleted }, 200);
+  },
+);
+
+memberRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/members/{id}/email",
+    tags: ["Members"],
+    summary: "變更電子郵件",
+    description:
+      "只能變更自己的電子郵件；有密碼的帳號須附上目前的密碼。已驗證的電子郵件：回應 202，並寄出一天內有效的確認信到新的電子郵件，以 POST /members/confirm-email 完成；完成前帳號仍使用原本的電子郵件。尚未驗證的電子郵件：立即更正，回應 200 與更新後的會員資料，驗證信寄至新的電子郵件（附上 vouch 時，在同一瀏覽器開啟連結可保留社群登入）。已有其他帳號使用的電子郵件回應 422。每位會員 1 小時內最多 5 次，密碼嘗試與變更密碼合併計算。",
+    security: signedIn,
+    middleware: [requireMember] as const,
+    request: { params: memberIdParam, ...body(emailChangeSchema) },
+    responses: {
+      200: json(memberItemSchema, "尚未驗證的電子郵件已更正，驗證信已寄出"),
+      202: json(messageSchema, "確認信已寄至新的電子郵件"),
+      ...unauthenticatedResponse,
+      403: json(apiErrorSchema, "不是自己的帳號"),
+      ...invalidResponse,
+      ...tooManyResponse,
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const current = c.var.member;
+    if (id !== current.id) throw new ApiError(403, memberMessages.forbidden);
+    const retryAfter = await refusedFor(c, [
+      [memberRateLimits.passwordChange, `members:password-change:member:${current.id}`],
+      [memberRateLimits.emailChange, `members:email-change:member:${current.id}`],
+    ]);
+    if (retryAfter) return tooManyRequests(c, retryAfter);
+    const { outcome, member } = await requestEmailChange(deps(c), current.id, c.req.valid("json"));
+    if (outcome === "mailed") return c.json({ message: memberMessages.emailChangeMailed }, 202);
+    return c.json({ data: await memberJson(c.var.db, member), message: memberMessages.emailCorrected }, 200);
+  },
+);
+
+memberRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/members/confirm-email",
+    tags: ["Members"],
+    summary: "以信中連結確認新的電子郵件",
+    description:
+      "變更電子郵件的確認信中連結（一天內有效、只能使用一次）的 token 由此完成變更，不需登入。完成後以新的電子郵件登入，寄到原本電子郵件的連結全部失效，並寄出變更通知到原本的電子郵件。新的電子郵件已被其他帳號使用時回應 422。同一來源位址 15 分鐘內最多 10 次。",
+    request: body(emailChangeConfirmSchema),
+    responses: {
+      200: json(memberItemSchema, "已變更"),
+      422: json(apiErrorSchema, "連結無效、已使用或已過期，或電子郵件已被使用"),
+      ...tooManyResponse,
+    },
+  }),
+  async (c) => {
+    const retryAfter = await refusedFor(c, [[memberRateLimits.reset, addressKey(c, "confirm-email")]]);
+    if (retryAfter) return tooManyRequests(c, retryAfter);
+    const member = await confirmEmailChange(deps(c), c.req.valid("json").token);
+    return c.json({ data: await memberJson(c.var.db, member), message: memberMessages.emailChanged }, 200);
   },
 );

@@ -4,6 +4,7 @@ import {
   memberMessages,
   messages,
   socialProviders,
+  type emailChangeSchema,
   type Member,
   type memberDeletionSchema,
   type memberUpdateSchema,
@@ -20,6 +21,8 @@ import { ApiError } from "../lib/errors.ts";
 import {
   accountDeletedMail,
   confirmDeletionMail,
+  confirmEmailChangeMail,
+  emailChangedMail,
   passwordChangedMail,
   passwordResetMail,
   verifyEmailMail,
@@ -41,8 +44,11 @@ export type MemberRow = typeof members.$inferSelect;
 export type MemberDeps = Pick<ApiEnv["Variables"], "db" | "auth" | "mailer" | "logger">;
 
 const hour = 60 * 60_000;
-/** How long a mailed link works: a day to verify the address, an hour to reset the password. */
-export const mailTokenTtlMs = { verify: 24 * hour, reset: hour, delete: hour } as const;
+/**
+ * How long a mailed link works: a day to verify an address (a new one too), an hour to reset the
+ * password or delete the account.
+ */
+export const mailTokenTtlMs = { verify: 24 * hour, reset: hour, delete: hour, email: 24 * hour } as const;
 type MailTokenPurpose = keyof typeof mailTokenTtlMs;
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -53,6 +59,7 @@ export function memberMailLinks(siteUrl: string) {
     verify: (token: string) => `${siteUrl}/auth/confirmation?token=${encodeURIComponent(token)}`,
     reset: (token: string) => `${siteUrl}/auth/reset-password?token=${encodeURIComponent(token)}`,
     deletion: (token: string) => `${siteUrl}/auth/delete-account?token=${encodeURIComponent(token)}`,
+    emailChange: (token: string) => `${siteUrl}/auth/confirm-email?token=${encodeURIComponent(token)}`,
     contact: `${siteUrl}/contact`,
   };
 }
@@ -151,8 +158,12 @@ export async function issueMailToken(
   memberId: number,
   purpose: MailTokenPurpose,
   now: number,
-  /** For a verification link asked for by the signed-in member: the nonce its browser keeps. */
-  vouch?: string,
+  link: {
+    /** For a verification link asked for by the signed-in member: the nonce its browser keeps. */
+    vouch?: string;
+    /** For a link that confirms a new address: that address. */
+    email?: string;
+  } = {},
 ) {
   await db
     .delete(memberTokens)
@@ -168,7 +179,8 @@ export async function issueMailToken(
     member_id: memberId,
     purpose,
     token_hash: hashToken(token),
-    vouch_hash: vouch === undefined ? null : hashToken(vouch),
+    vouch_hash: link.vouch === undefined ? null : hashToken(link.vouch),
+    email: link.email ?? null,
     expires_at: iso(now + mailTokenTtlMs[purpose]),
   });
   return token;
@@ -192,7 +204,11 @@ async function useMailToken(db: Database, token: string, purpose: MailTokenPurpo
     .update(memberTokens)
     .set({ used_at: iso(now) })
     .where(liveToken(token, purpose, now))
-    .returning({ memberId: memberTokens.member_id, vouchHash: memberTokens.vouch_hash });
+    .returning({
+      memberId: memberTokens.member_id,
+      vouchHash: memberTokens.vouch_hash,
+      email: memberTokens.email,
+    });
   return row;
 }
 
@@ -220,8 +236,14 @@ export async function isMailTokenLive(
  * as long whether or not a mail goes out, so its timing does not tell which addresses have an
  * account. A failure is logged (the mailer logs the SMTP error too); the member can ask again.
  */
-function sendMail({ mailer, logger }: MemberDeps, member: MemberRow, kind: string, mail: RenderedMail) {
-  void mailer.send({ to: member.email, ...mail }).catch((error: unknown) => {
+function sendMail(
+  { mailer, logger }: MemberDeps,
+  member: MemberRow,
+  kind: string,
+  mail: RenderedMail,
+  to = member.email,
+) {
+  void mailer.send({ to, ...mail }).catch((error: unknown) => {
     logger.warn({ err: error, memberId: member.id, mail: kind }, "member mail not sent");
   });
 }
@@ -303,7 +325,10 @@ export async function registerMember(deps: MemberDeps, input: Registration): Pro
           password_hash: passwordHash,
         })
         .returning();
-      return { member: member!, token: await issueMailToken(tx, member!.id, "verify", now, input.vouch) };
+      return {
+        member: member!,
+        token: await issueMailToken(tx, member!.id, "verify", now, { vouch: input.vouch }),
+      };
     });
   } catch (error) {
     const index = uniqueViolation(error);
@@ -368,7 +393,7 @@ export async function registerCheckoutMember(
 export async function resendVerification(deps: MemberDeps, email: string, vouch?: string): Promise<void> {
   const member = await findMemberByEmail(deps.db, email);
   if (!member || member.email_verified_at) return;
-  const token = await issueMailToken(deps.db, member.id, "verify", Date.now(), vouch);
+  const token = await issueMailToken(deps.db, member.id, "verify", Date.now(), { vouch });
   sendVerifyMail(deps, member, token);
 }
 
@@ -409,7 +434,7 @@ export async function requestOwnVerification(
   const member = await findMemberById(deps.db, memberId);
   if (!member) throw new ApiError(401, memberMessages.unauthenticated);
   if (member.email_verified_at) return false;
-  const token = await issueMailToken(deps.db, member.id, "verify", Date.now(), vouch);
+  const token = await issueMailToken(deps.db, member.id, "verify", Date.now(), { vouch });
   sendVerifyMail(deps, member, token);
   return true;
 }
@@ -602,6 +627,145 @@ export async function updateMember(
     sendPasswordChangedMail(deps, updated!, now);
   }
   return { member: updated!, passwordChanged };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing one's address
+
+export type EmailChange = z.output<typeof emailChangeSchema>;
+
+/** The current password, when the account has one: what confirms a change to it. */
+async function confirmCurrentPassword(member: MemberRow, password: string | undefined) {
+  if (!member.password_hash) return;
+  if (password === undefined) {
+    throw new ApiError(422, messages.required, { current_password: [messages.required] });
+  }
+  if (!(await checkPassword(member.password_hash, password))) {
+    throw new ApiError(422, memberMessages.currentPasswordWrong, {
+      current_password: [memberMessages.currentPasswordWrong],
+    });
+  }
+}
+
+const emailTakenError = (field: string) =>
+  new ApiError(422, memberMessages.emailTaken, { [field]: [memberMessages.emailTaken] });
+
+/**
+ * Every link mailed to the account's old address stops working: a reset link there would otherwise
+ * still open the account, and a verification link confirm an address it no longer has.
+ */
+async function dropMailedLinks(db: Pick<Database, "delete">, memberId: number) {
+  await db
+    .delete(memberTokens)
+    .where(and(eq(memberTokens.member_id, memberId), isNull(memberTokens.used_at)));
+}
+
+/**
+ * The signed-in member asks to use another address (confirmed by the current password, when the
+ * account has one). A confirmed address moves only once the new mailbox confirms it: a link valid
+ * a day goes there ("mailed"; confirmEmailChange), and until then the account signs in and is
+ * written to at the old one. An address never confirmed (mistyped at a social sign-up, say) is
+ * simply corrected, and the verification link goes to the new one ("corrected").
+ */
+export async function requestEmailChange(
+  deps: MemberDeps,
+  memberId: number,
+  input: EmailChange,
+): Promise<{ outcome: "mailed" | "corrected"; member: MemberRow }> {
+  const { db } = deps;
+  const member = await findMemberById(db, memberId);
+  if (!member) throw new ApiError(401, memberMessages.unauthenticated);
+  if (input.email.toLowerCase() === member.email.toLowerCase()) {
+    throw new ApiError(422, memberMessages.emailUnchanged, { email: [memberMessages.emailUnchanged] });
+  }
+  await confirmCurrentPassword(member, input.current_password);
+  // Registration tells whether an address has an account already; so may this.
+  const holder = await findMemberByEmail(db, input.email);
+  if (holder && holder.id !== member.id) throw emailTakenError("email");
+  const now = Date.now();
+
+  if (member.email_verified_at) {
+    const token = await issueMailToken(db, member.id, "email", now, { email: input.email });
+    sendMail(
+      deps,
+      member,
+      "confirm-email-change",
+      confirmEmailChangeMail({
+        siteUrl: deps.auth.siteUrl,
+        name: member.name,
+        confirmUrl: memberMailLinks(deps.auth.siteUrl).emailChange(token),
+        validHours: mailTokenTtlMs.email / hour,
+      }),
+      input.email,
+    );
+    return { outcome: "mailed", member };
+  }
+
+  let corrected: { member: MemberRow; token: string };
+  try {
+    corrected = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(members)
+        .set({ email: input.email, updated_at: iso(now) })
+        .where(eq(members.id, member.id))
+        .returning();
+      await dropMailedLinks(tx, member.id);
+      const token = await issueMailToken(tx, member.id, "verify", now, { vouch: input.vouch });
+      return { member: updated!, token };
+    });
+  } catch (error) {
+    // Someone joined with the address between the check above and this update.
+    if (uniqueViolation(error) === "members_email_lower") throw emailTakenError("email");
+    throw error;
+  }
+  sendVerifyMail(deps, corrected.member, corrected.token);
+  return { outcome: "corrected", member: corrected.member };
+}
+
+/**
+ * Moves the account to the address whose mailed link `token` is: the link works once, within the
+ * day. The old address is told, and the links mailed to it stop working. The member's sessions
+ * stay: the change was asked for from one, and confirmed from the new mailbox.
+ */
+export async function confirmEmailChange(deps: MemberDeps, token: string): Promise<MemberRow> {
+  const invalid = () =>
+    new ApiError(422, memberMessages.emailChangeLinkInvalid, {
+      token: [memberMessages.emailChangeLinkInvalid],
+    });
+  const now = Date.now();
+  let moved: { before: MemberRow; after: MemberRow };
+  try {
+    moved = await deps.db.transaction(async (tx) => {
+      const used = await useMailToken(tx, token, "email", now);
+      const before = used?.email ? await findMemberById(tx, used.memberId) : undefined;
+      if (!used?.email || !before) throw invalid();
+      const [after] = await tx
+        .update(members)
+        .set({ email: used.email, email_verified_at: iso(now), updated_at: iso(now) })
+        .where(eq(members.id, before.id))
+        .returning();
+      await dropMailedLinks(tx, before.id);
+      return { before, after: after! };
+    });
+  } catch (error) {
+    // Another account took the address after the link was mailed; the link stays unused.
+    if (uniqueViolation(error) === "members_email_lower") throw emailTakenError("token");
+    throw error;
+  }
+  const { siteUrl } = deps.auth;
+  sendMail(
+    deps,
+    moved.before,
+    "email-changed",
+    emailChangedMail({
+      siteUrl,
+      name: moved.after.name,
+      newEmail: moved.after.email,
+      changedAt: new Date(now),
+      contactUrl: memberMailLinks(siteUrl).contact,
+    }),
+  );
+  return moved.after;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -239,7 +239,7 @@ export async function readForm(request: Request): Promise<FormData> {
 export async function mailLinkIsDead(
   api: Pick<ApiClient, "post">,
   url: URL,
-  purpose: "verify" | "reset" | "delete",
+  purpose: "verify" | "reset" | "delete" | "email",
 ): Promise<boolean> {
   const token = url.searchParams.get("token");
   if (!token || url.searchParams.get("sent") === "1") return false;

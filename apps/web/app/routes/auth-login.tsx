@@ -65,6 +65,7 @@ const notices = {
   reset: memberMessages.resetDone,
   "logout-all": memberMessages.loggedOutEverywhere,
   deleted: memberMessages.accountDeleted,
+  email: memberMessages.emailChanged,
 } as const;
 
 const noticeOf = (done: string | null) =>

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import {
   changePasswordSchema,
+  emailChangeSchema,
   memberDeletionSchema,
   memberMessages,
   profileSchema,
@@ -39,7 +40,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return { member, meta: await pageMeta({ url, context }, { title: "會員資料", noindex: true }) };
 }
 
-type Intent = "profile" | "password" | "delete";
+type Intent = "profile" | "password" | "email" | "delete";
 
 /** The reply of the profile and password forms: which form it is for, and what was saved. */
 type MemberReply = {
@@ -47,6 +48,8 @@ type MemberReply = {
   result: SubmissionResult<string[]>;
   toast?: { type: "danger"; message: string };
   saved?: string;
+  /** 變更電子郵件: the address the confirmation link went to, and whether the account moved at once. */
+  email?: { to: string; corrected: boolean };
 };
 
 /** The reply of 寄送驗證信: sent, or the API's refusal (too many mails) as a toast. */
@@ -59,6 +62,7 @@ type VerifyReply = {
 const passwordFields = ["current_password", "password", "password_confirmation"];
 /** What confirms a deletion is never sent back into the page. */
 const deletionFields = ["password"];
+const emailChangeFields = ["current_password"];
 
 /**
  * The page's forms share one action and say which they are by `intent` (Hydrogen's cart style):
@@ -141,6 +145,38 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
+  if (intent === "email") {
+    const submission = await parseSubmission(request, emailChangeSchema);
+    if (submission.status !== "success") {
+      return reply(intent, invalidReply(submission, { hideFields: emailChangeFields }));
+    }
+    // An address never confirmed is corrected at once and verified by a link bound to this browser.
+    const nonce = randomBytes(24).toString("base64url");
+    let outcome: { data?: Member; message: string };
+    try {
+      outcome = await api.post<{ data?: Member; message: string }>(`/members/${member.id}/email`, {
+        ...submission.value,
+        vouch: nonce,
+      });
+    } catch (error) {
+      return reply(
+        intent,
+        apiFailureReply(submission, error, emailChangeSchema, { hideFields: emailChangeFields }),
+      );
+    }
+    const corrected = outcome.data !== undefined;
+    if (outcome.data) {
+      context.get(sessionContext).updateMember(outcome.data);
+      context.get(sessionContext).beginOwnVerification(nonce);
+    }
+    return data<MemberReply>({
+      intent,
+      result: submission.reply({ resetForm: true }),
+      saved: outcome.message,
+      email: { to: submission.value.email, corrected },
+    });
+  }
+
   if (intent === "delete") {
     const submission = await parseSubmission(request, memberDeletionSchema);
     if (submission.status !== "success") {
@@ -177,10 +213,12 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
   const { member } = loaderData;
   const [searchParams] = useSearchParams();
   const welcome = searchParams.get("welcome") === "1";
+  const emailChanged = searchParams.get("done") === "email";
   useActionToast(actionData?.toast);
   return (
     <div className="grid gap-14">
       {welcome && <FormSuccess title={memberMessages.activated} />}
+      {emailChanged && <FormSuccess title={memberMessages.emailChanged} />}
       <MemberSection id="profile" title="基本資料">
         <ProfileCard member={member} />
         {!member.email_verified && (
@@ -192,6 +230,9 @@ export default function MemberProfile({ loaderData, actionData }: Route.Componen
       </MemberSection>
       <MemberSection id="edit-profile" title="編輯會員資料">
         <ProfileForm member={member} reply={actionData?.intent === "profile" ? actionData : undefined} />
+      </MemberSection>
+      <MemberSection id="email" title="變更電子郵件">
+        <EmailForm member={member} reply={actionData?.intent === "email" ? actionData : undefined} />
       </MemberSection>
       <MemberSection
         id="password"
@@ -369,6 +410,66 @@ function PasswordForm({ reply }: { reply?: MemberReply }) {
         </div>
       </div>
     </SchemaForm>
+  );
+}
+
+/**
+ * 變更電子郵件: a confirmed address moves once the new mailbox confirms it (auth-confirm-email.tsx);
+ * one never confirmed is corrected at once, and the new one verified as any other.
+ */
+function EmailForm({ member, reply }: { member: Member; reply?: MemberReply }) {
+  const { form, fields } = useSchemaForm(emailChangeSchema, {
+    id: "email-form",
+    lastResult: reply?.result,
+  });
+  const sent = reply?.saved && reply.email;
+  return (
+    <div className="grid gap-6">
+      <p className="leading-7 text-ink-soft">
+        {member.email_verified ? (
+          <>
+            我們會寄一封確認信到新的電子郵件，點擊信中的連結後才會變更；在那之前，請繼續以{" "}
+            <span className="wrap-anywhere text-ink">{member.email}</span> 登入與收信。
+          </>
+        ) : (
+          <>您的電子郵件尚未驗證，可以直接更正，驗證信會寄到新的電子郵件。</>
+        )}
+      </p>
+      {sent && (
+        <FormSuccess title={reply.saved!}>
+          <p>
+            信已寄至 <span className="wrap-anywhere">{sent.to}</span>，連結 24 小時內有效
+            {sent.corrected
+              ? `。請在這個瀏覽器開啟信中的連結${member.providers.length > 0 ? "，以保留您的社群帳號登入" : ""}。`
+              : "。變更完成後，我們也會通知原本的電子郵件。"}
+          </p>
+        </FormSuccess>
+      )}
+      <SchemaForm form={form}>
+        <input type="hidden" name="intent" value="email" />
+        <div className="grid gap-x-6 gap-y-7 sm:grid-cols-2">
+          <TextField meta={fields.email} type="email" label="新的電子郵件" autoComplete="email" required />
+          {member.has_password && (
+            <TextField
+              meta={fields.current_password}
+              type="password"
+              label="目前的密碼"
+              hint="確認是您本人"
+              autoComplete="current-password"
+              required
+            />
+          )}
+        </div>
+        <div className="mt-8 grid gap-5">
+          <FormMessage form={form} toast={reply?.toast} />
+          <div>
+            <SubmitButton pending="寄送中…" intent="email">
+              {member.email_verified ? "寄送確認信" : "更正電子郵件"}
+            </SubmitButton>
+          </div>
+        </div>
+      </SchemaForm>
+    </div>
   );
 }
 

@@ -5,9 +5,11 @@ import { escapeHtml } from "./layout.ts";
 import {
   accountDeletedMail,
   confirmDeletionMail,
+  confirmEmailChangeMail,
   contactCopyMail,
   contactInboxMail,
   donationThanksMail,
+  emailChangedMail,
   newsletterConfirmMail,
   orderConfirmationMail,
   passwordChangedMail,
@@ -43,6 +45,20 @@ const mails: Record<string, (name: string) => { mail: RenderedMail; url: string 
     mail: passwordChangedMail({
       siteUrl,
       name,
+      changedAt: new Date("2026-11-22T03:30:00Z"),
+      contactUrl: "https://shiyi.test/contact",
+    }),
+    url: "https://shiyi.test/contact",
+  }),
+  "new address confirmation": (name) => ({
+    mail: confirmEmailChangeMail({ siteUrl, name, confirmUrl: link, validHours: 24 }),
+    url: link,
+  }),
+  "address changed": (name) => ({
+    mail: emailChangedMail({
+      siteUrl,
+      name,
+      newEmail: "new@example.com",
       changedAt: new Date("2026-11-22T03:30:00Z"),
       contactUrl: "https://shiyi.test/contact",
     }),
@@ -175,6 +191,33 @@ describe("what each mail says", () => {
     expect(mail.text).toContain("這個連結在 1 小時內有效，只能使用一次。");
     expect(mail.text).toContain("請忽略這封信，您的帳號不會有任何變更");
     expect(mail.html).toContain(`href="${confirmUrl}"`);
+  });
+
+  it("new address: the link to the page that moves the account, for how long, and what holds until then", () => {
+    const confirmUrl = "https://shiyi.test/auth/confirm-email?token=abc";
+    const mail = confirmEmailChangeMail({ siteUrl, name: "王小明", confirmUrl, validHours: 24 });
+    expect(mail.subject).toBe("確認您的新電子郵件");
+    expect(mail.text).toContain(`確認變更：\n${confirmUrl}`);
+    expect(mail.text).toContain(
+      "這個連結在 24 小時內有效，只能使用一次。完成變更前，帳號仍使用原本的電子郵件。",
+    );
+    expect(mail.text).toContain("如果您沒有申請變更，請忽略這封信");
+    expect(mail.html).toContain(`href="${confirmUrl}"`);
+  });
+
+  it("address changed: to which address, when, and whom to contact if it was not you", () => {
+    const mail = emailChangedMail({
+      siteUrl,
+      name: "王小明",
+      newEmail: "new<b>@example.com",
+      changedAt: new Date("2026-11-22T03:30:00Z"),
+      contactUrl: "https://shiyi.test/contact",
+    });
+    expect(mail.subject).toBe("您的食藝誌會員電子郵件已變更");
+    expect(mail.text).toContain("已於 2026.11.22 11:30（台灣時間）變更為 new<b>@example.com。");
+    expect(mail.html).toContain("變更為 new&#60;b&#62;@example.com");
+    expect(mail.text).toContain("如果您沒有變更電子郵件");
+    expect(mail.text).toContain("聯絡我們：\nhttps://shiyi.test/contact");
   });
 
   it("refuses a link that is not a web address", () => {

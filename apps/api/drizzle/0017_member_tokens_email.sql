@@ -1,0 +1,1 @@
+ALTER TABLE "member_tokens" ADD COLUMN "email" text;

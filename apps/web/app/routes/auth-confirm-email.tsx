@@ -1,0 +1,90 @@
+import type { Member } from "@shiyi/contracts";
+import { memberMessages } from "@shiyi/contracts/member-messages";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthLayout, DangerNotice, textLink } from "../components/auth/auth-layout.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { actionFailure, mailLinkIsDead, readForm } from "../lib/api.server.ts";
+import { apiContext } from "../lib/context.ts";
+import { pageMeta } from "../lib/seo.server.ts";
+import { getMember, sessionContext } from "../lib/session.server.ts";
+import { loaderMeta } from "../lib/site.ts";
+import { useActionToast } from "../lib/use-action-toast.ts";
+import type { Route } from "./+types/auth-confirm-email";
+
+export const meta: Route.MetaFunction = loaderMeta;
+
+/** Never kept by a cache: the link's token is in the address, and the page says whether it works. */
+export function headers() {
+  return { "cache-control": "private, no-store" };
+}
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
+  const [meta, linkDead] = await Promise.all([
+    pageMeta({ url, context }, { title: "確認新的電子郵件", noindex: true }),
+    token ? mailLinkIsDead(context.get(apiContext), url, "email") : true,
+  ]);
+  return { meta, token, linkDead };
+}
+
+/**
+ * The link mailed to a member's new address: opening it changes nothing (a mail scanner may open
+ * it); the button does (POST /members/confirm-email). Signed in to that account, the member goes
+ * back to the member page, which shows the new address; otherwise to the login page.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = String((await readForm(request)).get("token") ?? "");
+  let changed: { data: Member };
+  try {
+    changed = await context.get(apiContext).post<{ data: Member }>("/members/confirm-email", { token });
+  } catch (error) {
+    const failure = actionFailure(error);
+    return data({ toast: failure.data.toast }, failure.init ?? undefined);
+  }
+  const signedIn = await getMember(context);
+  if (signedIn?.id !== changed.data.id) return redirect("/auth/login?done=email");
+  context.get(sessionContext).updateMember(changed.data);
+  return redirect("/member?done=email");
+}
+
+export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData?.toast);
+  const busy = useNavigation().state === "submitting";
+  if (loaderData.linkDead)
+    return (
+      <AuthLayout kicker="Account" title="變更電子郵件">
+        <DangerNotice title={memberMessages.emailChangeLinkInvalid}>
+          <p>連結只能使用一次，並在寄出 24 小時後失效；較新的連結寄出後，舊的連結也會失效。</p>
+        </DangerNotice>
+        <p className="mt-8 leading-7">
+          <Link to="/member#email" className={textLink}>
+            回到會員中心
+          </Link>
+        </p>
+      </AuthLayout>
+    );
+  return (
+    <AuthLayout kicker="Account" title="確認新的電子郵件">
+      <div className="grid gap-4 leading-8 text-ink-soft">
+        <p>
+          按下「確認變更」後，您的會員帳號將改用收到這封信的電子郵件：之後請以它登入，訂單與捐款的通知也會寄到這裡。
+        </p>
+        <p>原本的電子郵件會收到一封變更通知，寄到那裡但尚未使用的連結（例如重設密碼）將一併失效。</p>
+      </div>
+      {actionData?.toast && (
+        <div className="mt-8">
+          <DangerNotice title={actionData.toast.message} />
+        </div>
+      )}
+      <Form method="post" className="mt-10 flex flex-wrap items-center gap-x-8 gap-y-4">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <Button type="submit" size="lg" aria-disabled={busy || undefined}>
+          {busy ? "變更中…" : "確認變更"}
+        </Button>
+        <Link to="/" className={textLink}>
+          不變更，回到首頁
+        </Link>
+      </Form>
+    </AuthLayout>
+  );
+}
