@@ -126,6 +126,7 @@ test.describe("registration and login", () => {
     await page.getByRole("button", { name: "登出", exact: true }).click();
     await expect(page).toHaveURL(`${siteUrl}/`);
     await expect(headerLoginLink(page)).toBeVisible();
+    await expect(page.getByRole("region", { name: "通知" })).toContainText("您已登出");
 
     // The link has been used: opened again, it says so at once and offers a new mail.
     await page.goto(link);

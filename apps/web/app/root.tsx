@@ -1,5 +1,5 @@
 import type { CartLine, Item, PublicSettings } from "@shiyi/contracts";
-import { sessionExpired } from "@shiyi/contracts/session-messages";
+import { loggedOut, sessionExpired } from "@shiyi/contracts/session-messages";
 import { useEffect, useEffectEvent, useRef, type ReactNode } from "react";
 import { CartSync } from "./components/cart/cart-sync.tsx";
 import {
@@ -29,7 +29,7 @@ import {
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { ConfirmProvider, useConfirm } from "./components/ui/confirm-dialog.tsx";
-import { ToastProvider } from "./components/ui/toast.tsx";
+import { showToast, ToastProvider } from "./components/ui/toast.tsx";
 import { pieceCount } from "./lib/cart/local-cart.ts";
 import { useLocalCart } from "./lib/cart/use-local-cart.ts";
 import { apiContext, siteConfigContext } from "./lib/context.ts";
@@ -171,10 +171,14 @@ export default function App() {
   );
 }
 
-/** SPEC §4: after a session could not be refreshed, the login page opens with this dialog. */
+/**
+ * SPEC §4: after a session could not be refreshed, the login page opens with this dialog. After
+ * the logout button, the page it leads to says so.
+ */
 function SessionNotice({ notice }: { notice: Notice | undefined }) {
   const confirm = useConfirm();
   useEffect(() => {
+    if (notice === "signed-out") showToast({ type: "success", message: loggedOut });
     if (notice !== "session-expired") return;
     void confirm({
       title: sessionExpired.title,

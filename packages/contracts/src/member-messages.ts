@@ -1,4 +1,4 @@
-import { sessionExpired } from "./session-messages.ts";
+import { loggedOut, sessionExpired } from "./session-messages.ts";
 
 /*
  * Without Zod, so that pages which only need these texts do not load the schemas: import them from
@@ -29,7 +29,7 @@ export const memberMessages = {
   profileUpdated: "會員資料已更新",
   passwordChanged: "密碼已更新",
   loggedIn: "登入成功",
-  loggedOut: "您已登出",
+  loggedOut,
   loggedOutEverywhere: "已登出所有裝置",
   accountDeleted: "您的帳號已刪除，感謝您曾經的支持",
   deletionMailed: "確認信已寄至您的電子郵件，請在一小時內點擊信中的連結完成刪除",

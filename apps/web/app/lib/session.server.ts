@@ -37,7 +37,8 @@ export const sessionCookies = {
 const refreshCookieSeconds = 30 * 24 * 60 * 60;
 const redirectCookieSeconds = 10 * 60;
 
-export type Notice = "session-expired";
+/** A one-shot word for the next page: the session could not be renewed, or the reader signed out. */
+export type Notice = "session-expired" | "signed-out";
 
 /** Exchanges a refresh token at the API (POST /members/refresh); undefined when refused. */
 export type RefreshTokens = (refreshToken: string) => Promise<TokenPair | undefined>;
@@ -217,14 +218,19 @@ export class RequestSession {
     const notice = this.#cookies.get(sessionCookies.notice);
     if (notice === undefined) return undefined;
     this.#set(sessionCookies.notice, "", 0);
+    if (notice === "signed-out") return notice;
     if (this.#cookies.has(sessionCookies.signedOut)) return undefined;
     return notice === "session-expired" ? notice : undefined;
   }
 
-  /** Signing out on purpose: the session's cookies go, and no expiry notice follows. */
-  signOut() {
+  /**
+   * Signing out on purpose: the session's cookies go, and no expiry notice follows. `announce`:
+   * the next page says 您已登出 (the logout button; not where a page of its own says what happened).
+   */
+  signOut({ announce = false }: { announce?: boolean } = {}) {
     this.clear();
     this.#set(sessionCookies.signedOut, "1", 60);
+    if (announce) this.#set(sessionCookies.notice, "signed-out", 60);
   }
 
   /** A social sign-in begins here: a fresh nonce, kept for the 10 minutes the API's flow lasts. */

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!(error instanceof ApiRequestError && error.status === 401)) throw error;
     }
   }
-  session.signOut();
+  session.signOut({ announce: true });
   const secure = context.get(siteConfigContext).publicUrl.startsWith("https:");
   return redirect("/", { headers: checkoutCookiesCleared({ secure }) });
 }
