@@ -59,6 +59,14 @@ async function fillRegistration(page: Page, member: TestMember) {
   await page.getByRole("checkbox", { name: /我已閱讀並同意/ }).check();
 }
 
+/** Chooses a 縣市 and one of its 鄉鎮市區 from their lists; the district's postcode is filled in. */
+async function chooseDistrict(page: Page, form: Locator, county: string, district: string) {
+  await form.getByRole("combobox", { name: "縣市" }).click();
+  await page.getByRole("option", { name: county, exact: true }).click();
+  await form.getByRole("combobox", { name: "鄉鎮市區" }).click();
+  await page.getByRole("option", { name: district, exact: true }).click();
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The field's message comes first in its description; a hint, when it has one, follows. */
@@ -437,18 +445,22 @@ test.describe("validation on input (SPEC §5)", () => {
     await expectOnInput(zip, "10", "請輸入 3、5 或 6 位數的郵遞區號");
     await expectOnInput(zip, "10a", "請輸入 3、5 或 6 位數的郵遞區號");
     await expectValid(zip, "106");
-    // An address is all four parts or none: emptied again, the others may be empty too.
-    await zip.fill("");
-    for (const [label, max] of [
-      ["縣市", 10],
-      ["鄉鎮市區", 10],
-      ["詳細地址", 120],
-    ] as const) {
-      const field = profile.getByRole("textbox", { name: label });
-      await field.fill("路".repeat(max + 1));
-      await expectMessage(field, `數值長度不得大於 ${max}`);
-      await expectValid(field, "");
-    }
+    // 106 names its district: 臺北市大安區 is chosen with it.
+    await expect(profile.getByRole("combobox", { name: "鄉鎮市區" })).toHaveText(/大安區/);
+    // A postcode of no district, beside a district chosen, is refused as it is typed.
+    await expectOnInput(zip, "999", "郵遞區號與鄉鎮市區不符");
+    // One of another district chooses that district instead: 220 is 新北市板橋區.
+    await zip.fill("220");
+    await expect(profile.getByRole("combobox", { name: "縣市" })).toHaveText(/新北市/);
+    await expect(profile.getByRole("combobox", { name: "鄉鎮市區" })).toHaveText(/板橋區/);
+    await expect(zip).not.toHaveAttribute("aria-invalid", "true");
+    const street = profile.getByRole("textbox", { name: "詳細地址" });
+    await street.fill("路".repeat(121));
+    await expectMessage(street, "數值長度不得大於 120");
+    // An address is all four parts or none: the others given, the street may not be left empty.
+    await street.fill("");
+    await expectMessage(street, required);
+    await expectValid(street, "文化路二段 1 號");
 
     const passwords = page.getByRole("region", { name: "變更密碼" });
     const current = passwords.getByRole("textbox", { name: "目前的密碼" });
@@ -476,9 +488,7 @@ test.describe("member page", () => {
     const form = page.getByRole("region", { name: "編輯會員資料" });
     await form.getByRole("textbox", { name: "姓名" }).fill("林大滿");
     await form.getByRole("textbox", { name: "手機" }).fill("0912345678");
-    await form.getByRole("textbox", { name: "郵遞區號" }).fill("106");
-    await form.getByRole("textbox", { name: "縣市" }).fill("臺北市");
-    await form.getByRole("textbox", { name: "鄉鎮市區" }).fill("大安區");
+    await chooseDistrict(page, form, "臺北市", "大安區");
     await form.getByRole("textbox", { name: "詳細地址" }).fill("復興南路一段 219 巷 18 號");
     await form.getByRole("button", { name: "儲存會員資料" }).click();
     await expect(form.getByRole("status")).toHaveText("會員資料已更新");
@@ -508,9 +518,7 @@ test.describe("member page", () => {
     await open(page, "/member");
     const form = page.getByRole("region", { name: "編輯會員資料" });
     await form.getByRole("textbox", { name: "姓名" }).fill("W".repeat(50));
-    await form.getByRole("textbox", { name: "郵遞區號" }).fill("106");
-    await form.getByRole("textbox", { name: "縣市" }).fill("臺北市");
-    await form.getByRole("textbox", { name: "鄉鎮市區" }).fill("大安區");
+    await chooseDistrict(page, form, "臺北市", "大安區");
     await form.getByRole("textbox", { name: "詳細地址" }).fill("x".repeat(120));
     await form.getByRole("button", { name: "儲存會員資料" }).click();
     await expect(form.getByRole("status")).toHaveText("會員資料已更新");

@@ -112,14 +112,21 @@ async function fillBuyerForHome(page: Page, email: string) {
   await expect(receiver(page).getByRole("textbox", { name: "姓名" })).toHaveValue("林小華");
 }
 
-/** Types an address in Taiwan into a group of the form (訂購人 or 收件人): zip, city, district, street. */
+/**
+ * Fills an address in Taiwan into a group of the form (訂購人 or 收件人): the 縣市 and 鄉鎮市區 chosen
+ * from their lists, which fills in the district's postcode; then the postcode as given, and the street.
+ */
 async function fillAddress(
   group: Locator,
   [zip, city, dist, addr]: readonly [string, string, string, string],
 ) {
+  const page = group.page();
+  await group.getByRole("combobox", { name: "縣市" }).click();
+  await page.getByRole("option", { name: city, exact: true }).click();
+  await group.getByRole("combobox", { name: "鄉鎮市區" }).click();
+  await page.getByRole("option", { name: dist, exact: true }).click();
+  await expect(group.getByRole("textbox", { name: "郵遞區號" })).toHaveValue(zip.slice(0, 3));
   await group.getByRole("textbox", { name: "郵遞區號" }).fill(zip);
-  await group.getByRole("textbox", { name: "縣市" }).fill(city);
-  await group.getByRole("textbox", { name: "鄉鎮市區" }).fill(dist);
   await group.getByRole("textbox", { name: "詳細地址" }).fill(addr);
 }
 
@@ -509,7 +516,7 @@ test("a failed card payment leaves the order payable, and paying again completes
   await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
   await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
   await receiver(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
-  await fillAddress(receiver(page), ["400", "臺中市", "西區", "民權路 100 號"]);
+  await fillAddress(receiver(page), ["403", "臺中市", "西區", "民權路 100 號"]);
   await page.getByRole("radio", { name: "公司戶發票（統一編號）" }).check();
   await page.getByRole("textbox", { name: "發票抬頭" }).fill("食藝文化出版有限公司");
   await page.getByRole("textbox", { name: "統一編號" }).fill("04595257");
@@ -629,7 +636,7 @@ test("checkout, result, history and an order's page have no serious accessibilit
   await page.goto(checkout);
   await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
   await receiver(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
-  await fillAddress(receiver(page), ["400", "臺中市", "西區", "民權路 100 號"]);
+  await fillAddress(receiver(page), ["403", "臺中市", "西區", "民權路 100 號"]);
   await page.getByRole("button", { name: "送出訂單並付款" }).click();
   await page.getByRole("button", { name: "取得 ATM 轉帳帳號" }).click();
   await expect(page).toHaveURL(/\/cart\/result\?number=\d+$/);

@@ -86,6 +86,32 @@ test("a visitor gives once by card, is thanked on the result page and by mail", 
   expect(mail.text).toContain(numberOf(page));
 });
 
+test("a paper receipt is mailed to an address chosen by 縣市 and 鄉鎮市區, its postcode filled in", async ({
+  page,
+}) => {
+  await openForm(page);
+  await page.getByRole("radio", { name: "NT$ 1,000" }).check();
+  await donor(page).getByRole("textbox", { name: "姓名" }).fill("陳大文");
+  await donor(page).getByRole("textbox", { name: "電子郵件" }).fill("paper@example.test");
+  await page.getByRole("radio", { name: "每次捐款開立收據" }).check();
+  await page.getByRole("radio", { name: "紙本收據（郵寄）" }).check();
+  await terms(page).check();
+  await submit(page);
+  const address = page.getByRole("group", { name: /收據郵寄地址/ });
+  await expect(address.getByText("紙本收據需填寫郵寄地址").first()).toBeVisible();
+
+  const district = address.getByRole("combobox", { name: "鄉鎮市區" });
+  await expect(district).toBeDisabled();
+  await address.getByRole("combobox", { name: "縣市" }).click();
+  await page.getByRole("option", { name: "高雄市", exact: true }).click();
+  await district.click();
+  await page.getByRole("option", { name: "前金區", exact: true }).click();
+  await expect(address.getByRole("textbox", { name: "郵遞區號" })).toHaveValue("801");
+  await address.getByRole("textbox", { name: "詳細地址" }).fill("中正四路 211 號");
+  await submit(page);
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+});
+
 test("Back from ECPay's page finds the form as the donor left it, but for the national ID", async ({
   page,
 }) => {
@@ -309,6 +335,35 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "繼續前往綠界" }).click();
     await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
     await expect(page.getByText("新臺幣 3000 元")).toBeVisible();
+  });
+
+  test("a paper receipt's district is checked against its 縣市, and the address is kept", async ({
+    page,
+  }) => {
+    await page.goto("/support-us");
+    await page.getByRole("radio", { name: "NT$ 3,000" }).check();
+    await donor(page).getByRole("textbox", { name: "姓名" }).fill("王小明");
+    await donor(page).getByRole("textbox", { name: "電子郵件" }).fill("paper-nojs@example.test");
+    await page.getByRole("radio", { name: "每次捐款開立收據" }).check();
+    await page.getByRole("radio", { name: "紙本收據（郵寄）" }).check();
+    await terms(page).check();
+    const county = page.getByRole("combobox", { name: "縣市" });
+    const district = page.getByRole("combobox", { name: "鄉鎮市區" });
+    // Without JavaScript nothing narrows the list: every district is there, named with its 縣市.
+    await county.selectOption("臺北市");
+    await district.selectOption({ label: "新北市 板橋區" });
+    await page.getByRole("textbox", { name: "郵遞區號" }).fill("220");
+    await page.getByRole("textbox", { name: "詳細地址" }).fill("文化路一段 1 號");
+    await submit(page);
+
+    await expect(district).toHaveAccessibleDescription("請選擇鄉鎮市區");
+    // What was chosen comes back as it was, to be put right.
+    await expect(district).toHaveValue("板橋區");
+    await expect(county).toHaveValue("臺北市");
+    await expect(page.getByRole("textbox", { name: "詳細地址" })).toHaveValue("文化路一段 1 號");
+    await county.selectOption("新北市");
+    await submit(page);
+    await expect(page).toHaveURL(/\/support-us\/pay\?number=\d+$/);
   });
 });
 

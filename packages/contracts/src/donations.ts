@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { memberLimits } from "./members.ts";
 import { messages } from "./messages.ts";
+import { taiwanAddressIssues } from "./taiwan-districts.ts";
 import { postalAddressSchema } from "./orders.ts";
 import {
   email,
@@ -129,6 +130,7 @@ export const donationDraftSchema = z
         const address = (draft.address ?? {}) as Partial<Record<string, unknown>>;
         for (const key of ["zip", "city", "dist", "addr"] as const)
           if (!address[key]) issue(["address", key], donationMessages.addressForPaper);
+        for (const { field, message } of taiwanAddressIssues(address)) issue(["address", field], message);
       }
     },
     { when: ({ value }) => typeof value === "object" && value !== null },

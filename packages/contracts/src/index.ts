@@ -10,3 +10,4 @@ export * from "./order-choice.ts";
 export * from "./donations.ts";
 export * from "./newsletter.ts";
 export * from "./search.ts";
+export * from "./taiwan-districts.ts";

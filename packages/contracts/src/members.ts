@@ -2,6 +2,7 @@ import { z } from "zod";
 import { digits } from "./query.ts";
 import { memberMessages } from "./member-messages.ts";
 import { messages } from "./messages.ts";
+import { normalizeCounty, taiwanAddressIssues } from "./taiwan-districts.ts";
 import {
   confirmField,
   email,
@@ -118,7 +119,7 @@ export const taiwanZipMessage = "請輸入 3、5 或 6 位數的郵遞區號";
 export const memberAddressSchema = z
   .object({
     zip: optionalField(z.string().trim().overwrite(halfWidth).regex(taiwanZip, { error: taiwanZipMessage })),
-    city: optionalField(z.string().trim().check(maxLength(memberLimits.city))),
+    city: optionalField(z.string().trim().overwrite(normalizeCounty).check(maxLength(memberLimits.city))),
     dist: optionalField(z.string().trim().check(maxLength(memberLimits.dist))),
     addr: optionalField(z.string().trim().check(maxLength(memberLimits.addr))),
   })
@@ -136,6 +137,9 @@ export const memberAddressSchema = z
         });
       }
     }
+    // A 縣市 of Taiwan, a 鄉鎮市區 of it, and its postcode.
+    for (const { field, message } of taiwanAddressIssues(payload.value))
+      payload.issues.push({ code: "custom", message, path: [field], input: payload.value });
   });
 export type MemberAddress = z.output<typeof memberAddressSchema>;
 

@@ -4,6 +4,7 @@ import { cartLineInputSchema } from "./cart.ts";
 import { imageSchema, productTypes } from "./api-types.ts";
 import { memberLimits, taiwanZip, taiwanZipMessage } from "./members.ts";
 import { messages } from "./messages.ts";
+import { taiwanAddressIssues } from "./taiwan-districts.ts";
 import {
   email,
   flag,
@@ -300,8 +301,11 @@ export const orderDraftSchema = z
         if (overseas) continue;
         if (typeof city === "string" && city.length > memberLimits.city)
           issue([path, "address", "city"], messages.maxLength(memberLimits.city));
-        if (typeof dist === "string" && dist.length > memberLimits.dist)
+        else if (typeof dist === "string" && dist.length > memberLimits.dist)
           issue([path, "address", "dist"], messages.maxLength(memberLimits.dist));
+        else
+          for (const { field, message } of taiwanAddressIssues(address as Record<string, unknown>))
+            issue([path, "address", field], message);
       }
       // In Taiwan a mobile number (SPEC §5); for overseas delivery, a number abroad too.
       for (const [path, value] of [

@@ -18,7 +18,14 @@ import {
   type Settings,
   type Store,
 } from "@shiyi/contracts";
-import { useEffect, useRef, useSyncExternalStore, type MouseEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useRef,
+  useSyncExternalStore,
+  type ComponentProps,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
 import {
   data,
   Link,
@@ -38,6 +45,7 @@ import {
   TextareaField,
   TextField,
 } from "../components/form/fields.tsx";
+import { TaiwanAddressFields } from "../components/form/taiwan-address-fields.tsx";
 import {
   ErrorGlyph,
   FormMessage,
@@ -448,6 +456,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
             <TextField meta={customer.tel} type="tel" label="市話" hint="選填" autoComplete="home tel" />
           </div>
           <AddressFields
+            form={form}
             legend="聯絡地址"
             hint="選填"
             fieldset={customer.address.getFieldset()}
@@ -531,6 +540,7 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
             />
           ) : (
             <AddressFields
+              form={form}
               legend={overseas ? "海外收件地址" : "收件地址"}
               overseas={overseas}
               required
@@ -705,9 +715,8 @@ type AddressFieldset = ReturnType<
   >["address"]["getFieldset"]
 >;
 
-/** The labels of an address's four fields: in Taiwan, and abroad (country, then state or city). */
+/** The labels of an address's four fields abroad (country, then state or city); Taiwan's are TaiwanAddressFields'. */
 const addressLabels = {
-  taiwan: { zip: "郵遞區號", city: "縣市", dist: "鄉鎮市區", addr: "詳細地址" },
   abroad: {
     zip: "郵遞區號 Postal code",
     city: "國家 Country",
@@ -717,6 +726,7 @@ const addressLabels = {
 } as const;
 
 function AddressFields({
+  form,
   legend,
   hint,
   required,
@@ -724,6 +734,7 @@ function AddressFields({
   fieldset,
   action,
 }: {
+  form: ComponentProps<typeof TaiwanAddressFields>["form"];
   legend: string;
   hint?: string;
   required?: boolean;
@@ -732,7 +743,7 @@ function AddressFields({
   fieldset: AddressFieldset;
   action?: ReactNode;
 }) {
-  const labels = overseas ? addressLabels.abroad : addressLabels.taiwan;
+  const labels = addressLabels.abroad;
   return (
     <fieldset className="grid min-w-0 gap-5">
       <legend className="mb-5 text-[0.9375rem] font-medium tracking-[0.06em] text-ink">
@@ -745,34 +756,32 @@ function AddressFields({
         {hint && <span className="ml-2 text-sm font-normal text-muted">{hint}</span>}
       </legend>
       {action}
-      <div className="grid gap-x-6 gap-y-7 sm:grid-cols-[8rem_1fr_1fr]">
-        <TextField
-          meta={fieldset.zip}
-          label={labels.zip}
-          inputMode={overseas ? "text" : "numeric"}
-          autoComplete="postal-code"
-          required={required}
-        />
-        <TextField
-          meta={fieldset.city}
-          label={labels.city}
-          autoComplete={overseas ? "country-name" : "address-level1"}
-          required={required}
-        />
-        <TextField
-          meta={fieldset.dist}
-          label={labels.dist}
-          autoComplete={overseas ? "address-level1" : "address-level2"}
-          required={required}
-        />
-        <TextField
-          meta={fieldset.addr}
-          label={labels.addr}
-          autoComplete="street-address"
-          required={required}
-          className="sm:col-span-3"
-        />
-      </div>
+      {overseas ? (
+        <div className="grid gap-x-6 gap-y-7 sm:grid-cols-[8rem_1fr_1fr]">
+          <TextField meta={fieldset.zip} label={labels.zip} autoComplete="postal-code" required={required} />
+          <TextField
+            meta={fieldset.city}
+            label={labels.city}
+            autoComplete="country-name"
+            required={required}
+          />
+          <TextField
+            meta={fieldset.dist}
+            label={labels.dist}
+            autoComplete="address-level1"
+            required={required}
+          />
+          <TextField
+            meta={fieldset.addr}
+            label={labels.addr}
+            autoComplete="street-address"
+            required={required}
+            className="sm:col-span-3"
+          />
+        </div>
+      ) : (
+        <TaiwanAddressFields form={form} fields={fieldset} required={required} />
+      )}
     </fieldset>
   );
 }

@@ -12,6 +12,7 @@ import { randomBytes } from "node:crypto";
 import { useId, type FormEvent } from "react";
 import { data, Form, Link, redirect, useSearchParams, useSubmit } from "react-router";
 import { NewPasswordFields, TextField } from "../components/form/fields.tsx";
+import { TaiwanAddressFields } from "../components/form/taiwan-address-fields.tsx";
 import {
   FormMessage,
   FormSuccess,
@@ -351,16 +352,8 @@ function ProfileForm({ member, reply }: { member: Member; reply?: MemberReply })
           <p id={addressHint} className="mt-2 text-sm leading-6 text-muted">
             選填，訂購時會預先帶入。
           </p>
-          <div className="mt-5 grid gap-x-6 gap-y-7 sm:grid-cols-[8rem_1fr_1fr]">
-            <TextField meta={address.zip} label="郵遞區號" inputMode="numeric" autoComplete="postal-code" />
-            <TextField meta={address.city} label="縣市" autoComplete="address-level1" />
-            <TextField meta={address.dist} label="鄉鎮市區" autoComplete="address-level2" />
-            <TextField
-              meta={address.addr}
-              label="詳細地址"
-              autoComplete="street-address"
-              className="sm:col-span-3"
-            />
+          <div className="mt-5">
+            <TaiwanAddressFields form={form} fields={address} />
           </div>
         </fieldset>
       </div>

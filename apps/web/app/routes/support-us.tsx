@@ -25,6 +25,7 @@ import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { Link, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
 import { PolicyLink } from "../components/form/policy-link.tsx";
 import { CheckboxField, RadioGroupField, TextField } from "../components/form/fields.tsx";
+import { TaiwanAddressFields } from "../components/form/taiwan-address-fields.tsx";
 import { CaptchaError } from "../components/form/captcha.tsx";
 import { FormMessage, SchemaForm, SubmitButton, useSchemaForm } from "../components/form/schema-form.tsx";
 import { IdempotencyKey } from "../components/form/idempotency-key.tsx";
@@ -389,34 +390,7 @@ function DonationForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
                   <span className="ml-2 text-sm font-normal text-muted">選擇紙本收據時填寫</span>
                 )}
               </legend>
-              <div className="grid gap-x-6 gap-y-7 sm:grid-cols-[8rem_1fr_1fr]">
-                <TextField
-                  meta={address.zip}
-                  label="郵遞區號"
-                  inputMode="numeric"
-                  autoComplete="postal-code"
-                  required={hydrated}
-                />
-                <TextField
-                  meta={address.city}
-                  label="縣市"
-                  autoComplete="address-level1"
-                  required={hydrated}
-                />
-                <TextField
-                  meta={address.dist}
-                  label="鄉鎮市區"
-                  autoComplete="address-level2"
-                  required={hydrated}
-                />
-                <TextField
-                  meta={address.addr}
-                  label="詳細地址"
-                  autoComplete="street-address"
-                  required={hydrated}
-                  className="sm:col-span-3"
-                />
-              </div>
+              <TaiwanAddressFields form={form} fields={address} required={hydrated} />
             </fieldset>
           )}
           <CheckboxField

@@ -90,7 +90,7 @@ export function FieldError({ meta }: { meta: Field }) {
 }
 
 type TextFieldProps = FieldProps &
-  Pick<ComponentProps<"input">, "autoComplete" | "inputMode" | "placeholder" | "spellCheck"> & {
+  Pick<ComponentProps<"input">, "autoComplete" | "inputMode" | "placeholder" | "spellCheck" | "onChange"> & {
     type?: "text" | "email" | "tel" | "password";
   };
 
@@ -161,7 +161,13 @@ export function TextareaField({
 
 export type SelectOption = { value: string; label: string };
 
-type SelectFieldProps = FieldProps & { options: readonly SelectOption[]; placeholder?: string };
+type SelectFieldProps = FieldProps & {
+  options: readonly SelectOption[];
+  placeholder?: string;
+  disabled?: boolean;
+  /** Told of each choice, after the form has it (a field that depends on this one follows it). */
+  onValueChange?: (value: string) => void;
+};
 
 /**
  * A choice from a short list. In the browser it is the shared Select (SPEC §4, §9: typeahead,
@@ -182,6 +188,8 @@ function EnhancedSelectField({
   className,
   options,
   placeholder = "請選擇",
+  disabled,
+  onValueChange,
 }: SelectFieldProps) {
   const control = useInputControl({
     key: meta.key,
@@ -206,8 +214,12 @@ function EnhancedSelectField({
         id={meta.id}
         items={options}
         value={value}
-        onValueChange={(next) => control.change(next ?? "")}
+        onValueChange={(next) => {
+          control.change(next ?? "");
+          onValueChange?.(next ?? "");
+        }}
         placeholder={placeholder}
+        disabled={disabled}
         required={required}
         invalid={invalid}
         aria-describedby={describedBy || undefined}
@@ -226,6 +238,8 @@ function NativeSelectField({
   className,
   options,
   placeholder = "請選擇",
+  disabled,
+  onValueChange,
 }: SelectFieldProps) {
   const autoFocus = useAutoFocus(meta.name);
   const { key, defaultValue, ...props } = getSelectProps(meta, { ariaDescribedBy: hintId(meta, hint) });
@@ -239,7 +253,11 @@ function NativeSelectField({
         <select
           key={key}
           {...props}
-          defaultValue={defaultValue ?? ""}
+          // A value the list does not have (a district of another 縣市, sent back) shows the placeholder,
+          // not the first item the browser would otherwise show as chosen.
+          defaultValue={options.some((option) => option.value === defaultValue) ? defaultValue : ""}
+          disabled={disabled}
+          onChange={onValueChange && ((event) => onValueChange(event.currentTarget.value))}
           autoFocus={autoFocus}
           aria-required={required || undefined}
           className={`${control} min-h-11 cursor-pointer appearance-none pr-10`}
@@ -248,7 +266,7 @@ function NativeSelectField({
             {placeholder}
           </option>
           {options.map((option) => (
-            <option key={option.value} value={option.value}>
+            <option key={`${option.value} ${option.label}`} value={option.value}>
               {option.label}
             </option>
           ))}

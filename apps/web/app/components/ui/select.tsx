@@ -142,7 +142,7 @@ export function Select({
           onKeyDown={onTypeahead}
           onPointerDown={armClickTolerance}
           className={[
-            "flex min-h-11 w-full min-w-48 items-center justify-between gap-3 border border-field bg-paper px-3",
+            "flex min-h-11 w-full min-w-0 items-center justify-between gap-3 border border-field bg-paper px-3",
             "text-left text-[0.9375rem] text-ink transition-colors select-none",
             "hover:border-ink-soft data-popup-open:border-ink",
             "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary",

@@ -1,0 +1,102 @@
+import {
+  districtOfZip,
+  districtsOf,
+  findDistrict,
+  normalizeCounty,
+  taiwanCounties,
+} from "@shiyi/contracts/taiwan-districts";
+import type { ChangeEvent, ComponentProps } from "react";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { SelectField, TextField } from "./fields.tsx";
+
+type Field = ComponentProps<typeof TextField>["meta"];
+
+const countyOptions = taiwanCounties.map((county) => ({ value: county, label: county }));
+/**
+ * Without JavaScript nothing narrows the list as a 縣市 is chosen, nor when it is chosen again after
+ * a refusal: every district, named with its 縣市.
+ */
+const everyDistrict = taiwanCounties.flatMap((county) =>
+  districtsOf(county).map((district) => ({ value: district.name, label: `${county} ${district.name}` })),
+);
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/**
+ * An address in Taiwan as its readers write one: 縣市 and 鄉鎮市區 chosen from the post's list, the
+ * postcode filled in from the district (or the district from a postcode typed first: 106 is
+ * 臺北市大安區), then the street. The postcode stays a field of its own, for the 5 and 6 digit
+ * forms. The server checks that the parts agree (taiwanAddressIssues).
+ */
+export function TaiwanAddressFields({
+  form,
+  fields,
+  required,
+}: {
+  /** The form the fields are in (`useSchemaForm`'s `form`): the district and postcode follow each other through it. */
+  form: { update: (options: { name: string; value: string }) => void };
+  fields: { zip: Field; city: Field; dist: Field; addr: Field };
+  required?: boolean;
+}) {
+  const hydrated = useHydrated();
+  const city = normalizeCounty(text(fields.city.value));
+  const dist = text(fields.dist.value);
+  const zip = text(fields.zip.value);
+  const districts = districtsOf(city);
+  const set = (field: Field, value: string) => form.update({ name: field.name, value });
+
+  const chooseCounty = (next: string) => {
+    if (dist && !findDistrict(next, dist)) set(fields.dist, "");
+  };
+  const chooseDistrict = (next: string) => {
+    const district = findDistrict(city, next);
+    if (district && !zip.trim().startsWith(district.zip)) set(fields.zip, district.zip);
+  };
+  const typeZip = (event: ChangeEvent<HTMLInputElement>) => {
+    const found = districtOfZip(event.currentTarget.value);
+    if (!found || (found.county === city && found.district.name === dist)) return;
+    set(fields.city, found.county);
+    set(fields.dist, found.district.name);
+  };
+
+  return (
+    <div className="grid gap-x-6 gap-y-7 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_8rem]">
+      <SelectField
+        meta={fields.city}
+        label="縣市"
+        options={countyOptions}
+        placeholder="請選擇縣市"
+        required={required}
+        onValueChange={chooseCounty}
+      />
+      <SelectField
+        meta={fields.dist}
+        label="鄉鎮市區"
+        options={
+          hydrated
+            ? districts.map((district) => ({ value: district.name, label: district.name }))
+            : everyDistrict
+        }
+        placeholder={hydrated && districts.length === 0 ? "請先選擇縣市" : "請選擇鄉鎮市區"}
+        disabled={hydrated && districts.length === 0}
+        required={required}
+        onValueChange={chooseDistrict}
+      />
+      <TextField
+        meta={fields.zip}
+        label="郵遞區號"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        required={required}
+        onChange={typeZip}
+      />
+      <TextField
+        meta={fields.addr}
+        label="詳細地址"
+        autoComplete="street-address"
+        required={required}
+        className="sm:col-span-3"
+      />
+    </div>
+  );
+}
