@@ -3,9 +3,9 @@ import { memberMessages } from "@shiyi/contracts/member-messages";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthLayout, DangerNotice, textLink } from "../components/auth/auth-layout.tsx";
 import { Button } from "../components/ui/button.tsx";
-import { actionFailure, mailLinkIsDead, readForm } from "../lib/api.server.ts";
+import { actionFailure, readForm } from "../lib/api.server.ts";
+import { mailLinkPage, mailLinkPageHeaders } from "../lib/mail-link-page.server.ts";
 import { apiContext } from "../lib/context.ts";
-import { pageMeta } from "../lib/seo.server.ts";
 import { getMember, sessionContext } from "../lib/session.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
@@ -13,19 +13,10 @@ import type { Route } from "./+types/auth-confirm-email";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
-/** Never kept by a cache: the link's token is in the address, and the page says whether it works. */
-export function headers() {
-  return { "cache-control": "private, no-store" };
-}
+export const headers = mailLinkPageHeaders;
 
-export async function loader({ url, context }: Route.LoaderArgs) {
-  const token = url.searchParams.get("token") ?? "";
-  const [meta, linkDead] = await Promise.all([
-    pageMeta({ url, context }, { title: "確認新的電子郵件", noindex: true }),
-    token ? mailLinkIsDead(context.get(apiContext), url, "email") : true,
-  ]);
-  return { meta, token, linkDead };
-}
+export const loader = ({ url, context }: Route.LoaderArgs) =>
+  mailLinkPage({ url, context }, "email", "確認新的電子郵件");
 
 /**
  * The link mailed to a member's new address: opening it changes nothing (a mail scanner may open
