@@ -601,8 +601,10 @@ test.describe("member page", () => {
       "確認信已寄至新的電子郵件，請在 24 小時內點擊信中的連結完成變更",
     );
     await expect(section.getByText(`信已寄至 ${next}`)).toBeVisible();
-    // Nothing has moved yet.
+    // Nothing has moved yet; the page, opened again, says what waits for confirmation.
     await expect(page.getByRole("region", { name: "基本資料" })).toContainText(member.email);
+    await open(page, "/member");
+    await expect(section.getByRole("status")).toContainText(`等待確認：確認信已寄至 ${next}`);
 
     const link = sitePath(
       linkIn(await waitForMail(request, next, "確認您的新電子郵件"), "/auth/confirm-email"),

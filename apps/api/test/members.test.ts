@@ -183,6 +183,7 @@ describe.each(databaseTargets())("members on $name", (target) => {
           mobile: "0912345678",
           address: null,
           email_verified: false,
+          pending_email: null,
           has_password: true,
           providers: [],
           created_at: expect.any(String),
@@ -1345,7 +1346,10 @@ describe.each(databaseTargets())("members on $name", (target) => {
       });
       const token = await linkOf(next);
       // Until the new mailbox confirms it, the account keeps its address and signs in with it.
-      expect((await me(tokens.access_token)).body.data.email).toBe(input.email);
+      const waiting = (await me(tokens.access_token)).body.data;
+      expect(waiting.email).toBe(input.email);
+      expect(waiting.pending_email).toEqual({ email: next, expires_at: expect.any(String) });
+      expect(Date.parse(waiting.pending_email!.expires_at)).toBeGreaterThan(Date.now() + 23 * 3600_000);
       expect((await login(input.email)).status).toBe(200);
       expect((await login(next)).status).toBe(422);
       expect((await post("/members/link-check", { token, purpose: "email" })).status).toBe(200);
@@ -1360,7 +1364,7 @@ describe.each(databaseTargets())("members on $name", (target) => {
       expect((await login(input.email)).status).toBe(422);
       expect((await login(input.account)).status).toBe(200);
       // The session that asked for it goes on, with the new address.
-      expect((await me(tokens.access_token)).body.data.email).toBe(next);
+      expect((await me(tokens.access_token)).body.data).toMatchObject({ email: next, pending_email: null });
       const notice = await mailTo(input.email, subjects.emailChanged);
       expect(notice.text).toContain(`變更為 ${next}`);
       expect(notice.text).toContain("如果您沒有變更電子郵件");
@@ -1416,6 +1420,8 @@ describe.each(databaseTargets())("members on $name", (target) => {
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
         .where(eq(memberTokens.token_hash, hashToken(lapsed)));
       expect((await confirmEmail(lapsed)).status).toBe(422);
+      // A lapsed link leaves nothing waiting.
+      expect((await me(tokens.access_token)).body.data.pending_email).toBeNull();
     });
 
     it("corrects an address never confirmed at once, without a password, and verifies the new one", async () => {

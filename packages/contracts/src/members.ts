@@ -239,6 +239,8 @@ export const memberSchema = z.object({
     })
     .nullable(),
   email_verified: z.boolean(),
+  /** A new address asked for and not yet confirmed from its mailbox: it, and when its link lapses. */
+  pending_email: z.object({ email: z.string(), expires_at: z.string() }).nullable(),
   has_password: z.boolean(),
   providers: z.array(z.enum(socialProviders)),
   created_at: z.string(),

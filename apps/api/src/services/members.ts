@@ -108,10 +108,25 @@ function addressJson(address: StoredAddress | null): Member["address"] {
 
 /** A member as the API answers it (memberSchema): never the password hash, only whether there is one. */
 export async function memberJson(db: Database, member: MemberRow): Promise<Member> {
-  const identities = await db
-    .selectDistinct({ provider: memberIdentities.provider })
-    .from(memberIdentities)
-    .where(eq(memberIdentities.member_id, member.id));
+  const [identities, [pending]] = await Promise.all([
+    db
+      .selectDistinct({ provider: memberIdentities.provider })
+      .from(memberIdentities)
+      .where(eq(memberIdentities.member_id, member.id)),
+    // The newest link (issuing one voids the one before), while it still works.
+    db
+      .select({ email: memberTokens.email, expires_at: memberTokens.expires_at })
+      .from(memberTokens)
+      .where(
+        and(
+          eq(memberTokens.member_id, member.id),
+          eq(memberTokens.purpose, "email"),
+          isNull(memberTokens.used_at),
+          gt(memberTokens.expires_at, iso(Date.now())),
+        ),
+      )
+      .limit(1),
+  ]);
   const linked = new Set(identities.map((identity) => identity.provider));
   return {
     id: member.id,
@@ -121,6 +136,7 @@ export async function memberJson(db: Database, member: MemberRow): Promise<Membe
     mobile: member.mobile,
     address: addressJson(member.address),
     email_verified: member.email_verified_at !== null,
+    pending_email: pending?.email ? { email: pending.email, expires_at: pending.expires_at } : null,
     has_password: member.password_hash !== null,
     providers: socialProviders.filter((provider) => linked.has(provider)),
     created_at: member.created_at,

@@ -27,7 +27,7 @@ import { useConfirm } from "../components/ui/confirm-dialog.tsx";
 import { actionFailure, readForm } from "../lib/api.server.ts";
 import { apiContext, siteConfigContext } from "../lib/context.ts";
 import { checkoutCookiesCleared } from "../lib/checkout.server.ts";
-import { formatDate } from "../lib/format.ts";
+import { formatDate, formatDateTime } from "../lib/format.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import { requireMember, sessionContext } from "../lib/session.server.ts";
@@ -428,6 +428,12 @@ function EmailForm({ member, reply }: { member: Member; reply?: MemberReply }) {
           <>您的電子郵件尚未驗證，可以直接更正，驗證信會寄到新的電子郵件。</>
         )}
       </p>
+      {!sent && member.pending_email && (
+        <p role="status" className="border-l-4 border-rule bg-paper-deep px-4 py-3 leading-7 text-ink-soft">
+          等待確認：確認信已寄至 <span className="wrap-anywhere text-ink">{member.pending_email.email}</span>
+          ，連結在 {formatDateTime(member.pending_email.expires_at)} 前有效。沒有收到信，可以再寄一次。
+        </p>
+      )}
       {sent && (
         <FormSuccess title={reply.saved!}>
           <p>
