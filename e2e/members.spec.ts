@@ -611,6 +611,8 @@ test.describe("member page", () => {
     );
     await open(page, link);
     await expect(page.getByRole("heading", { level: 1, name: "確認新的電子郵件" })).toBeVisible();
+    const axe = await blockingViolations(page);
+    expect(axe.ids, axe.report).toEqual([]);
     await page.getByRole("button", { name: "確認變更" }).click();
     await expect(page).toHaveURL(`${siteUrl}/member?done=email`);
     await expect(

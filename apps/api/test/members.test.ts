@@ -10,6 +10,7 @@ import {
   members,
   memberSessions,
   memberTokens,
+  newsletterSubscriptions,
   refreshTokens,
 } from "../src/db/schema.ts";
 import type { Mailer } from "../src/mail/mailer.ts";
@@ -1380,6 +1381,39 @@ describe.each(databaseTargets())("members on $name", (target) => {
       expect(again.status).toBe(422);
       expect(again.body.errors).toEqual({ token: [invalidLink] });
       expect((await post("/members/link-check", { token, purpose: "email" })).status).toBe(422);
+    });
+
+    it("takes the old address's newsletter along, unless the new address has one of its own", async () => {
+      const subscribe = (email: string, status: "active" | "unsubscribed") =>
+        api.db.insert(newsletterSubscriptions).values({ email, status, source: "footer" });
+      const move = async (next: string) => {
+        const { input, member, tokens } = await activeMember();
+        await subscribe(input.email.toUpperCase(), "active");
+        expect(
+          (await change(member.id, { email: next, current_password: password }, tokens.access_token)).status,
+        ).toBe(202);
+        expect((await confirmEmail(await linkOf(next))).status).toBe(200);
+        return input.email.toUpperCase();
+      };
+      const subscriptionOf = async (email: string) =>
+        (
+          await api.db
+            .select({ status: newsletterSubscriptions.status })
+            .from(newsletterSubscriptions)
+            .where(eq(newsletterSubscriptions.email, email))
+        )[0]?.status;
+
+      const fresh = unknownEmail();
+      const old = await move(fresh);
+      expect(await subscriptionOf(fresh)).toBe("active");
+      expect(await subscriptionOf(old)).toBeUndefined();
+
+      // The new address once declined the newsletter: that stays, and so does the old one's.
+      const declined = unknownEmail();
+      await subscribe(declined, "unsubscribed");
+      const kept = await move(declined);
+      expect(await subscriptionOf(declined)).toBe("unsubscribed");
+      expect(await subscriptionOf(kept)).toBe("active");
     });
 
     it("keeps only the newest link working, for a day, and refuses an address taken meanwhile", async () => {

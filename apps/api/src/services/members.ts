@@ -15,7 +15,14 @@ import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ApiEnv } from "../app-env.ts";
 import type { Database } from "../db/client.ts";
-import { donations, memberIdentities, members, memberTokens, type StoredAddress } from "../db/schema.ts";
+import {
+  donations,
+  memberIdentities,
+  members,
+  memberTokens,
+  newsletterSubscriptions,
+  type StoredAddress,
+} from "../db/schema.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../lib/errors.ts";
 import {
@@ -761,6 +768,7 @@ export async function confirmEmailChange(deps: MemberDeps, token: string): Promi
         .where(eq(members.id, before.id))
         .returning();
       await dropMailedLinks(tx, before.id);
+      await moveNewsletter(tx, before.email, used.email, now);
       return { before, after: after! };
     });
   } catch (error) {
@@ -782,6 +790,24 @@ export async function confirmEmailChange(deps: MemberDeps, token: string): Promi
     }),
   );
   return moved.after;
+}
+
+/**
+ * The newsletter the old address receives follows the account to the new one, which its owner has
+ * just confirmed; unless the new address has a subscription of its own (asked for, or declined),
+ * which stays as it is, and so does the old one.
+ */
+async function moveNewsletter(db: Pick<Database, "update">, from: string, to: string, now: number) {
+  await db
+    .update(newsletterSubscriptions)
+    .set({ email: to, updated_at: iso(now) })
+    .where(
+      and(
+        sql`lower(${newsletterSubscriptions.email}) = lower(${from})`,
+        eq(newsletterSubscriptions.status, "active"),
+        sql`not exists (select 1 from ${newsletterSubscriptions} as other where lower(other.email) = lower(${to}))`,
+      ),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
