@@ -506,6 +506,15 @@ test.describe("member page", () => {
     await expect(form.getByRole("status")).toHaveText("會員資料已更新");
     await expect(card.getByRole("definition").filter({ hasText: "未填寫" })).toHaveCount(1);
     await expect(card).not.toContainText("0912345678");
+
+    // The lists cannot be emptied by hand: 清除地址 empties all four parts, and the address goes.
+    await form.getByRole("button", { name: "清除地址" }).click();
+    await expect(form.getByRole("combobox", { name: "縣市" })).toHaveText(/請選擇縣市/);
+    await expect(form.getByRole("textbox", { name: "詳細地址" })).toHaveValue("");
+    await form.getByRole("button", { name: "儲存會員資料" }).click();
+    await expect(form.getByRole("status")).toHaveText("會員資料已更新");
+    await expect(card.getByRole("definition").filter({ hasText: "未填寫" })).toHaveCount(2);
+    await expect(card).not.toContainText("復興南路");
   });
 
   test("a name and an address of the longest allowed, unbroken, keep the page within a phone's width", async ({
@@ -598,7 +607,7 @@ test.describe("member page", () => {
     await current.fill(member.password);
     await send.click();
     await expect(section.getByRole("status").first()).toContainText(
-      "確認信已寄至新的電子郵件，請在 24 小時內點擊信中的連結完成變更",
+      "確認信已寄至新的電子郵件，請在 24 小時內開啟信中的連結並確認變更",
     );
     await expect(section.getByText(`信已寄至 ${next}`)).toBeVisible();
     // Nothing has moved yet; the page, opened again, says what waits for confirmation.

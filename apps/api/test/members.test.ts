@@ -1343,7 +1343,7 @@ describe.each(databaseTargets())("members on $name", (target) => {
       expect(asked.status).toBe(202);
       expectNoStore(asked);
       expect(asked.body).toEqual({
-        message: "確認信已寄至新的電子郵件，請在 24 小時內點擊信中的連結完成變更",
+        message: "確認信已寄至新的電子郵件，請在 24 小時內開啟信中的連結並確認變更",
       });
       const token = await linkOf(next);
       // Until the new mailbox confirms it, the account keeps its address and signs in with it.
@@ -1381,6 +1381,49 @@ describe.each(databaseTargets())("members on $name", (target) => {
       expect(again.status).toBe(422);
       expect(again.body.errors).toEqual({ token: [invalidLink] });
       expect((await post("/members/link-check", { token, purpose: "email" })).status).toBe(422);
+    });
+
+    it("drops a change waiting for its mailbox when the account is secured: a reset, a new password, 登出所有裝置", async () => {
+      const waiting = async () => {
+        const active = await activeMember();
+        const next = unknownEmail();
+        const asked = await change(
+          active.member.id,
+          { email: next, current_password: password },
+          active.tokens.access_token,
+        );
+        expect(asked.status).toBe(202);
+        return { ...active, next, token: await linkOf(next) };
+      };
+
+      const reset = await waiting();
+      await post("/members/forgot-password", { email: reset.input.email });
+      const resetToken = linkToken(await mailTo(reset.input.email, subjects.reset), "/auth/reset-password");
+      const done = await post("/members/reset-password", {
+        token: resetToken,
+        password: newPassword,
+        password_confirmation: newPassword,
+      });
+      expect(done.status).toBe(200);
+      expect((await confirmEmail(reset.token)).status).toBe(422);
+
+      const changed = await waiting();
+      const patched = await api.patch(
+        `/members/${changed.member.id}`,
+        { current_password: password, password: newPassword, password_confirmation: newPassword },
+        { ...freshAddress(), ...bearer(changed.tokens.access_token) },
+      );
+      expect(patched.status).toBe(200);
+      expect((await me(changed.tokens.access_token)).body.data.pending_email).toBeNull();
+      expect((await confirmEmail(changed.token)).status).toBe(422);
+
+      const everywhere = await waiting();
+      expect((await post("/members/logout-all", {}, bearer(everywhere.tokens.access_token))).status).toBe(
+        200,
+      );
+      expect((await confirmEmail(everywhere.token)).status).toBe(422);
+      // Nothing moved.
+      expect((await login(everywhere.input.email)).status).toBe(200);
     });
 
     it("takes the old address's newsletter along, unless the new address has one of its own", async () => {

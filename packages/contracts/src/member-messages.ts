@@ -37,7 +37,7 @@ export const memberMessages = {
   deletionBlockedByGift:
     "您有進行中或尚未完成付款的定期捐款：進行中的請先取消；尚未付款的會在三天後失效，之後即可刪除帳號",
   emailUnchanged: "這是您目前使用的電子郵件",
-  emailChangeMailed: "確認信已寄至新的電子郵件，請在 24 小時內點擊信中的連結完成變更",
+  emailChangeMailed: "確認信已寄至新的電子郵件，請在 24 小時內開啟信中的連結並確認變更",
   emailCorrected: "電子郵件已更新，驗證信已寄至新的電子郵件",
   emailChanged: "電子郵件已變更，之後請以新的電子郵件登入",
   emailChangeLinkInvalid: "變更電子郵件的確認連結無效或已過期，請回到會員中心重新申請",

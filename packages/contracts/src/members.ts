@@ -2,7 +2,7 @@ import { z } from "zod";
 import { digits } from "./query.ts";
 import { memberMessages } from "./member-messages.ts";
 import { messages } from "./messages.ts";
-import { normalizeCounty, taiwanAddressIssues } from "./taiwan-districts.ts";
+import { postSpelling, taiwanAddressIssues } from "./taiwan-districts.ts";
 import {
   confirmField,
   email,
@@ -119,8 +119,8 @@ export const taiwanZipMessage = "請輸入 3、5 或 6 位數的郵遞區號";
 export const memberAddressSchema = z
   .object({
     zip: optionalField(z.string().trim().overwrite(halfWidth).regex(taiwanZip, { error: taiwanZipMessage })),
-    city: optionalField(z.string().trim().overwrite(normalizeCounty).check(maxLength(memberLimits.city))),
-    dist: optionalField(z.string().trim().check(maxLength(memberLimits.dist))),
+    city: optionalField(z.string().trim().overwrite(postSpelling).check(maxLength(memberLimits.city))),
+    dist: optionalField(z.string().trim().overwrite(postSpelling).check(maxLength(memberLimits.dist))),
     addr: optionalField(z.string().trim().check(maxLength(memberLimits.addr))),
   })
   .check((payload) => {

@@ -33,6 +33,8 @@ describe("Taiwan's 縣市 and 鄉鎮市區", () => {
     expect(findDistrict("台北市", "大安區")).toEqual({ name: "大安區", zip: "106" });
     expect(findDistrict("臺中市", "大安區")).toEqual({ name: "大安區", zip: "439" });
     expect(findDistrict("臺北市", "板橋區")).toBeUndefined();
+    expect(findDistrict("台東縣", "台東市")).toEqual({ name: "臺東市", zip: "950" });
+    expect(findDistrict("屏東縣", "霧台鄉")).toEqual({ name: "霧臺鄉", zip: "902" });
     expect(districtsOf("台北縣")).toEqual([]);
   });
 
@@ -65,12 +67,12 @@ describe("Taiwan's 縣市 and 鄉鎮市區", () => {
 
   it("hold a member's address to them, with 台 stored as 臺", () => {
     const saved = memberAddressSchema.safeParse({
-      zip: "106",
-      city: "台北市",
-      dist: "大安區",
-      addr: "復興南路一段",
+      zip: "950",
+      city: "台東縣",
+      dist: "台東市",
+      addr: "中華路一段",
     });
-    expect(saved.success && saved.data.city).toBe("臺北市");
+    expect(saved.success && [saved.data.city, saved.data.dist]).toEqual(["臺東縣", "臺東市"]);
     const wrong = memberAddressSchema.safeParse({ zip: "106", city: "臺北市", dist: "板橋區", addr: "x" });
     expect(wrong.success).toBe(false);
     expect(wrong.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([

@@ -59,16 +59,16 @@ const districts = new Map<string, TaiwanDistrict[]>(
   ]),
 );
 
-/** 台 and 臺 are one character to a reader: a 縣市 typed with 台 is the post's 臺. */
-export const normalizeCounty = (county: string) => county.trim().replace(/^台/, "臺");
+/** 台 and 臺 are one character to a reader: a 縣市 or 鄉鎮市區 typed with 台 is the post's 臺 (臺東市, 霧臺鄉). */
+export const postSpelling = (name: string) => name.trim().replaceAll("台", "臺");
 
 /** The 鄉鎮市區 of a 縣市 (台 or 臺), or none when it is not one. */
 export const districtsOf = (county: string): readonly TaiwanDistrict[] =>
-  districts.get(normalizeCounty(county)) ?? [];
+  districts.get(postSpelling(county)) ?? [];
 
 /** The district of that name in that 縣市, if there is one. */
 export const findDistrict = (county: string, district: string) =>
-  districtsOf(county).find((entry) => entry.name === district.trim());
+  districtsOf(county).find((entry) => entry.name === postSpelling(district));
 
 /** The district whose postcode a (3, 5 or 6 digit) postcode begins with, and its 縣市. */
 export function districtOfZip(zip: string): { county: TaiwanCounty; district: TaiwanDistrict } | undefined {

@@ -40,6 +40,7 @@ import {
   confirmEmailChange,
   confirmMemberDeletion,
   deleteMember,
+  dropPendingEmailChange,
   findMemberByLogin,
   findMemberById,
   isMailTokenLive,
@@ -331,13 +332,14 @@ memberRoutes.openapi(
     path: "/members/logout-all",
     tags: ["Members"],
     summary: "登出所有裝置",
-    description: "結束此會員所有裝置上的登入，包括目前這一個。",
+    description: "結束此會員所有裝置上的登入，包括目前這一個；等待確認的電子郵件變更也一併取消。",
     security: signedIn,
     middleware: [requireMember] as const,
     responses: { 200: json(messageSchema, "已登出所有裝置"), ...unauthenticatedResponse },
   }),
   async (c) => {
     await revokeMemberSessions(c.var.db, c.var.member.id);
+    await dropPendingEmailChange(c.var.db, c.var.member.id);
     return c.json({ message: memberMessages.loggedOutEverywhere }, 200);
   },
 );

@@ -11,7 +11,7 @@ import {
   type registerSchema,
   type TokenPair,
 } from "@shiyi/contracts";
-import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ApiEnv } from "../app-env.ts";
 import type { Database } from "../db/client.ts";
@@ -132,6 +132,7 @@ export async function memberJson(db: Database, member: MemberRow): Promise<Membe
           gt(memberTokens.expires_at, iso(Date.now())),
         ),
       )
+      .orderBy(desc(memberTokens.created_at), desc(memberTokens.id))
       .limit(1),
   ]);
   const linked = new Set(identities.map((identity) => identity.provider));
@@ -585,6 +586,7 @@ export async function resetPassword(deps: MemberDeps, token: string, password: s
       .where(eq(members.id, memberId))
       .returning();
     await revokeMemberSessions(tx, memberId, { now });
+    await dropPendingEmailChange(tx, memberId);
     return updated;
   });
   if (!member) {
@@ -647,6 +649,7 @@ export async function updateMember(
   const passwordChanged = changes.password_hash !== undefined;
   if (passwordChanged) {
     await revokeMemberSessions(db, member.id, { except: current.sessionId, now });
+    await dropPendingEmailChange(db, member.id);
     sendPasswordChangedMail(deps, updated!, now);
   }
   return { member: updated!, passwordChanged };
@@ -681,6 +684,22 @@ async function dropMailedLinks(db: Pick<Database, "delete">, memberId: number) {
   await db
     .delete(memberTokens)
     .where(and(eq(memberTokens.member_id, memberId), isNull(memberTokens.used_at)));
+}
+
+/**
+ * A new address waiting for its mailbox stops waiting when the account is secured (a password reset
+ * or change, 登出所有裝置): it may have been asked for from a session taken over.
+ */
+export async function dropPendingEmailChange(db: Pick<Database, "delete">, memberId: number) {
+  await db
+    .delete(memberTokens)
+    .where(
+      and(
+        eq(memberTokens.member_id, memberId),
+        eq(memberTokens.purpose, "email"),
+        isNull(memberTokens.used_at),
+      ),
+    );
 }
 
 /**
@@ -768,7 +787,6 @@ export async function confirmEmailChange(deps: MemberDeps, token: string): Promi
         .where(eq(members.id, before.id))
         .returning();
       await dropMailedLinks(tx, before.id);
-      await moveNewsletter(tx, before.email, used.email, now);
       return { before, after: after! };
     });
   } catch (error) {
@@ -776,6 +794,7 @@ export async function confirmEmailChange(deps: MemberDeps, token: string): Promi
     if (uniqueViolation(error) === "members_email_lower") throw emailTakenError("token");
     throw error;
   }
+  await moveNewsletter(deps, moved.before.email, moved.after.email, now);
   const { siteUrl } = deps.auth;
   sendMail(
     deps,
@@ -797,17 +816,22 @@ export async function confirmEmailChange(deps: MemberDeps, token: string): Promi
  * just confirmed; unless the new address has a subscription of its own (asked for, or declined),
  * which stays as it is, and so does the old one.
  */
-async function moveNewsletter(db: Pick<Database, "update">, from: string, to: string, now: number) {
-  await db
-    .update(newsletterSubscriptions)
-    .set({ email: to, updated_at: iso(now) })
-    .where(
-      and(
-        sql`lower(${newsletterSubscriptions.email}) = lower(${from})`,
-        eq(newsletterSubscriptions.status, "active"),
-        sql`not exists (select 1 from ${newsletterSubscriptions} as other where lower(other.email) = lower(${to}))`,
-      ),
-    );
+async function moveNewsletter(deps: MemberDeps, from: string, to: string, now: number) {
+  try {
+    await deps.db
+      .update(newsletterSubscriptions)
+      .set({ email: to, updated_at: iso(now) })
+      .where(
+        and(
+          sql`lower(${newsletterSubscriptions.email}) = lower(${from})`,
+          eq(newsletterSubscriptions.status, "active"),
+          sql`not exists (select 1 from ${newsletterSubscriptions} as other where lower(other.email) = lower(${to}))`,
+        ),
+      );
+  } catch (error) {
+    // The new address subscribed in the same moment: its own subscription stands, as above.
+    if (uniqueViolation(error) !== "newsletter_subscriptions_email_lower") throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

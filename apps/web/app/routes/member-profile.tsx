@@ -32,6 +32,7 @@ import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import { requireMember, sessionContext } from "../lib/session.server.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
 import type { Route } from "./+types/member-profile";
 
 export const meta: Route.MetaFunction = loaderMeta;
@@ -328,6 +329,7 @@ function ProfileForm({ member, reply }: { member: Member; reply?: MemberReply })
   });
   const address = fields.address.getFieldset();
   const addressHint = useId();
+  const hydrated = useHydrated();
   return (
     <SchemaForm form={form}>
       <input type="hidden" name="intent" value="profile" />
@@ -349,9 +351,24 @@ function ProfileForm({ member, reply }: { member: Member; reply?: MemberReply })
         />
         <fieldset aria-describedby={addressHint} className="sm:col-span-2">
           <legend className="text-[0.9375rem] font-medium tracking-[0.06em] text-ink">收件地址</legend>
-          <p id={addressHint} className="mt-2 text-sm leading-6 text-muted">
-            選填，訂購時會預先帶入。
-          </p>
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+            <p id={addressHint} className="text-sm leading-6 text-muted">
+              選填，訂購時會預先帶入。
+            </p>
+            {/* The lists cannot be set back to nothing by hand: this empties all four parts. */}
+            {hydrated && (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  for (const part of [address.city, address.dist, address.zip, address.addr])
+                    form.update({ name: part.name, value: "" });
+                }}
+              >
+                清除地址
+              </Button>
+            )}
+          </div>
           <div className="mt-5">
             <TaiwanAddressFields form={form} fields={address} />
           </div>

@@ -28,7 +28,7 @@ export function confirmEmailChangeMail({
       { kind: "paragraph", text: greeting(name) },
       {
         kind: "paragraph",
-        text: "我們收到了將您食藝誌會員帳號的電子郵件改為這個信箱的要求。點選下方按鈕並在頁面上確認後，之後請以這個電子郵件登入，訂單與捐款的通知也會寄到這裡。",
+        text: "我們收到了將您食藝誌會員帳號的電子郵件改為這個信箱的要求。點選下方按鈕並在頁面上確認後，之後請以這個電子郵件登入，新的訂單與捐款通知也會寄到這裡。",
       },
       { kind: "action", label: "確認變更", url: confirmUrl },
       {
@@ -37,6 +37,6 @@ export function confirmEmailChangeMail({
       },
       { kind: "note", text: "如果您沒有申請變更，請忽略這封信，任何帳號都不會改用這個信箱。" },
     ],
-    reason: "您收到這封信，是因為有人在食藝誌的會員中心把帳號的電子郵件改為這個信箱。",
+    reason: "您收到這封信，是因為有人在食藝誌的會員中心申請將帳號的電子郵件改為這個信箱。",
   });
 }

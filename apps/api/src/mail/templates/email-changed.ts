@@ -28,7 +28,7 @@ export function emailChangedMail({
       { kind: "paragraph", text: greeting(name) },
       {
         kind: "paragraph",
-        text: `您食藝誌帳號的電子郵件已於 ${formatDateTime(changedAt)}（台灣時間）變更為 ${newEmail}。之後請以新的電子郵件登入，帳號的通知也會寄到那裡，這個信箱不再收到。`,
+        text: `您食藝誌帳號的電子郵件已於 ${formatDateTime(changedAt)}（台灣時間）變更為 ${newEmail}。之後請以新的電子郵件登入，帳號與新的訂單、捐款通知都會寄到那裡；已成立的訂單與進行中的定期捐款，仍寄到當時填寫的電子郵件。`,
       },
       {
         kind: "paragraph",

@@ -71,10 +71,12 @@ test("another 縣市 clears a district it does not have, and keeps one it has", 
   await renderAddressForm({ zip: "106", city: "臺北市", dist: "大安區", addr: "復興南路一段" });
   await expect.element(district()).toHaveTextContent("大安區");
   await choose(county(), "臺中市");
-  // 臺中市 has a 大安區 too.
+  // 臺中市 has a 大安區 too, with a postcode of its own.
   await expect.element(district()).toHaveTextContent("大安區");
+  await expect.element(zip()).toHaveValue("439");
   await choose(county(), "新北市");
   await expect.element(district()).toHaveTextContent("請選擇鄉鎮市區");
+  await expect.element(zip()).toHaveValue("");
 });
 
 test("a postcode typed first chooses its 縣市 and district; a postcode shared by districts chooses none", async () => {

@@ -2,7 +2,7 @@ import {
   districtOfZip,
   districtsOf,
   findDistrict,
-  normalizeCounty,
+  postSpelling,
   taiwanCounties,
 } from "@shiyi/contracts/taiwan-districts";
 import type { ChangeEvent, ComponentProps } from "react";
@@ -14,11 +14,13 @@ type Field = ComponentProps<typeof TextField>["meta"];
 const countyOptions = taiwanCounties.map((county) => ({ value: county, label: county }));
 /**
  * Without JavaScript nothing narrows the list as a 縣市 is chosen, nor when it is chosen again after
- * a refusal: every district, named with its 縣市.
+ * a refusal: every district, named with its 縣市, the chosen 縣市's first (so that a district sent
+ * back, 大安區 of 臺中市, shows as that one and not as 臺北市's of the same name).
  */
-const everyDistrict = taiwanCounties.flatMap((county) =>
-  districtsOf(county).map((district) => ({ value: district.name, label: `${county} ${district.name}` })),
-);
+const everyDistrict = (first: string) =>
+  [first, ...taiwanCounties.filter((county) => county !== first)].flatMap((county) =>
+    districtsOf(county).map((district) => ({ value: district.name, label: `${county} ${district.name}` })),
+  );
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
@@ -39,14 +41,21 @@ export function TaiwanAddressFields({
   required?: boolean;
 }) {
   const hydrated = useHydrated();
-  const city = normalizeCounty(text(fields.city.value));
+  const city = postSpelling(text(fields.city.value));
   const dist = text(fields.dist.value);
   const zip = text(fields.zip.value);
   const districts = districtsOf(city);
   const set = (field: Field, value: string) => form.update({ name: field.name, value });
 
+  // A district the new 縣市 also has (大安區) stays, with its own postcode; one it lacks goes, and
+  // the postcode with it.
   const chooseCounty = (next: string) => {
-    if (dist && !findDistrict(next, dist)) set(fields.dist, "");
+    if (!dist) return;
+    const kept = findDistrict(next, dist);
+    if (!kept) {
+      set(fields.dist, "");
+      set(fields.zip, "");
+    } else if (!zip.trim().startsWith(kept.zip)) set(fields.zip, kept.zip);
   };
   const chooseDistrict = (next: string) => {
     const district = findDistrict(city, next);
@@ -75,7 +84,7 @@ export function TaiwanAddressFields({
         options={
           hydrated
             ? districts.map((district) => ({ value: district.name, label: district.name }))
-            : everyDistrict
+            : everyDistrict(city)
         }
         placeholder={hydrated && districts.length === 0 ? "請先選擇縣市" : "請選擇鄉鎮市區"}
         disabled={hydrated && districts.length === 0}
