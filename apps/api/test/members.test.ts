@@ -31,6 +31,7 @@ const subjects = {
   confirmDeletion: "確認刪除您的食藝誌會員帳號",
   confirmEmail: "確認您的新電子郵件",
   emailChanged: "您的食藝誌會員電子郵件已變更",
+  emailChangeRequested: "有人申請變更您的食藝誌會員電子郵件",
 };
 
 const texts = {
@@ -1346,6 +1347,10 @@ describe.each(databaseTargets())("members on $name", (target) => {
         message: "確認信已寄至新的電子郵件，請在 24 小時內開啟信中的連結並確認變更",
       });
       const token = await linkOf(next);
+      // The account's own mailbox hears of it, with the way to call it off.
+      const heard = await mailTo(input.email, subjects.emailChangeRequested);
+      expect(heard.text).toContain(`改為 ${next} 的申請`);
+      expect(heard.text).toContain("登出所有裝置");
       // Until the new mailbox confirms it, the account keeps its address and signs in with it.
       const waiting = (await me(tokens.access_token)).body.data;
       expect(waiting.email).toBe(input.email);

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { memberAddressSchema } from "./members.ts";
 import {
+  countyOfZip,
   districtOfZip,
   districtsOf,
   findDistrict,
@@ -41,7 +42,11 @@ describe("Taiwan's 縣市 and 鄉鎮市區", () => {
   it("name the district of a postcode, unless the postcode is shared by a city's districts", () => {
     expect(districtOfZip("10617")).toEqual({ county: "臺北市", district: { name: "大安區", zip: "106" } });
     expect(districtOfZip("209")).toEqual({ county: "連江縣", district: { name: "南竿鄉", zip: "209" } });
+    expect(districtOfZip("１０６")).toEqual({ county: "臺北市", district: { name: "大安區", zip: "106" } });
     expect(districtOfZip("300")).toBeUndefined();
+    expect(countyOfZip("300")).toBe("新竹市");
+    expect(countyOfZip("60004")).toBe("嘉義市");
+    expect(countyOfZip("999")).toBeUndefined();
     expect(districtOfZip("600")).toBeUndefined();
     expect(districtOfZip("999")).toBeUndefined();
     expect(districtOfZip("1a")).toBeUndefined();

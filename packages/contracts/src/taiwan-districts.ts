@@ -70,18 +70,35 @@ export const districtsOf = (county: string): readonly TaiwanDistrict[] =>
 export const findDistrict = (county: string, district: string) =>
   districtsOf(county).find((entry) => entry.name === postSpelling(district));
 
-/** The district whose postcode a (3, 5 or 6 digit) postcode begins with, and its 縣市. */
+/** A postcode's first three digits, typed in half or full width (１０６ as 106). */
+const zipPrefix = (zip: string) =>
+  zip
+    .trim()
+    .replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0))
+    .slice(0, 3);
+
+const districtsOfZip = (zip: string) => {
+  const prefix = zipPrefix(zip);
+  if (!/^\d{3}$/.test(prefix)) return [];
+  return taiwanCounties.flatMap((county) =>
+    districts
+      .get(county)!
+      .filter((district) => district.zip === prefix)
+      .map((district) => ({ county, district })),
+  );
+};
+
+/**
+ * The district whose postcode a (3, 5 or 6 digit) postcode begins with, and its 縣市; none when the
+ * postcode is shared by a city's districts (300, 600), or is no district's.
+ */
 export function districtOfZip(zip: string): { county: TaiwanCounty; district: TaiwanDistrict } | undefined {
-  const prefix = zip.trim().slice(0, 3);
-  if (!/^\d{3}$/.test(prefix)) return undefined;
-  for (const county of taiwanCounties) {
-    const district = districts.get(county)!.find((entry) => entry.zip === prefix);
-    // 300 and 600 are each shared by a city's districts: the postcode alone names no one district.
-    if (district && districts.get(county)!.filter((entry) => entry.zip === prefix).length === 1)
-      return { county, district };
-  }
-  return undefined;
+  const found = districtsOfZip(zip);
+  return found.length === 1 ? found[0] : undefined;
 }
+
+/** The 縣市 of a postcode, the shared ones too (300 is 新竹市's). */
+export const countyOfZip = (zip: string): TaiwanCounty | undefined => districtsOfZip(zip)[0]?.county;
 
 export const taiwanAddressMessages = {
   county: "請選擇縣市",

@@ -30,6 +30,7 @@ import {
   confirmDeletionMail,
   confirmEmailChangeMail,
   emailChangedMail,
+  emailChangeRequestedMail,
   passwordChangedMail,
   passwordResetMail,
   verifyEmailMail,
@@ -68,6 +69,7 @@ export function memberMailLinks(siteUrl: string) {
     deletion: (token: string) => `${siteUrl}/auth/delete-account?token=${encodeURIComponent(token)}`,
     emailChange: (token: string) => `${siteUrl}/auth/confirm-email?token=${encodeURIComponent(token)}`,
     contact: `${siteUrl}/contact`,
+    member: `${siteUrl}/member`,
   };
 }
 
@@ -739,6 +741,18 @@ export async function requestEmailChange(
         validHours: mailTokenTtlMs.email / hour,
       }),
       input.email,
+    );
+    // The account's own mailbox hears of it too, while it can still be called off.
+    sendMail(
+      deps,
+      member,
+      "email-change-requested",
+      emailChangeRequestedMail({
+        siteUrl: deps.auth.siteUrl,
+        name: member.name,
+        newEmail: input.email,
+        memberUrl: memberMailLinks(deps.auth.siteUrl).member,
+      }),
     );
     return { outcome: "mailed", member };
   }

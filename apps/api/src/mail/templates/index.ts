@@ -3,6 +3,7 @@ export { accountDeletedMail, type AccountDeletedData } from "./account-deleted.t
 export { confirmDeletionMail, type ConfirmDeletionData } from "./confirm-deletion.ts";
 export { confirmEmailChangeMail, type ConfirmEmailChangeData } from "./confirm-email-change.ts";
 export { emailChangedMail, type EmailChangedData } from "./email-changed.ts";
+export { emailChangeRequestedMail, type EmailChangeRequestedData } from "./email-change-requested.ts";
 export { passwordChangedMail, type PasswordChangedData } from "./password-changed.ts";
 export { passwordResetMail, type PasswordResetData } from "./password-reset.ts";
 export { verifyEmailMail, type VerifyEmailData } from "./verify-email.ts";

@@ -10,6 +10,7 @@ import {
   contactInboxMail,
   donationThanksMail,
   emailChangedMail,
+  emailChangeRequestedMail,
   newsletterConfirmMail,
   orderConfirmationMail,
   passwordChangedMail,
@@ -63,6 +64,15 @@ const mails: Record<string, (name: string) => { mail: RenderedMail; url: string 
       contactUrl: "https://shiyi.test/contact",
     }),
     url: "https://shiyi.test/contact",
+  }),
+  "address change asked for": (name) => ({
+    mail: emailChangeRequestedMail({
+      siteUrl,
+      name,
+      newEmail: "new@example.com",
+      memberUrl: "https://shiyi.test/member",
+    }),
+    url: "https://shiyi.test/member",
   }),
   "newsletter confirmation": (name) => ({
     mail: newsletterConfirmMail({ siteUrl, name, confirmUrl: link, unsubscribeUrl, validDays: 7 }),

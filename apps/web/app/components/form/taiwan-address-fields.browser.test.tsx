@@ -79,7 +79,7 @@ test("another 縣市 clears a district it does not have, and keeps one it has", 
   await expect.element(zip()).toHaveValue("");
 });
 
-test("a postcode typed first chooses its 縣市 and district; a postcode shared by districts chooses none", async () => {
+test("a postcode typed first chooses its 縣市 and district; one its districts share, the 縣市 alone", async () => {
   await renderAddressForm();
   await zip().fill("10617");
   await expect.element(county()).toHaveTextContent("臺北市");
@@ -88,8 +88,10 @@ test("a postcode typed first chooses its 縣市 and district; a postcode shared 
   await choose(district(), "大安區");
   await expect.element(zip()).toHaveValue("10617");
 
+  // 300 is shared by 新竹市's three districts: it chooses the 縣市, and the district is left to choose.
   await zip().fill("300");
-  await expect.element(district()).toHaveTextContent("大安區");
-  await choose(district(), "中正區");
-  await expect.element(zip()).toHaveValue("100");
+  await expect.element(county()).toHaveTextContent("新竹市");
+  await expect.element(district()).toHaveTextContent("請選擇鄉鎮市區");
+  await choose(district(), "香山區");
+  await expect.element(zip()).toHaveValue("300");
 });

@@ -1,4 +1,5 @@
 import {
+  countyOfZip,
   districtOfZip,
   districtsOf,
   findDistrict,
@@ -62,10 +63,19 @@ export function TaiwanAddressFields({
     if (district && !zip.trim().startsWith(district.zip)) set(fields.zip, district.zip);
   };
   const typeZip = (event: ChangeEvent<HTMLInputElement>) => {
-    const found = districtOfZip(event.currentTarget.value);
-    if (!found || (found.county === city && found.district.name === dist)) return;
-    set(fields.city, found.county);
-    set(fields.dist, found.district.name);
+    const typed = event.currentTarget.value;
+    const found = districtOfZip(typed);
+    if (found) {
+      if (found.county === city && found.district.name === dist) return;
+      set(fields.city, found.county);
+      set(fields.dist, found.district.name);
+      return;
+    }
+    // A postcode its city's districts share (300, 600) chooses the 縣市, and leaves the district to choose.
+    const county = countyOfZip(typed);
+    if (!county || county === city) return;
+    set(fields.city, county);
+    if (dist && !findDistrict(county, dist)) set(fields.dist, "");
   };
 
   return (
