@@ -360,6 +360,7 @@ function ProfileForm({ member, reply }: { member: Member; reply?: MemberReply })
               <Button
                 variant="ghost"
                 size="sm"
+                className="-mr-3 text-primary underline underline-offset-4 hover:text-primary-deep"
                 onClick={() => {
                   for (const part of [address.city, address.dist, address.zip, address.addr])
                     form.update({ name: part.name, value: "" });
