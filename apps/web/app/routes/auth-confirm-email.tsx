@@ -1,7 +1,7 @@
 import type { Member } from "@shiyi/contracts";
 import { memberMessages } from "@shiyi/contracts/member-messages";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthLayout, DangerNotice, textLink } from "../components/auth/auth-layout.tsx";
+import { AuthLayout, DangerNotice, DeadMailLinkPage, textLink } from "../components/auth/auth-layout.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { actionFailure, readForm } from "../lib/api.server.ts";
 import { mailLinkPage, mailLinkPageHeaders } from "../lib/mail-link-page.server.ts";
@@ -43,16 +43,12 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
   const busy = useNavigation().state === "submitting";
   if (loaderData.linkDead)
     return (
-      <AuthLayout kicker="Account" title="變更電子郵件">
-        <DangerNotice title={memberMessages.emailChangeLinkInvalid}>
-          <p>連結只能使用一次，並在寄出 24 小時後失效；較新的連結寄出後，舊的連結也會失效。</p>
-        </DangerNotice>
-        <p className="mt-8 leading-7">
-          <Link to="/member#email" className={textLink}>
-            回到會員中心
-          </Link>
-        </p>
-      </AuthLayout>
+      <DeadMailLinkPage
+        title="變更電子郵件"
+        message={memberMessages.emailChangeLinkInvalid}
+        validFor="24 小時"
+        back="/member#email"
+      />
     );
   return (
     <AuthLayout kicker="Account" title="確認新的電子郵件">

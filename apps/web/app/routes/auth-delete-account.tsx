@@ -1,6 +1,6 @@
 import { memberMessages } from "@shiyi/contracts/member-messages";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthLayout, DangerNotice, textLink } from "../components/auth/auth-layout.tsx";
+import { AuthLayout, DangerNotice, DeadMailLinkPage, textLink } from "../components/auth/auth-layout.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { actionFailure, readForm } from "../lib/api.server.ts";
 import { mailLinkPage, mailLinkPageHeaders } from "../lib/mail-link-page.server.ts";
@@ -44,16 +44,12 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
   const busy = useNavigation().state === "submitting";
   if (loaderData.linkDead)
     return (
-      <AuthLayout kicker="Account" title="刪除帳號">
-        <DangerNotice title={memberMessages.deletionLinkInvalid}>
-          <p>連結只能使用一次，並在寄出 1 小時後失效；較新的連結寄出後，舊的連結也會失效。</p>
-        </DangerNotice>
-        <p className="mt-8 leading-7">
-          <Link to="/member" className={textLink}>
-            回到會員中心
-          </Link>
-        </p>
-      </AuthLayout>
+      <DeadMailLinkPage
+        title="刪除帳號"
+        message={memberMessages.deletionLinkInvalid}
+        validFor="1 小時"
+        back="/member#delete-account"
+      />
     );
   return (
     <AuthLayout kicker="Account" title="確認刪除帳號">

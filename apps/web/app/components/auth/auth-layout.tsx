@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 /**
  * The page of a sign-in step (login, registration, confirmation, password reset, the social-login
@@ -57,5 +58,35 @@ export function DangerNotice({ title, children }: { title: string; children?: Re
       <p className="font-serif text-lg font-bold tracking-[0.08em] text-balance text-primary-deep">{title}</p>
       {children && <div className="mt-2 leading-7 text-ink-soft">{children}</div>}
     </div>
+  );
+}
+
+/**
+ * The page of a mailed link that no longer works (used, lapsed, or replaced by a newer one), with
+ * the way back to where a new one is asked for.
+ */
+export function DeadMailLinkPage({
+  title,
+  message,
+  validFor,
+  back,
+}: {
+  title: string;
+  message: string;
+  /** How long such a link works: 1 小時, 24 小時. */
+  validFor: string;
+  back: string;
+}) {
+  return (
+    <AuthLayout kicker="Account" title={title}>
+      <DangerNotice title={message}>
+        <p>連結只能使用一次，並在寄出 {validFor}後失效；較新的連結寄出後，舊的連結也會失效。</p>
+      </DangerNotice>
+      <p className="mt-8 leading-7">
+        <Link to={back} className={textLink}>
+          回到會員中心
+        </Link>
+      </p>
+    </AuthLayout>
   );
 }
