@@ -620,6 +620,7 @@ test.describe("member page", () => {
     );
     await open(page, link);
     await expect(page.getByRole("heading", { level: 1, name: "確認新的電子郵件" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(`您的會員帳號將改用${next}：之後請以它登入`);
     const axe = await blockingViolations(page);
     expect(axe.ids, axe.report).toEqual([]);
     await page.getByRole("button", { name: "確認變更" }).click();

@@ -1358,7 +1358,13 @@ describe.each(databaseTargets())("members on $name", (target) => {
       expect(Date.parse(waiting.pending_email!.expires_at)).toBeGreaterThan(Date.now() + 23 * 3600_000);
       expect((await login(input.email)).status).toBe(200);
       expect((await login(next)).status).toBe(422);
-      expect((await post("/members/link-check", { token, purpose: "email" })).status).toBe(200);
+      const checked = await post<{ data?: { email: string } }>("/members/link-check", {
+        token,
+        purpose: "email",
+      });
+      expect(checked.status).toBe(200);
+      // The page the link opens names the address it moves the account to.
+      expect(checked.body.data).toEqual({ email: next });
 
       const confirmed = await confirmEmail(token);
       expect(confirmed.status).toBe(200);

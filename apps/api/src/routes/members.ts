@@ -43,7 +43,7 @@ import {
   dropPendingEmailChange,
   findMemberByLogin,
   findMemberById,
-  isMailTokenLive,
+  liveMailToken,
   memberJson,
   registerMember,
   requestEmailChange,
@@ -448,7 +448,10 @@ memberRoutes.openapi(
       "驗證信（purpose `verify`）、重設密碼信（purpose `reset`）、刪除帳號確認信（purpose `delete`）或變更電子郵件確認信（purpose `email`）中的連結是否仍然有效（未使用、未過期），不會用掉連結。網站據此在連結失效時直接說明並提供重新寄送，而不是先請會員填寫。同一來源位址 15 分鐘內最多 60 次。",
     request: body(mailLinkCheckSchema),
     responses: {
-      200: json(messageSchema, "連結有效"),
+      200: json(
+        messageSchema.extend({ data: z.object({ email: z.string() }).optional() }),
+        "連結有效；變更電子郵件的連結（purpose `email`）並附上 data.email，即將改用的電子郵件",
+      ),
       422: json(apiErrorSchema, "連結無效、已使用或已過期"),
       ...tooManyResponse,
     },
@@ -457,7 +460,8 @@ memberRoutes.openapi(
     const { token, purpose } = c.req.valid("json");
     const retryAfter = await refusedFor(c, [[memberRateLimits.linkCheck, addressKey(c, "link-check")]]);
     if (retryAfter) return tooManyRequests(c, retryAfter);
-    if (!(await isMailTokenLive(c.var.db, token, purpose))) {
+    const live = await liveMailToken(c.var.db, token, purpose);
+    if (!live) {
       const message = {
         reset: memberMessages.resetInvalid,
         verify: memberMessages.activationInvalid,
@@ -466,6 +470,9 @@ memberRoutes.openapi(
       }[purpose];
       throw new ApiError(422, message, { token: [message] });
     }
+    // The mailbox that holds the link may see the address it confirms; nobody else has the link.
+    if (purpose === "email" && live.email)
+      return c.json({ message: "連結有效", data: { email: live.email } }, 200);
     return c.json({ message: "連結有效" }, 200);
   },
 );

@@ -239,21 +239,22 @@ async function useMailToken(db: Database, token: string, purpose: MailTokenPurpo
 }
 
 /**
- * Whether a mailed link still works (unused, unexpired), without using it up: its page then asks
- * for a new password, or offers 啟用帳號, only when that can succeed.
+ * A mailed link that still works (unused, unexpired), without using it up: its page then asks for
+ * a new password, or offers 啟用帳號, only when that can succeed. `email`: the new address a
+ * link of purpose `email` confirms, for its page to name.
  */
-export async function isMailTokenLive(
+export async function liveMailToken(
   db: Database,
   token: string,
   purpose: MailTokenPurpose,
   now = Date.now(),
-): Promise<boolean> {
+): Promise<{ email: string | null } | undefined> {
   const [row] = await db
-    .select({ id: memberTokens.id })
+    .select({ email: memberTokens.email })
     .from(memberTokens)
     .where(liveToken(token, purpose, now))
     .limit(1);
-  return row !== undefined;
+  return row;
 }
 
 /**

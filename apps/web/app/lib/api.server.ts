@@ -241,12 +241,21 @@ export async function mailLinkIsDead(
   url: URL,
   purpose: "verify" | "reset" | "delete" | "email",
 ): Promise<boolean> {
+  return (await checkMailLink(api, url, purpose)).dead;
+}
+
+/** mailLinkIsDead's answer, with the new address a link of purpose `email` confirms. */
+export async function checkMailLink(
+  api: Pick<ApiClient, "post">,
+  url: URL,
+  purpose: "verify" | "reset" | "delete" | "email",
+): Promise<{ dead: boolean; email?: string }> {
   const token = url.searchParams.get("token");
-  if (!token || url.searchParams.get("sent") === "1") return false;
+  if (!token || url.searchParams.get("sent") === "1") return { dead: false };
   try {
-    await api.post("/members/link-check", { token, purpose });
-    return false;
+    const answer = await api.post<{ data?: { email?: string } }>("/members/link-check", { token, purpose });
+    return { dead: false, email: answer.data?.email };
   } catch (error) {
-    return error instanceof ApiRequestError && error.status === 422;
+    return { dead: error instanceof ApiRequestError && error.status === 422 };
   }
 }

@@ -54,7 +54,13 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
     <AuthLayout kicker="Account" title="確認新的電子郵件">
       <div className="grid gap-4 leading-8 text-ink-soft">
         <p>
-          按下「確認變更」後，您的會員帳號將改用收到這封信的電子郵件：之後請以它登入，新的訂單與捐款通知也會寄到這裡。
+          按下「確認變更」後，您的會員帳號將改用
+          {loaderData.email ? (
+            <strong className="mx-1 font-medium wrap-anywhere text-ink">{loaderData.email}</strong>
+          ) : (
+            "收到這封信的電子郵件"
+          )}
+          ：之後請以它登入，新的訂單與捐款通知也會寄到這裡。
         </p>
         <p>原本的電子郵件會收到一封變更通知，寄到那裡但尚未使用的連結（例如重設密碼）將一併失效。</p>
       </div>
