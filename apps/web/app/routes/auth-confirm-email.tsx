@@ -56,7 +56,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
         <p>
           按下「確認變更」後，您的會員帳號將改用
           {loaderData.email ? (
-            <strong className="mx-1 font-medium wrap-anywhere text-ink">{loaderData.email}</strong>
+            <strong className="ml-1 font-medium wrap-anywhere text-ink">{loaderData.email}</strong>
           ) : (
             "收到這封信的電子郵件"
           )}
