@@ -141,6 +141,21 @@ test.describe("at 375 px", () => {
   });
 });
 
+test("category tabs are 44 px tall on a phone and compact from md up", async ({ page }) => {
+  for (const [width, tall] of [
+    [375, true],
+    [1280, false],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/news");
+    for (const tab of await page.getByRole("navigation", { name: "分類" }).getByRole("link").all()) {
+      const { height } = (await tab.boundingBox())!;
+      if (tall) expect(height, `${width}: ${await tab.textContent()}`).toBeGreaterThanOrEqual(44);
+      else expect(height, `${width}: ${await tab.textContent()}`).toBeLessThan(40);
+    }
+  }
+});
+
 test("the header fits on one line from 320 px up, and a long word never widens a page", async ({ page }) => {
   for (const width of [320, 992, 1023]) {
     await page.setViewportSize({ width, height: 800 });

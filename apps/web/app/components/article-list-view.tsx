@@ -5,6 +5,16 @@ import { ArticleCard } from "./article-card.tsx";
 import { PageHeading } from "./page-heading.tsx";
 import { Pagination } from "./pagination.tsx";
 
+/**
+ * A category tab: 44 px tall on touch-sized screens, compact from md up (as the small buttons are),
+ * filled when it is the list shown.
+ */
+const chip = ({ isActive }: { isActive: boolean }) =>
+  [
+    "inline-flex min-h-11 items-center border px-4 py-1.5 md:min-h-0",
+    isActive ? "border-ink bg-ink text-paper" : "border-rule hover:border-ink",
+  ].join(" ");
+
 /** A section's list: heading, category tabs, a lead story, then a grid. */
 export function ArticleListView({
   kicker,
@@ -37,24 +47,13 @@ export function ArticleListView({
           <nav aria-label="分類" className="mt-8">
             <ul className="flex flex-wrap gap-2 text-sm">
               <li>
-                <NavLink
-                  to={basePath}
-                  end
-                  className={({ isActive }) =>
-                    `inline-block border px-4 py-1.5 ${isActive ? "border-ink bg-ink text-paper" : "border-rule hover:border-ink"}`
-                  }
-                >
+                <NavLink to={basePath} end className={chip}>
                   全部
                 </NavLink>
               </li>
               {categories.map((item) => (
                 <li key={item.id}>
-                  <NavLink
-                    to={`${basePath}/category/${item.path}`}
-                    className={({ isActive }) =>
-                      `inline-block border px-4 py-1.5 ${isActive ? "border-ink bg-ink text-paper" : "border-rule hover:border-ink"}`
-                    }
-                  >
+                  <NavLink to={`${basePath}/category/${item.path}`} className={chip}>
                     {item.name}
                   </NavLink>
                 </li>
