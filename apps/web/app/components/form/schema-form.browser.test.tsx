@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { createRoutesStub, useActionData } from "react-router";
+import { createRoutesStub, useActionData, useLoaderData, useNavigation } from "react-router";
 import { expect, test } from "vitest";
 import { page } from "vitest/browser";
 import { render } from "vitest-browser-react";
@@ -54,4 +54,45 @@ test("a second submit before the first is answered is dropped: one press, one do
   form.requestSubmit();
   await expect.element(page.getByText("已記錄 2 筆")).toBeVisible();
   expect(calls).toEqual(["500", "500"]);
+});
+
+test("once the first submit is answered, a press while the page's data is read again is sent", async () => {
+  const calls: string[] = [];
+  function Donate() {
+    const { form, fields } = useSchemaForm(schema, { id: "donate" });
+    const state = useNavigation().state;
+    return (
+      <SchemaForm form={form}>
+        <TextField meta={fields.amount} label="金額" />
+        <SubmitButton>確認捐款</SubmitButton>
+        {state === "loading" && <p>讀取中</p>}
+        <p>已送出 {useLoaderData<{ calls: number }>().calls} 筆</p>
+      </SchemaForm>
+    );
+  }
+  const Stub = createRoutesStub([
+    {
+      path: "/support-us",
+      Component: Donate,
+      // Read again after each submit, slowly, as a page's data is on a busy server.
+      loader: async () => {
+        if (calls.length > 0) await new Promise((resolve) => setTimeout(resolve, 400));
+        return { calls: calls.length };
+      },
+      action: async ({ request }) => {
+        const submission = parseWithZod(await request.formData(), { schema });
+        if (submission.status === "success") calls.push(submission.value.amount);
+        return null;
+      },
+    },
+  ]);
+  await render(<Stub initialEntries={["/support-us"]} />);
+  await page.getByLabelText("金額").fill("500");
+  const form = document.querySelector("form")!;
+  form.requestSubmit();
+  // Answered; the page's data is being read again.
+  await expect.element(page.getByText("讀取中")).toBeVisible();
+  form.requestSubmit();
+  await expect.poll(() => calls).toEqual(["500", "500"]);
+  await expect.element(page.getByText("已送出 2 筆")).toBeVisible();
 });

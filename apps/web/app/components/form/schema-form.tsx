@@ -102,7 +102,9 @@ export function SchemaForm<Fields extends AnyFields>({
   }, []);
   const formProps = getFormProps(form);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (sending.current) return event.preventDefault();
+    // Once answered, while the router reads the pages' data again ("loading"), the button is no
+    // longer busy and a press is sent: a failed send may be sent again at once.
+    if (sending.current && navigationState !== "loading") return event.preventDefault();
     formProps.onSubmit(event);
     if (event.defaultPrevented) return;
     sending.current = true;
