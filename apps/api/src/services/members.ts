@@ -178,6 +178,19 @@ export async function checkPassword(passwordHash: string | null | undefined, pas
 // ---------------------------------------------------------------------------------------------
 // Mailed links
 
+/** The member's unused mailed links stop working: those of one kind, or (no kind) all of them. */
+async function dropMailedLinks(db: Pick<Database, "delete">, memberId: number, purpose?: MailTokenPurpose) {
+  await db
+    .delete(memberTokens)
+    .where(
+      and(
+        eq(memberTokens.member_id, memberId),
+        purpose === undefined ? undefined : eq(memberTokens.purpose, purpose),
+        isNull(memberTokens.used_at),
+      ),
+    );
+}
+
 /** A new link for the member; earlier unused links of the same kind stop working. */
 export async function issueMailToken(
   db: Database,
@@ -191,15 +204,7 @@ export async function issueMailToken(
     email?: string;
   } = {},
 ) {
-  await db
-    .delete(memberTokens)
-    .where(
-      and(
-        eq(memberTokens.member_id, memberId),
-        eq(memberTokens.purpose, purpose),
-        isNull(memberTokens.used_at),
-      ),
-    );
+  await dropMailedLinks(db, memberId, purpose);
   const token = newOpaqueToken();
   await db.insert(memberTokens).values({
     member_id: memberId,
@@ -495,15 +500,7 @@ export async function activateMember(
     else await dropUnvouchedIdentities(db, memberId);
   }
   // Other verification links would each sign someone in again; the address is confirmed now.
-  await db
-    .delete(memberTokens)
-    .where(
-      and(
-        eq(memberTokens.member_id, memberId),
-        eq(memberTokens.purpose, "verify"),
-        isNull(memberTokens.used_at),
-      ),
-    );
+  await dropMailedLinks(db, memberId, "verify");
   const member = verified ?? (await findMemberById(db, memberId));
   if (!member) throw activationInvalid();
   if (verified)
@@ -680,30 +677,11 @@ const emailTakenError = (field: string) =>
   new ApiError(422, memberMessages.emailTaken, { [field]: [memberMessages.emailTaken] });
 
 /**
- * Every link mailed to the account's old address stops working: a reset link there would otherwise
- * still open the account, and a verification link confirm an address it no longer has.
- */
-async function dropMailedLinks(db: Pick<Database, "delete">, memberId: number) {
-  await db
-    .delete(memberTokens)
-    .where(and(eq(memberTokens.member_id, memberId), isNull(memberTokens.used_at)));
-}
-
-/**
  * A new address waiting for its mailbox stops waiting when the account is secured (a password reset
  * or change, 登出所有裝置): it may have been asked for from a session taken over.
  */
-export async function dropPendingEmailChange(db: Pick<Database, "delete">, memberId: number) {
-  await db
-    .delete(memberTokens)
-    .where(
-      and(
-        eq(memberTokens.member_id, memberId),
-        eq(memberTokens.purpose, "email"),
-        isNull(memberTokens.used_at),
-      ),
-    );
-}
+export const dropPendingEmailChange = (db: Pick<Database, "delete">, memberId: number) =>
+  dropMailedLinks(db, memberId, "email");
 
 /**
  * The signed-in member asks to use another address (confirmed by the current password, when the
@@ -766,6 +744,7 @@ export async function requestEmailChange(
         .set({ email: input.email, updated_at: iso(now) })
         .where(eq(members.id, member.id))
         .returning();
+      // Links mailed to the mistyped address (a reset would confirm it) stop working.
       await dropMailedLinks(tx, member.id);
       const token = await issueMailToken(tx, member.id, "verify", now, { vouch: input.vouch });
       return { member: updated!, token };
@@ -801,6 +780,7 @@ export async function confirmEmailChange(deps: MemberDeps, token: string): Promi
         .set({ email: used.email, email_verified_at: iso(now), updated_at: iso(now) })
         .where(eq(members.id, before.id))
         .returning();
+      // The old address's links (a reset would still open the account) stop working.
       await dropMailedLinks(tx, before.id);
       return { before, after: after! };
     });

@@ -9,7 +9,7 @@ import {
   type Member,
 } from "@shiyi/contracts";
 import { randomBytes } from "node:crypto";
-import { useId, type FormEvent } from "react";
+import { useId, type ComponentProps, type FormEvent } from "react";
 import { data, Form, Link, redirect, useSearchParams, useSubmit } from "react-router";
 import { NewPasswordFields, TextField } from "../components/form/fields.tsx";
 import { TaiwanAddressFields } from "../components/form/taiwan-address-fields.tsx";
@@ -466,16 +466,7 @@ function EmailForm({ member, reply }: { member: Member; reply?: MemberReply }) {
         <input type="hidden" name="intent" value="email" />
         <div className="grid gap-x-6 gap-y-7 sm:grid-cols-2">
           <TextField meta={fields.email} type="email" label="新的電子郵件" autoComplete="email" required />
-          {member.has_password && (
-            <TextField
-              meta={fields.current_password}
-              type="password"
-              label="目前的密碼"
-              hint="確認是您本人"
-              autoComplete="current-password"
-              required
-            />
-          )}
+          {member.has_password && <ConfirmingPassword meta={fields.current_password} />}
         </div>
         <div className="mt-8 grid gap-5">
           <FormMessage form={form} toast={reply?.toast} />
@@ -487,6 +478,20 @@ function EmailForm({ member, reply }: { member: Member; reply?: MemberReply }) {
         </div>
       </SchemaForm>
     </div>
+  );
+}
+
+/** The current password that confirms a change of address or a deletion is the member's own. */
+function ConfirmingPassword({ meta }: { meta: ComponentProps<typeof TextField>["meta"] }) {
+  return (
+    <TextField
+      meta={meta}
+      type="password"
+      label="目前的密碼"
+      hint="確認是您本人"
+      autoComplete="current-password"
+      required
+    />
   );
 }
 
@@ -645,14 +650,7 @@ function DeleteAccount({ member, reply }: { member: Member; reply?: MemberReply 
           <input type="hidden" name="intent" value="delete" />
           {!byMail && (
             <div className="grid gap-x-6 gap-y-7 sm:grid-cols-2">
-              <TextField
-                meta={fields.password}
-                type="password"
-                label="目前的密碼"
-                hint="確認是您本人"
-                autoComplete="current-password"
-                required
-              />
+              <ConfirmingPassword meta={fields.password} />
             </div>
           )}
           <div className={`grid gap-5 ${byMail ? "" : "mt-8"}`}>
