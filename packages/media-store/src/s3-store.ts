@@ -13,6 +13,9 @@ export type S3StoreOptions = Credentials & {
   now?: () => Date;
 };
 
+/** How many times a call is sent when the network fails it (AWS's SDKs try three times too). */
+const networkAttempts = 3;
+
 /** The key `probe` reads: one no picture has. */
 const probeKey = "shiyi-probe/none";
 
@@ -51,7 +54,29 @@ export function s3Store(options: S3StoreOptions): MediaStore {
   const endpoint = new URL(options.endpoint);
   const base = endpoint.pathname.replace(/\/$/, "");
 
+  /**
+   * One call, sent again (signed anew) when it fails in the network: the bucket may close a kept
+   * connection as the call goes out on it ("other side closed"), or reset it. The three calls are
+   * idempotent, so sending one twice is harmless; a timeout or any answer of the service is final.
+   */
   async function call(method: "GET" | "HEAD" | "PUT", key: string, body?: Uint8Array, contentType?: string) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await callOnce(method, key, body, contentType);
+      } catch (error) {
+        // fetch fails in the network with a TypeError; a timeout is a DOMException.
+        if (attempt >= networkAttempts || !(error instanceof TypeError)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+      }
+    }
+  }
+
+  async function callOnce(
+    method: "GET" | "HEAD" | "PUT",
+    key: string,
+    body?: Uint8Array,
+    contentType?: string,
+  ) {
     const url = new URL(endpoint);
     url.pathname = `${base}/${uriEncode(bucket)}/${uriEncode(prefix + key, true)}`;
     const payloadHash = sha256Hex(body ?? new Uint8Array());

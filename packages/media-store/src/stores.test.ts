@@ -113,6 +113,45 @@ describe("the S3 bucket", () => {
     await expect(folderStore(path.join(dir, "not-yet")).probe()).resolves.toBeUndefined();
   });
 
+  it("sends a call again when the network fails it, up to three times, and never an answered one", async () => {
+    // What fetch throws when the bucket closes a kept connection as a call goes out on it.
+    const closedUnder = () => new TypeError("fetch failed", { cause: new Error("other side closed") });
+    const flaky = (failures: number) => {
+      const calls: string[] = [];
+      const store = bucketStore({
+        fetch: async (input, init) => {
+          calls.push(init?.method ?? "GET");
+          if (calls.length <= failures) throw closedUnder();
+          return fetch(input, init);
+        },
+      });
+      return { store, calls };
+    };
+
+    const put = flaky(1);
+    await put.store.write("again.jpg", jpeg, "image/jpeg");
+    expect(put.calls).toEqual(["PUT", "PUT"]);
+    expect((await bucketStore().read("again.jpg"))?.body).toEqual(jpeg);
+
+    const read = flaky(2);
+    expect((await read.store.read("again.jpg"))?.body).toEqual(jpeg);
+    expect((await read.store.stat("again.jpg"))?.size).toBe(jpeg.byteLength);
+    expect(read.calls).toEqual(["GET", "GET", "GET", "HEAD"]);
+
+    const down = flaky(Infinity);
+    await expect(down.store.stat("again.jpg")).rejects.toThrow("fetch failed");
+    expect(down.calls).toHaveLength(3);
+
+    // A refusal is the service's answer: it is not asked again.
+    const refused = { calls: 0 };
+    const wrong = bucketStore({
+      secretAccessKey: "wrong",
+      fetch: (input, init) => (refused.calls++, fetch(input, init)),
+    });
+    await expect(wrong.read("again.jpg")).rejects.toMatchObject({ status: 403 });
+    expect(refused.calls).toBe(1);
+  });
+
   it("tells a missing key from a missing bucket by the error's code, whatever the key is called", async () => {
     expect(await bucketStore().read("NoSuchBucket.jpg")).toBeUndefined();
   });
