@@ -65,6 +65,11 @@ test.describe("at 375 px", () => {
     }
     // The menu takes the focus as it opens (a frame later), then keeps it however far one tabs.
     await expect.poll(() => menu.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    // Screen readers find the menu alone: no landmark of the page under it (the footer's live
+    // newsletter message made the dialog leave the footer and its form listed).
+    for (const role of ["banner", "main", "contentinfo", "form"] as const) {
+      await expect(page.getByRole(role)).toHaveCount(0);
+    }
     // Past the last link, focus may rest a moment on the dialog's focus guard before the guard
     // sends it back inside: each press is checked once focus has settled.
     for (let presses = 0; presses < 20; presses++) {
@@ -76,6 +81,7 @@ test.describe("at 375 px", () => {
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await expect(page.getByRole("button", { name: "選單" })).toBeFocused();
+    await expect(page.getByRole("contentinfo")).toHaveCount(1);
 
     await page.keyboard.press("Enter");
     await expect(menu).toBeVisible();

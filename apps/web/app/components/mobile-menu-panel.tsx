@@ -1,6 +1,7 @@
 import { Dialog } from "@base-ui/react/dialog";
-import type { RefObject } from "react";
+import { useEffect, type RefObject } from "react";
 import { Link, useLocation } from "react-router";
+import { pageId } from "./loading-screen.tsx";
 import { currentMenuPath, mainNavigation, secondaryNavigation } from "../lib/navigation.ts";
 
 const menu = [...mainNavigation, ...secondaryNavigation];
@@ -20,6 +21,15 @@ export default function MobileMenuPanel({
     useLocation().pathname,
     menu.map((item) => item.to),
   );
+  // The dialog hides the page from screen readers while it is open, except the ancestors of live
+  // regions, which it leaves so that they are still heard: the footer's newsletter form kept the
+  // footer and its form listed as landmarks beside the menu. The whole page goes while it is open.
+  useEffect(() => {
+    const page = open ? document.getElementById(pageId) : null;
+    if (!page) return;
+    page.setAttribute("aria-hidden", "true");
+    return () => page.removeAttribute("aria-hidden");
+  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
