@@ -382,3 +382,35 @@ test("the features list lays each feature out as a numbered spread with its Engl
   const { ids, report } = await blockingViolations(page);
   expect(ids, report).toEqual([]);
 });
+
+test.describe("a feature's opening", () => {
+  for (const width of [375, 1280]) {
+    test(`sets its title on its lead picture, across the page, at ${width} px`, async ({ page, site }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/features/${site.feature.path}`);
+      const opening = page.getByRole("article").locator("header").first();
+      const picture = opening.locator("img").first();
+      const title = opening.getByRole("heading", { level: 1, name: site.feature.title });
+      await expect(title).toBeVisible();
+      const [pictureBox, titleBox] = [await picture.boundingBox(), await title.boundingBox()];
+      // The picture spans the window (no scrollbar in headless Chromium) and the title lies on it.
+      expect(pictureBox!.x).toBe(0);
+      expect(pictureBox!.width).toBe(width);
+      expect(titleBox!.y).toBeGreaterThan(pictureBox!.y);
+      expect(titleBox!.y + titleBox!.height).toBeLessThanOrEqual(pictureBox!.y + pictureBox!.height);
+      // The first screen shows the opening whole: the picture is the page's largest paint.
+      expect(pictureBox!.y + pictureBox!.height).toBeLessThanOrEqual(800 + 1);
+      await expect(picture).toHaveAttribute("fetchpriority", "high");
+    });
+  }
+
+  test("is a news item's header alone: its title, then its picture below", async ({ page, site }) => {
+    await page.goto(`/news/${site.news.path}`);
+    const header = page.getByRole("article").locator("header").first();
+    const title = header.getByRole("heading", { level: 1, name: site.news.title });
+    await expect(header.locator("img")).toHaveCount(0);
+    const picture = page.getByRole("article").locator("figure img").first();
+    const [titleBox, pictureBox] = [await title.boundingBox(), await picture.boundingBox()];
+    expect(titleBox!.y + titleBox!.height).toBeLessThan(pictureBox!.y);
+  });
+});

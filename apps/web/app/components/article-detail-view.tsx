@@ -25,6 +25,7 @@ export function ArticleDetailView({
   crumbs,
   categoryLinks = true,
   scrollAnchor = false,
+  opener = "centred",
 }: {
   article: ArticlePageData;
   basePath: string;
@@ -33,43 +34,102 @@ export function ArticleDetailView({
   categoryLinks?: boolean;
   /** News and columns land on the article after a navigation (SPEC §2). */
   scrollAnchor?: boolean;
+  /**
+   * `cover`: the lead picture opens the page across its whole width, the title set on it, as a
+   * magazine opens a feature (features with a picture); `centred`: the title, then the picture.
+   */
+  opener?: "centred" | "cover";
 }) {
   const date = displayDate(article);
+  const byline = (
+    <>
+      {article.author && (
+        <>
+          文／
+          <Link
+            to={`/author/${article.author.path}`}
+            className={opener === "cover" ? "text-paper hover:underline" : "text-ink hover:text-primary"}
+          >
+            {article.author.name}
+          </Link>
+          <span className="mx-3" aria-hidden="true">
+            ·
+          </span>
+        </>
+      )}
+      <time dateTime={date}>{formatDate(date)}</time>
+    </>
+  );
+  const category =
+    article.category &&
+    (categoryLinks ? (
+      <Link to={`${basePath}/category/${article.category.path}`}>{article.category.name}</Link>
+    ) : (
+      article.category.name
+    ));
+  if (opener === "cover" && article.image) {
+    return (
+      <article id="article-layout" data-scroll-anchor={scrollAnchor ? "default" : undefined} className="pb-8">
+        <div className="container-page pt-6 md:pt-8">
+          <Breadcrumb items={crumbs} />
+        </div>
+        <header className="relative mt-5 bg-ink text-paper md:mt-6 [&_:focus-visible]:outline-paper">
+          <Image
+            src={article.image.url}
+            // Its description is the caption under it, read there once.
+            alt=""
+            width={1600}
+            height={800}
+            sizes="100vw"
+            // As the home page's cover: made to cover 2:1 whole, cropped by its box on each screen.
+            fit="outside"
+            loading="eager"
+            fetchPriority="high"
+            // The rest of the first screen under the site's header and the breadcrumb: the opening
+            // shows whole, byline included.
+            className="h-[max(440px,calc(100svh-11rem))] max-h-[760px] w-full object-cover opacity-85"
+          />
+          <div className="absolute inset-0 bg-gradient-to-t from-ink/90 via-ink/45 to-transparent" />
+          <div className="container-page absolute inset-x-0 bottom-0 pb-10 md:pb-16">
+            <p className="kicker text-paper">
+              專題
+              {category && (
+                <>
+                  <span aria-hidden="true" className="mx-2">
+                    ·
+                  </span>
+                  {category}
+                </>
+              )}
+            </p>
+            <h1 className="mt-4 max-w-4xl font-serif text-[1.875rem] font-bold leading-snug tracking-wide sm:text-4xl md:text-[3.25rem] md:leading-[1.3]">
+              <Phrased text={article.title} />
+            </h1>
+            {article.info_title && (
+              <p className="mt-3 font-serif text-lg text-paper/85 md:text-2xl">{article.info_title}</p>
+            )}
+            <p className="mt-5 text-sm text-paper/80">{byline}</p>
+          </div>
+        </header>
+        {article.image.alt && <p className="container-page mt-3 text-xs text-muted">{article.image.alt}</p>}
+        <ArticleBody article={article} basePath={basePath} />
+      </article>
+    );
+  }
   return (
     <article id="article-layout" data-scroll-anchor={scrollAnchor ? "default" : undefined} className="pb-8">
       <header className="container-page max-w-4xl pt-10 text-center md:pt-14">
         <div className="flex justify-center">
           <Breadcrumb items={crumbs} />
         </div>
-        {article.category && (
-          <p className="kicker mt-8">
-            {categoryLinks ? (
-              <Link to={`${basePath}/category/${article.category.path}`}>{article.category.name}</Link>
-            ) : (
-              article.category.name
-            )}
-          </p>
-        )}
+        {category && <p className="kicker mt-8">{category}</p>}
         <h1 className="mt-4 font-serif text-[1.75rem] font-bold leading-snug sm:text-3xl sm:tracking-wide md:text-[2.6rem] md:leading-[1.35]">
           <Phrased text={article.title} />
         </h1>
         {article.info_title && (
           <p className="mt-4 font-serif text-lg text-ink-soft md:text-xl">{article.info_title}</p>
         )}
-        <p className="mt-6 text-sm text-muted">
-          {article.author && (
-            <>
-              文／
-              <Link to={`/author/${article.author.path}`} className="text-ink hover:text-primary">
-                {article.author.name}
-              </Link>
-              <span className="mx-3" aria-hidden="true">
-                ·
-              </span>
-            </>
-          )}
-          <time dateTime={date}>{formatDate(date)}</time>
-        </p>
+        <p className="mt-6 text-sm text-muted">{byline}</p>
       </header>
       {article.image && (
         <figure className="mx-auto mt-10 max-w-6xl md:px-8">
@@ -91,6 +151,15 @@ export function ArticleDetailView({
           )}
         </figure>
       )}
+      <ArticleBody article={article} basePath={basePath} />
+    </article>
+  );
+}
+
+/** The article's text at a print measure, its author, its neighbours and what to read next. */
+function ArticleBody({ article, basePath }: { article: ArticlePageData; basePath: string }) {
+  return (
+    <>
       <div className="container-page mt-12 max-w-[44rem]">
         {article.description && (
           <p className="border-b border-rule pb-8 font-serif text-lg leading-9 text-ink-soft">
@@ -163,6 +232,6 @@ export function ArticleDetailView({
           </div>
         </section>
       )}
-    </article>
+    </>
   );
 }

@@ -16,6 +16,7 @@ export default function FeaturesDetail({ loaderData }: Route.ComponentProps) {
       basePath="/features"
       crumbs={loaderData.crumbs}
       categoryLinks={false}
+      opener="cover"
     />
   );
 }
