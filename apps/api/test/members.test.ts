@@ -1,6 +1,6 @@
 import type { ApiError, LoginResult, Member, TokenPair } from "@shiyi/contracts";
 import type { CaughtMessage } from "@shiyi/mail-catcher";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import pino from "pino";
 import { describe, expect, it, vi } from "vitest";
 import {
@@ -12,6 +12,7 @@ import {
   memberTokens,
   newsletterSubscriptions,
   refreshTokens,
+  yearlyReceipts,
 } from "../src/db/schema.ts";
 import type { Mailer } from "../src/mail/mailer.ts";
 import { issueMailToken } from "../src/services/members.ts";
@@ -1392,6 +1393,54 @@ describe.each(databaseTargets())("members on $name", (target) => {
       expect(again.status).toBe(422);
       expect(again.body.errors).toEqual({ token: [invalidLink] });
       expect((await post("/members/link-check", { token, purpose: "email" })).status).toBe(422);
+    });
+
+    it("keeps the member's guest gifts of the old address, and its yearly receipt's number", async () => {
+      const { input, member, tokens } = await activeMember();
+      const next = unknownEmail();
+      const guestGift = (number: string, status: "paid" | "awaiting_payment") => ({
+        number,
+        access_token_hash: "x",
+        status,
+        amount: 500,
+        frequency: "once" as const,
+        payment_method: "credit" as const,
+        name: "王小明",
+        email: input.email.toUpperCase(),
+        receipt: "yearly" as const,
+        receipt_format: "digital" as const,
+      });
+      const stamp = `${Date.now()}`.slice(-9);
+      const [paid, unpaid] = [`7${stamp}1`, `7${stamp}2`];
+      await api.db.insert(donations).values([guestGift(paid, "paid"), guestGift(unpaid, "awaiting_payment")]);
+      await api.db
+        .insert(yearlyReceipts)
+        .values({ email: input.email, year: 2025, number: `2026019${stamp}` });
+      const gifts = async () =>
+        (
+          await api.get<{ data: { number: string }[] }>("/donations/me", bearer(tokens.access_token))
+        ).body.data.map((gift) => gift.number);
+      // Given as a guest with the member's verified address and paid: theirs by the address.
+      expect(await gifts()).toEqual([paid]);
+
+      await change(member.id, { email: next, current_password: password }, tokens.access_token);
+      expect((await confirmEmail(await linkOf(next))).status).toBe(200);
+
+      // The gift stays in the member's history, and with it its result page and receipts.
+      expect(await gifts()).toEqual([paid]);
+      const rows = await api.db
+        .select()
+        .from(donations)
+        .where(inArray(donations.number, [paid, unpaid]));
+      expect(Object.fromEntries(rows.map((row) => [row.number, row.member_id]))).toEqual({
+        [paid]: member.id,
+        [unpaid]: null,
+      });
+      // The year's receipt keeps the number it was issued with.
+      const receipts = await api.db.select().from(yearlyReceipts).where(eq(yearlyReceipts.year, 2025));
+      expect(receipts.filter((row) => row.number === `2026019${stamp}`).map((row) => row.email)).toEqual([
+        next,
+      ]);
     });
 
     it("drops a change waiting for its mailbox when the account is secured: a reset, a new password, 登出所有裝置", async () => {

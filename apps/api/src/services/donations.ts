@@ -145,6 +145,34 @@ export async function verifiedEmailOf(db: Database, memberId: number) {
 /** A guest's gift that was never paid proves nothing of who typed the address: it stays the guest's. */
 const unpaidStatuses: DonationStatus[] = ["pending", "awaiting_payment", "expired"];
 
+/**
+ * A member's verified address moves to another (POST /members/confirm-email): the paid guest gifts
+ * made with the old one were theirs by that address, and stay theirs by their account; a yearly
+ * receipt already numbered for the old address keeps its number under the new one (unless the new
+ * address has one for that year). Runs in the transaction that moves the address.
+ */
+export async function keepGiftsOfOldAddress(tx: Database, memberId: number, from: string, to: string) {
+  await tx
+    .update(donations)
+    .set({ member_id: memberId })
+    .where(
+      and(
+        isNull(donations.member_id),
+        sql`lower(${donations.email}) = lower(${from})`,
+        notInArray(donations.status, unpaidStatuses),
+      ),
+    );
+  await tx
+    .update(yearlyReceipts)
+    .set({ email: to })
+    .where(
+      and(
+        sql`lower(${yearlyReceipts.email}) = lower(${from})`,
+        sql`not exists (select 1 from ${yearlyReceipts} as other where lower(other.email) = lower(${to}) and other.year = ${yearlyReceipts.year})`,
+      ),
+    );
+}
+
 /** The member's own gift, or a paid guest gift made with their verified address (as GET /donations/me lists). */
 const belongsTo = (row: DonationRow, viewer: DonationViewer) =>
   (viewer.memberId !== undefined && row.member_id === viewer.memberId) ||

@@ -37,6 +37,7 @@ import {
   welcomeMail,
   type RenderedMail,
 } from "../mail/templates/index.ts";
+import { keepGiftsOfOldAddress } from "./donations.ts";
 import { subscribeAlongside } from "./newsletter.ts";
 import { hashToken, newOpaqueToken, revokeMemberSessions, startSession } from "./tokens.ts";
 
@@ -782,6 +783,8 @@ export async function confirmEmailChange(deps: MemberDeps, token: string): Promi
         .returning();
       // The old address's links (a reset would still open the account) stop working.
       await dropMailedLinks(tx, before.id);
+      // What the member had by the old address (paid guest gifts, their yearly receipt) stays theirs.
+      if (before.email_verified_at) await keepGiftsOfOldAddress(tx, before.id, before.email, used.email);
       return { before, after: after! };
     });
   } catch (error) {
