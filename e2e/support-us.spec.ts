@@ -275,6 +275,22 @@ test("a member gives monthly, sees every charge, downloads a charge's receipt an
   expect(text).toContain("捌佰元整");
   await expect(page.getByRole("link", { name: /年度收據/ })).toHaveCount(0);
 
+  // While the gift runs, the account is not deleted: the member page says why, and stays as it was.
+  await page.goto("/member");
+  await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+  const deletion = page.getByRole("region", { name: "刪除帳號" });
+  await deletion.getByRole("textbox", { name: "目前的密碼" }).fill(member.password);
+  await deletion.getByRole("button", { name: "刪除帳號" }).click();
+  await page.getByRole("alertdialog", { name: "刪除帳號" }).getByRole("button", { name: "刪除帳號" }).click();
+  await expect(
+    page.getByRole("region", { name: "通知" }).getByText(/^您有進行中或尚未完成付款的定期捐款/),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/member(\?index)?$/);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/錯誤|ERROR/i);
+  await expect(deletion.getByRole("button", { name: "刪除帳號" })).toBeVisible();
+  await page.goto("/member/support-us");
+  await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+
   // Cancelling asks first; then no further charge is taken.
   await gift.getByRole("button", { name: "取消定期捐款" }).click();
   const dialog = page.getByRole("alertdialog", { name: "取消定期捐款" });

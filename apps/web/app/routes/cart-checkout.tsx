@@ -55,7 +55,11 @@ import {
 } from "../components/form/schema-form.tsx";
 import { IdempotencyKey } from "../components/form/idempotency-key.tsx";
 import { RecaptchaField } from "../components/form/recaptcha-field.tsx";
-import { apiFailureReply, invalidReply, type FormReply } from "../components/form/submission.server.ts";
+import {
+  conflictOrFailureReply,
+  invalidReply,
+  type FormReply,
+} from "../components/form/submission.server.ts";
 import { LineList, Totals, type ListedLine } from "../components/order/order-view.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -199,15 +203,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     created = await api.post<OrderCreated>("/orders", draft, { headers: idempotencyHeaders(formData) });
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 409) {
-      // Stock ran out between the cart and now: said on the page, which keeps everything typed.
-      const toast = { type: "danger", message: error.message } as const;
-      return data<FormReply>(
-        { result: submission.reply({ formErrors: [error.message], hideFields }), toast },
-        { status: 409 },
-      );
-    }
-    return apiFailureReply(submission, error, orderDraftSchema, { hideFields });
+    // Stock ran out between the cart and now (409): said on the page, which keeps everything typed.
+    return conflictOrFailureReply(submission, error, orderDraftSchema, { hideFields });
   }
 
   const number = created.data.number;

@@ -20,7 +20,12 @@ import {
   SubmitButton,
   useSchemaForm,
 } from "../components/form/schema-form.tsx";
-import { apiFailureReply, invalidReply, parseSubmission } from "../components/form/submission.server.ts";
+import {
+  apiFailureReply,
+  conflictOrFailureReply,
+  invalidReply,
+  parseSubmission,
+} from "../components/form/submission.server.ts";
 import { MemberSection } from "../components/member/member-section.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { useConfirm } from "../components/ui/confirm-dialog.tsx";
@@ -188,9 +193,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       outcome = await api.delete<{ message: string }>(`/members/${member.id}`, submission.value);
     } catch (error) {
+      // A monthly gift still running (409) is said on the page, where the text names 捐款紀錄.
       return reply(
         intent,
-        apiFailureReply(submission, error, memberDeletionSchema, { hideFields: deletionFields }),
+        conflictOrFailureReply(submission, error, memberDeletionSchema, { hideFields: deletionFields }),
       );
     }
     // Without a password, the mailbox confirms it: a link is on its way, nothing is deleted yet.

@@ -2,7 +2,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
-import { actionFailure, readForm } from "../../lib/api.server.ts";
+import { actionFailure, ApiRequestError, readForm } from "../../lib/api.server.ts";
 
 /**
  * What a form's action answers when the form comes back: `useSchemaForm`'s `lastResult`, and for
@@ -57,5 +57,26 @@ export function apiFailureReply(
   return data<FormReply>(
     { result: submission.reply({ formErrors, fieldErrors: onFields, hideFields }), toast },
     { status: failure.init?.status ?? 400 },
+  );
+}
+
+/**
+ * The API refused the form for the state of things (409: stock ran out, a monthly gift still
+ * running): said on the page as a refusal of the form is, which keeps everything typed, rather than
+ * the error page SPEC §8 gives other statuses. Anything else is `apiFailureReply`'s.
+ */
+export function conflictOrFailureReply(
+  submission: AnySubmission,
+  error: unknown,
+  schema: z.ZodObject,
+  options: ReplyOptions = {},
+) {
+  if (!(error instanceof ApiRequestError && error.status === 409)) {
+    return apiFailureReply(submission, error, schema, options);
+  }
+  const toast = { type: "danger", message: error.message } as const;
+  return data<FormReply>(
+    { result: submission.reply({ formErrors: [error.message], hideFields: options.hideFields }), toast },
+    { status: 409 },
   );
 }
