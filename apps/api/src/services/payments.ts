@@ -449,6 +449,7 @@ function sendPaymentFailed(deps: OrderDeps, order: OrderRow, reason: string) {
     name: order.customer.name,
     amount: order.total,
     reason,
+    paymentMethod: order.payment_method,
     heldUntil: order.reserved_until ? new Date(order.reserved_until) : null,
     viewUrl: orderViewUrl(deps.auth.siteUrl, order.number, orderMailKey(deps.auth.jwtSecret, order.number)),
   });

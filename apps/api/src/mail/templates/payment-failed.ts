@@ -8,6 +8,8 @@ export type PaymentFailedData = {
   amount: number;
   /** ECPay's word on why the payment failed. */
   reason: string;
+  /** How the order is paid: only a card may be swapped for another one. */
+  paymentMethod: "credit" | "atm" | "cvs";
   /** Until when the order holds its items. */
   heldUntil: Date | null;
   /** The order's page, opened from this mail in any browser: it offers 重新付款. */
@@ -15,7 +17,7 @@ export type PaymentFailedData = {
 };
 
 /**
- * Sent when an order's first card payment fails: the order is still there and payable, and this
+ * Sent when an order's payment fails (a card declined, a code not issued): the order is still there and payable, and this
  * mail is how a guest finds it again after closing the browser (the order page needs their cookie).
  */
 export function paymentFailedMail(data: PaymentFailedData): RenderedMail {
@@ -30,7 +32,7 @@ export function paymentFailedMail(data: PaymentFailedData): RenderedMail {
       { kind: "paragraph", text: greeting(data.name) },
       {
         kind: "paragraph",
-        text: `訂單 ${data.number}（${amount}）的付款沒有成功：${data.reason}。訂單仍然有效${until}；您可以從下面的連結重新付款，也可以改用其他信用卡。`,
+        text: `訂單 ${data.number}（${amount}）的付款沒有成功：${data.reason}。訂單仍然有效${until}；您可以從下面的連結重新付款${data.paymentMethod === "credit" ? "，也可以改用其他信用卡" : ""}。`,
       },
       { kind: "action", label: "查看訂單並重新付款", url: data.viewUrl },
       {

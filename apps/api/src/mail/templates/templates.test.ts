@@ -15,6 +15,7 @@ import {
   orderConfirmationMail,
   passwordChangedMail,
   passwordResetMail,
+  paymentFailedMail,
   verifyEmailMail,
   welcomeMail,
   type RenderedMail,
@@ -23,6 +24,17 @@ import {
 const siteUrl = "https://shiyi.test/";
 const link = "https://shiyi.test/auth/confirmation?token=abc123&email=reader%40example.com";
 const hostileName = '<script>alert("x")</script> & 王小明\n\n請改到 https://evil.example 驗證';
+
+const paymentFailure = {
+  siteUrl,
+  number: "26112700000001",
+  name: "王小明",
+  amount: 1280,
+  reason: "授權失敗",
+  paymentMethod: "credit" as const,
+  heldUntil: new Date("2026-11-30T04:00:00Z"),
+  viewUrl: "https://shiyi.test/cart/result?number=26112700000001&key=abc",
+};
 
 const unsubscribeUrl = "https://shiyi.test/newsletter/unsubscribe?token=12.abc";
 const contactMessage = {
@@ -73,6 +85,10 @@ const mails: Record<string, (name: string) => { mail: RenderedMail; url: string 
       memberUrl: "https://shiyi.test/member",
     }),
     url: "https://shiyi.test/member",
+  }),
+  "payment failed": (name) => ({
+    mail: paymentFailedMail({ ...paymentFailure, name }),
+    url: paymentFailure.viewUrl,
   }),
   "newsletter confirmation": (name) => ({
     mail: newsletterConfirmMail({ siteUrl, name, confirmUrl: link, unsubscribeUrl, validDays: 7 }),
@@ -234,6 +250,23 @@ describe("what each mail says", () => {
     expect(() =>
       verifyEmailMail({ siteUrl, name: "王小明", verifyUrl: "javascript:alert(1)", validHours: 24 }),
     ).toThrow(/Not a web link/);
+  });
+});
+
+describe("the payment failed mail", () => {
+  it("says why, how long the items are held, and offers another card only for a card", () => {
+    const card = paymentFailedMail(paymentFailure);
+    expect(card.subject).toBe("訂單 26112700000001 尚未完成付款");
+    expect(card.text).toContain("NT$ 1,280");
+    expect(card.text).toContain("授權失敗");
+    expect(card.text).toContain(`商品為您保留至 ${formatDateTime(paymentFailure.heldUntil)}`);
+    expect(card.text).toContain("也可以改用其他信用卡");
+    for (const paymentMethod of ["atm", "cvs"] as const) {
+      const code = paymentFailedMail({ ...paymentFailure, paymentMethod });
+      expect(code.text).toContain("您可以從下面的連結重新付款。");
+      expect(code.text).not.toContain("信用卡");
+      expect(code.html).not.toContain("信用卡");
+    }
   });
 });
 
