@@ -113,6 +113,7 @@ test.describe("registration and login", () => {
     // Opening the link changes nothing (mail scanners open links too): the member presses the button.
     await page.goto(link);
     await expect(headerLoginLink(page)).toBeVisible();
+    await expect(page.getByText("啟用後會直接為您登入")).toBeVisible();
     await page.getByRole("button", { name: "啟用帳號" }).click();
 
     await expect(page).toHaveURL(`${siteUrl}/member?welcome=1`);
@@ -179,6 +180,9 @@ test.describe("registration and login", () => {
     const elsewhere = await browser.newContext({ userAgent, baseURL: siteUrl });
     const other = await elsewhere.newPage();
     await open(other, link);
+    // This page promises no sign-in.
+    await expect(other.getByText("啟用後請以您的帳號登入")).toBeVisible();
+    await expect(other.getByText("啟用後會直接為您登入")).toHaveCount(0);
     await other.getByRole("button", { name: "啟用帳號" }).click();
     await expect(other).toHaveURL(`${siteUrl}/auth/login?done=activated`);
     await expect(other.getByRole("status").filter({ hasText: "帳號已啟用，請登入" })).toBeVisible();
@@ -500,6 +504,12 @@ test.describe("member page", () => {
     await expect(card).toContainText("106 臺北市大安區復興南路一段 219 巷 18 號");
     await expect(form.getByRole("textbox", { name: "詳細地址" })).toHaveValue("復興南路一段 219 巷 18 號");
     await expect(page.getByRole("banner").getByRole("link", { name: /會員專區：\s*林大滿/ })).toBeVisible();
+
+    // A send refused in the browser takes the last one's 會員資料已更新 away with it.
+    await form.getByRole("textbox", { name: "手機" }).fill("12345");
+    await form.getByRole("button", { name: "儲存會員資料" }).click();
+    await expect(form.getByRole("textbox", { name: "手機" })).toBeFocused();
+    await expect(form.getByRole("status")).toHaveText("");
 
     await form.getByRole("textbox", { name: "手機" }).clear();
     await form.getByRole("button", { name: "儲存會員資料" }).click();

@@ -432,6 +432,21 @@ test("a reader abroad orders an issue to their own address and phone, at the ove
   await expect(page.getByText("+81 90 1234 5678").first()).toBeVisible();
 });
 
+test("a member may keep the delivery address in Taiwan as theirs, never an address abroad", async ({
+  page,
+  context,
+  request,
+}) => {
+  const member = await createMember(request);
+  const tokens = await signIn(request, context, member);
+  await addToServerCart(request, tokens.access_token, await productInStock(request, "magazines"));
+  await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
+  await expect(page.getByRole("checkbox", { name: "將收件地址存為會員地址" })).toBeVisible();
+  await chooseOnCart(page, { shipping: "海外寄送", payment: "信用卡" });
+  await expect(page.getByRole("group", { name: /海外收件地址/ })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: /存為會員地址/ })).toHaveCount(0);
+});
+
 test("back from ECPay's page, the cart tells of the order waiting for payment and leads to paying it", async ({
   page,
   request,

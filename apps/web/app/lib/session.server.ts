@@ -253,6 +253,11 @@ export class RequestSession {
     this.#set(sessionCookies.verifyNonce, nonce, 24 * 60 * 60);
   }
 
+  /** Whether this browser asked for a verification mail (its link will sign the member in here). */
+  hasVerifyNonce(): boolean {
+    return Boolean(this.#cookies.get(sessionCookies.verifyNonce));
+  }
+
   /** The nonce of a verification mail this browser asked for, if any; spent. */
   takeVerifyNonce(): string | undefined {
     const nonce = this.#cookies.get(sessionCookies.verifyNonce);

@@ -30,7 +30,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     getMember(context).catch(() => null),
   ]);
   // Signed in with a verified address: whatever the link says, there is nothing left to activate.
-  return { meta, linkDead, verified: member?.email_verified === true };
+  // A link followed in the browser that asked for it signs the member in; elsewhere only activates.
+  const signsIn = context.get(sessionContext).hasVerifyNonce();
+  return { meta, linkDead, verified: member?.email_verified === true, signsIn };
 }
 
 /**
@@ -109,7 +111,11 @@ export default function Confirmation({ loaderData, actionData }: Route.Component
       <AuthLayout
         kicker="Verification"
         title="啟用帳號"
-        description="按下「啟用帳號」完成電子郵件驗證；啟用後會直接為您登入。"
+        description={
+          loaderData.signsIn
+            ? "按下「啟用帳號」完成電子郵件驗證；啟用後會直接為您登入。"
+            : "按下「啟用帳號」完成電子郵件驗證；啟用後請以您的帳號登入。"
+        }
       >
         <Form method="post">
           <input type="hidden" name="intent" value="activate" />

@@ -556,7 +556,8 @@ function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: F
               }
             />
           )}
-          {member && (
+          {/* An address abroad stays with its order: the profile keeps addresses in Taiwan only. */}
+          {member && !overseas && (
             <CheckboxField
               meta={fields.saveAddress}
               label={choice.shipping === "cvs" ? "將聯絡地址存為會員地址" : "將收件地址存為會員地址"}

@@ -9,7 +9,7 @@ import {
   type Member,
 } from "@shiyi/contracts";
 import { randomBytes } from "node:crypto";
-import { useId, type ComponentProps, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from "react";
 import { data, Form, Link, redirect, useSearchParams, useSubmit } from "react-router";
 import { NewPasswordFields, TextField } from "../components/form/fields.tsx";
 import { TaiwanAddressFields } from "../components/form/taiwan-address-fields.tsx";
@@ -314,11 +314,28 @@ function ProfileCard({ member }: { member: Member }) {
   );
 }
 
-/** What a form saved: a quiet line beside its button, in a region that is always there to be announced. */
-function SavedNote({ message }: { message?: string }) {
+/**
+ * What a form saved: a quiet line beside its button, in a region that is always there to be
+ * announced. It says so until the form is edited again: beside later edits, refused or not yet
+ * sent, it would claim they were saved.
+ */
+function SavedNote({ reply }: { reply?: MemberReply }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [editedAfter, setEditedAfter] = useState<MemberReply>();
+  useEffect(() => {
+    const form = ref.current?.closest("form");
+    if (!form || !reply?.saved) return;
+    const edited = () => setEditedAfter(reply);
+    form.addEventListener("input", edited);
+    form.addEventListener("change", edited);
+    return () => {
+      form.removeEventListener("input", edited);
+      form.removeEventListener("change", edited);
+    };
+  }, [reply]);
   return (
-    <p role="status" className="text-[0.9375rem] tracking-[0.06em] text-tea">
-      {message}
+    <p ref={ref} role="status" className="text-[0.9375rem] tracking-[0.06em] text-tea">
+      {editedAfter === reply ? undefined : reply?.saved}
     </p>
   );
 }
@@ -387,7 +404,7 @@ function ProfileForm({ member, reply }: { member: Member; reply?: MemberReply })
           <SubmitButton pending="儲存中…" intent="profile">
             儲存會員資料
           </SubmitButton>
-          <SavedNote message={reply?.saved} />
+          <SavedNote reply={reply} />
         </div>
       </div>
     </SchemaForm>
@@ -423,7 +440,7 @@ function PasswordForm({ reply }: { reply?: MemberReply }) {
           <SubmitButton pending="更新中…" intent="password">
             變更密碼
           </SubmitButton>
-          <SavedNote message={reply?.saved} />
+          <SavedNote reply={reply} />
         </div>
       </div>
     </SchemaForm>

@@ -81,17 +81,43 @@ test("another 縣市 clears a district it does not have, and keeps one it has", 
 
 test("a postcode typed first chooses its 縣市 and district; one its districts share, the 縣市 alone", async () => {
   await renderAddressForm();
+  await zip().fill("300");
+  // 300 is shared by 新竹市's three districts: it chooses the 縣市, and the district is left to choose.
+  await expect.element(county()).toHaveTextContent("新竹市");
+  await expect.element(district()).toHaveTextContent("請選擇鄉鎮市區");
+  // Chosen by a postcode, the place follows the postcode as it is corrected.
   await zip().fill("10617");
   await expect.element(county()).toHaveTextContent("臺北市");
   await expect.element(district()).toHaveTextContent("大安區");
   // A 5-digit postcode of the district stays as typed when the district is chosen again.
   await choose(district(), "大安區");
   await expect.element(zip()).toHaveValue("10617");
+});
 
-  // 300 is shared by 新竹市's three districts: it chooses the 縣市, and the district is left to choose.
-  await zip().fill("300");
-  await expect.element(county()).toHaveTextContent("新竹市");
+test("a postcode never moves a place chosen by hand: the slip is named, and the choice stays", async () => {
+  await page.viewport(1024, 800);
+  await renderAddressForm();
+  await choose(county(), "新北市");
+  await choose(district(), "板橋區");
+  await expect.element(zip()).toHaveValue("220");
+  // One digit off names another real place (100 is 臺北市中正區).
+  await zip().fill("100");
+  await expect.element(zip()).toHaveAccessibleDescription(/郵遞區號與鄉鎮市區不符/);
+  // Side by side, the message under the narrow postcode pushes neither list down.
+  const top = (element: Element) => Math.round(element.getBoundingClientRect().top);
+  expect(top(county().element())).toBe(top(zip().element()));
+  expect(top(district().element())).toBe(top(zip().element()));
+  await expect.element(county()).toHaveTextContent("新北市");
+  await expect.element(district()).toHaveTextContent("板橋區");
+  await zip().fill("220");
+  await expect.element(zip()).not.toHaveAccessibleDescription(/不符/);
+});
+
+test("with the 縣市 alone chosen, a postcode of it fills in the district; another 縣市's moves nothing", async () => {
+  await renderAddressForm({ city: "臺中市" });
+  await zip().fill("106");
+  await expect.element(county()).toHaveTextContent("臺中市");
   await expect.element(district()).toHaveTextContent("請選擇鄉鎮市區");
-  await choose(district(), "香山區");
-  await expect.element(zip()).toHaveValue("300");
+  await zip().fill("439");
+  await expect.element(district()).toHaveTextContent("大安區");
 });

@@ -6,7 +6,7 @@ import {
   postSpelling,
   taiwanCounties,
 } from "@shiyi/contracts/taiwan-districts";
-import type { ChangeEvent, ComponentProps } from "react";
+import { useRef, type ChangeEvent, type ComponentProps } from "react";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { SelectField, TextField } from "./fields.tsx";
 
@@ -28,7 +28,7 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
 /**
  * An address in Taiwan as its readers write one: 縣市 and 鄉鎮市區 chosen from the post's list, the
  * postcode filled in from the district (or the district from a postcode typed first: 106 is
- * 臺北市大安區), then the street. The postcode stays a field of its own, for the 5 and 6 digit
+ * 臺北市大安區; a postcode never moves a place chosen by hand), then the street. The postcode stays a field of its own, for the 5 and 6 digit
  * forms. The server checks that the parts agree (taiwanAddressIssues).
  */
 export function TaiwanAddressFields({
@@ -47,10 +47,14 @@ export function TaiwanAddressFields({
   const zip = text(fields.zip.value);
   const districts = districtsOf(city);
   const set = (field: Field, value: string) => form.update({ name: field.name, value });
+  // Whether the 縣市 in the list was chosen by hand (or was saved so), not by a postcode: a postcode
+  // typed later never moves it, since a slip of one digit names another real place (100 for 220).
+  const chosenByHand = useRef(city !== "");
 
   // A district the new 縣市 also has (大安區) stays, with its own postcode; one it lacks goes, and
   // the postcode with it.
   const chooseCounty = (next: string) => {
+    chosenByHand.current = true;
     if (!dist) return;
     const kept = findDistrict(next, dist);
     if (!kept) {
@@ -59,12 +63,19 @@ export function TaiwanAddressFields({
     } else if (!zip.trim().startsWith(kept.zip)) set(fields.zip, kept.zip);
   };
   const chooseDistrict = (next: string) => {
+    chosenByHand.current = true;
     const district = findDistrict(city, next);
     if (district && !zip.trim().startsWith(district.zip)) set(fields.zip, district.zip);
   };
   const typeZip = (event: ChangeEvent<HTMLInputElement>) => {
     const typed = event.currentTarget.value;
     const found = districtOfZip(typed);
+    if (chosenByHand.current && city) {
+      // It may fill in a district of that 縣市 not chosen yet; any other is the check's to name
+      // (郵遞區號與鄉鎮市區不符), and the choice stays.
+      if (!dist && found?.county === city) set(fields.dist, found.district.name);
+      return;
+    }
     if (found) {
       if (found.county === city && found.district.name === dist) return;
       set(fields.city, found.county);
@@ -79,7 +90,9 @@ export function TaiwanAddressFields({
   };
 
   return (
-    <div className="grid gap-x-6 gap-y-7 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_8rem]">
+    // Top-aligned: none of the four has a hint, so the boxes line up by their labels, and a
+    // postcode's message of two lines in its narrow column pushes down nothing beside it.
+    <div className="grid items-start gap-x-6 gap-y-7 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_8rem]">
       <SelectField
         meta={fields.city}
         label="縣市"
