@@ -162,6 +162,40 @@ test("category tabs are 44 px tall on a phone and compact from md up", async ({ 
   }
 });
 
+test("a reader's larger text size gets the layout of a narrower window, never a page wider than the screen", async ({
+  page,
+}) => {
+  // Chromium's text size setting (Settings › Appearance › Font size: Large is 20 px, Very large 24).
+  const cdp = await page.context().newCDPSession(page);
+  for (const standard of [20, 24]) {
+    await cdp.send("Page.setFontSizes", { fontSizes: { standard, fixed: 13 } });
+    for (const width of [320, 375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/news");
+      await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        `${standard} px text at ${width} px`,
+      ).toBe(0);
+      const cart = page.getByRole("banner").getByRole("link", { name: /購物車/ });
+      await expect(cart).toBeInViewport({ ratio: 1 });
+    }
+    // 1280 px at 20 px text is 64em: the whole navigation fits in the header, on one line.
+    if (standard === 20) {
+      const navigation = page.getByRole("navigation", { name: "主選單" });
+      await expect(navigation).toBeVisible();
+      const [navBox, cartBox] = [
+        await navigation.boundingBox(),
+        await page
+          .getByRole("banner")
+          .getByRole("link", { name: /購物車/ })
+          .boundingBox(),
+      ];
+      expect(Math.abs(navBox!.y + navBox!.height / 2 - (cartBox!.y + cartBox!.height / 2))).toBeLessThan(12);
+    }
+  }
+});
+
 test("the header fits on one line from 320 px up, and a long word never widens a page", async ({ page }) => {
   for (const width of [320, 992, 1023]) {
     await page.setViewportSize({ width, height: 800 });

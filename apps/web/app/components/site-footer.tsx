@@ -15,7 +15,7 @@ const socialLinks = (settings: Settings) =>
 export function SiteFooter({ settings }: { settings: Settings }) {
   return (
     <footer className="mt-24 bg-ink text-paper [&_:focus-visible]:outline-paper">
-      <div className="container-page grid gap-12 py-16 md:grid-cols-[1.3fr_1fr_1fr]">
+      <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-12 py-16 md:grid-cols-[1.3fr_1fr_1fr]">
         <div>
           <p className="font-serif text-3xl font-bold tracking-[0.25em]">{settings.name}</p>
           <p className="mt-4 max-w-sm text-sm leading-7 text-paper/75">{settings.description}</p>

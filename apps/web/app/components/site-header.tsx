@@ -25,16 +25,20 @@ export function SiteHeader({
       >
         跳到主要內容
       </a>
-      <div className="container-page flex items-center justify-between gap-2 py-4 sm:gap-6 lg:py-6">
+      {/* One line at any window from 320 px at the default text size; with far larger text on a
+          narrow phone, the buttons wrap under the seal rather than leave the screen. */}
+      <div className="container-page flex flex-wrap items-center justify-between gap-2 py-4 sm:gap-6 lg:flex-nowrap lg:py-6">
         <Link to="/" className="flex items-center gap-2 text-ink sm:gap-3">
           <Logo className="h-10 w-10 lg:h-12 lg:w-12" />
-          <span className="font-serif text-xl font-bold tracking-[0.12em] whitespace-nowrap xs:text-2xl xs:tracking-[0.2em] lg:text-3xl">
+          {/* Narrower than 320 px at the reader's text size (a large text setting on a phone), the
+              seal alone shows the site, and the name is still read. */}
+          <span className="font-serif text-xl font-bold tracking-[0.12em] whitespace-nowrap max-2xs:sr-only xs:text-2xl xs:tracking-[0.2em] lg:text-3xl">
             {name}
             <span className="sr-only"> 首頁</span>
           </span>
         </Link>
         <nav aria-label="主選單" className="hidden lg:block">
-          <ul className="flex items-center gap-3 whitespace-nowrap ipad:gap-4 2xl:gap-7">
+          <ul className="flex items-center gap-3 whitespace-nowrap xl:gap-4 2xl:gap-7">
             {mainNavigation.map((item) => (
               <li key={item.to}>
                 <NavLink
@@ -199,8 +203,8 @@ function CartLink({ count }: { count: number | null }) {
   );
 }
 
-/** The `lg` breakpoint (SPEC §9), from which the main navigation is in the header. */
-const desktopQuery = "(min-width: 992px)";
+/** The `lg` breakpoint (SPEC §9: 992 px at the default text size), from which the main navigation is in the header. */
+const desktopQuery = "(min-width: 62em)";
 
 /**
  * The menu below the lg breakpoint: a modal panel that traps focus, closes on Escape, on the close
