@@ -25,6 +25,16 @@ test("a list page past the last page answers 404", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(notFoundText);
 });
 
+test("a list shown whole has its page 1 and no other, like a paged list past its last page", async ({
+  request,
+}) => {
+  for (const path of ["/magazines", "/author", "/ebooks", "/policy"]) {
+    expect((await request.get(`${path}?page=1`)).status(), `${path}?page=1`).toBe(200);
+    for (const page of ["2", "abc", "-1", "99999"])
+      expect((await request.get(`${path}?page=${page}`)).status(), `${path}?page=${page}`).toBe(404);
+  }
+});
+
 for (const path of ["/no-such-page", "/news/no-such-article"]) {
   test(`a search-engine bot gets the 404 status of ${path} without the error page`, async ({ request }) => {
     const response = await request.get(path, { headers: { "user-agent": googlebot } });

@@ -297,6 +297,18 @@ test("a page chunk that fails to load makes a full reload", async ({ page }) => 
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
+test("when the scripts never arrive, the page the server sent is revealed within seconds", async ({
+  page,
+}) => {
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto("/news");
+  // It shows for its fail-safe time (6 s) instead of until the app starts.
+  await expect(screen(page)).toBeHidden({ timeout: 10_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The page under the screen may be used: it is no longer inert.
+  expect(await page.evaluate(() => document.getElementById("page")?.inert)).toBe(false);
+});
+
 test.describe("accessibility of the shared parts", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

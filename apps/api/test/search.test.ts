@@ -60,7 +60,10 @@ describe.each(databaseTargets())("search on $name", (target) => {
     await insertMagazine(db, {
       path: "issue-pepper",
       title: "街頭烘爐",
-      toc: [{ title: "胡椒餅的火候", author: "林寫手" }],
+      toc: [
+        { title: "胡椒餅的火候", author: "林寫手" },
+        { title: "炭爐與老店" },
+      ],
       publication_date: "2022-05-01T00:00:00Z",
     });
     await insertMagazine(db, { path: "issue-gone", title: "胡椒餅專號", deleted_at: "2024-01-01T00:00:00Z" });
@@ -149,6 +152,9 @@ describe.each(databaseTargets())("search on $name", (target) => {
     const [writer] = found.data;
     expect(writer!.label).toBe("記者");
     expect(writer!.snippet.map((run) => run.text).join("")).toBe("跑遍市場的記者");
+    // A contents entry is quoted with its author in brackets, apart from the next title.
+    const issue = found.data[1]!;
+    expect(issue.snippet.map((run) => run.text).join("")).toContain("胡椒餅的火候（林寫手）；炭爐與老店");
   });
 
   it("finds an issue by its number as readers write it, and pieces by their English titles", async () => {

@@ -135,8 +135,12 @@ async function staleMagazineIds(db: Database): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
+/**
+ * The contents as a reader would quote them: each title with its author in brackets, the entries
+ * set apart by ；, so that a snippet never runs an author's name into the next title.
+ */
 const tocText = (toc: TocEntry[]) =>
-  toc.map((entry) => [entry.title, entry.author].filter(Boolean).join(" ")).join("\n");
+  toc.map((entry) => (entry.author ? `${entry.title}（${entry.author}）` : entry.title)).join("；\n");
 
 async function magazineDocuments(db: Database, ids: number[]): Promise<SourceDocument[]> {
   const rows = await db.select().from(magazines).where(inArray(magazines.id, ids));

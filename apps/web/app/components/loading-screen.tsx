@@ -13,8 +13,11 @@ declare global {
 const id = "loading-screen";
 /** The page under the screen: header, main and footer (root.tsx). */
 export const pageId = "page";
-/** If the app never starts (scripts blocked or failed), the page is revealed anyway after this long. */
-const failOpenMs = 20_000;
+/**
+ * If the app never starts (scripts blocked by an extension, or lost on a bad connection), the page
+ * the server sent, readable without them, is revealed anyway after this long.
+ */
+const failOpenMs = 6_000;
 
 /**
  * Runs before any bundle: counts up to 92 every 100 ms and swallows wheel and touch input on the

@@ -9,6 +9,15 @@ import { articleMeta, pageMeta, type PageMetaArgs } from "./seo.server.ts";
 /** Items per page on the site's lists. */
 export const webPageSize = 12;
 
+/**
+ * A list shown whole on one page (magazines, authors, e-books, policies): its page 1 is itself, and
+ * any other page is not there (404), as past the last page of a paged list.
+ */
+export function onePageOnly(url: URL) {
+  const page = url.searchParams.get("page");
+  if (page !== null && page !== "1") throw data("找不到相關頁面", { status: 404 });
+}
+
 export function pageFrom(request: Request): number {
   const raw = new URL(request.url).searchParams.get("page");
   if (raw === null) return 1;

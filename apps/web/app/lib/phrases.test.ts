@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { phrasedHtml, phrases } from "./phrases.ts";
+import { phrasedHtml, phrasedRuns, phrases } from "./phrases.ts";
 
 /** Where the pieces of `text` meet, as offsets. */
 function breaksOf(text: string) {
@@ -60,5 +60,41 @@ describe("phrasedHtml", () => {
     expect(html.replaceAll("<wbr>", "")).toBe("餐廳&lt;b&gt;&amp;開幕");
     expect(phrasedHtml("餐廳開幕")).toBe("餐廳<wbr>開幕");
     expect(phrasedHtml("<script>")).toBe("&lt;script&gt;");
+  });
+});
+
+describe("phrased runs (a search's marked words in a headline)", () => {
+  it("breaks where the whole headline may, never at a mark's edge inside a word", () => {
+    const runs = [
+      { text: "一只碗的旅程：", mark: false },
+      { text: "台", mark: true },
+      { text: "灣餐桌上的器物", mark: false },
+    ];
+    const cut = phrasedRuns(runs)!;
+    expect(cut.map(({ pieces }) => pieces.join(""))).toEqual(runs.map((run) => run.text));
+    // 台灣 is one word: no break before the mark, none after it.
+    expect(cut[1]!.breakBefore).toBe(true);
+    expect(cut[1]!.pieces).toEqual(["台"]);
+    expect(cut[2]!.breakBefore).toBe(false);
+    expect(cut[2]!.pieces[0]).toMatch(/^灣/);
+    // The same places as the headline unmarked.
+    const offsets: number[] = [];
+    let at = 0;
+    for (const { pieces, breakBefore } of cut) {
+      if (breakBefore) offsets.push(at);
+      for (const piece of pieces.slice(0, -1)) offsets.push((at += piece.length));
+      at += pieces.at(-1)!.length;
+    }
+    expect(offsets).toEqual(breaksOf(runs.map((run) => run.text).join("")));
+  });
+
+  it("keeps a marked word whole and breakable at its edges when it is a word of its own", () => {
+    const cut = phrasedRuns([
+      { text: "冬季", mark: false },
+      { text: "蘿蔔", mark: true },
+      { text: "與烏魚子", mark: false },
+    ])!;
+    expect(cut[1]).toMatchObject({ pieces: ["蘿蔔"], breakBefore: true });
+    expect(cut[2]!.breakBefore).toBe(true);
   });
 });

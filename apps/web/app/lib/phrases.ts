@@ -37,25 +37,53 @@ function mayBreakBetween(before: string, after: string) {
 }
 
 /**
- * The text in the pieces between which it may break, or `null` where the platform has no word
- * segmenter (the text then breaks as the browser's rules say).
+ * The offsets in `text` where it may break (between two words), or `null` where the platform has
+ * no word segmenter (the text then breaks as the browser's rules say).
  */
-export function phrases(text: string): string[] | null {
+export function breakOffsets(text: string): number[] | null {
   const words = wordSegmenter();
   if (!words) return null;
-  const pieces: string[] = [];
-  let current = "";
+  const offsets: number[] = [];
   let previous = "";
-  for (const { segment } of words.segment(text)) {
-    if (current && mayBreakBetween(previous, segment)) {
-      pieces.push(current);
-      current = "";
-    }
-    current += segment;
+  for (const { segment, index } of words.segment(text)) {
+    if (index > 0 && mayBreakBetween(previous, segment)) offsets.push(index);
     previous = segment;
   }
-  if (current) pieces.push(current);
-  return pieces;
+  return offsets;
+}
+
+/** The text in the pieces between which it may break, or `null` without a segmenter. */
+export function phrases(text: string): string[] | null {
+  const offsets = breakOffsets(text);
+  if (!offsets) return null;
+  return [0, ...offsets].map((start, i) => text.slice(start, offsets[i] ?? text.length));
+}
+
+/**
+ * Runs of one text, some marked (a search's matched words), each cut where the whole text may
+ * break: a mark's edges are not breaks of their own (台 of 台灣 marked stays with 灣). `breakBefore`:
+ * the text may break where the run starts. `null` without a segmenter.
+ */
+export function phrasedRuns<Run extends { text: string }>(
+  runs: readonly Run[],
+): { run: Run; pieces: string[]; breakBefore: boolean }[] | null {
+  const breaks = breakOffsets(runs.map((run) => run.text).join(""));
+  if (!breaks) return null;
+  const at = new Set(breaks);
+  let start = 0;
+  return runs.map((run) => {
+    const pieces: string[] = [];
+    let from = 0;
+    for (let i = 1; i < run.text.length; i++) {
+      if (!at.has(start + i)) continue;
+      pieces.push(run.text.slice(from, i));
+      from = i;
+    }
+    pieces.push(run.text.slice(from));
+    const breakBefore = start > 0 && at.has(start);
+    start += run.text.length;
+    return { run, pieces, breakBefore };
+  });
 }
 
 const escapes: Record<string, string> = {

@@ -6,10 +6,12 @@ import { apiContext } from "../lib/context.ts";
 import { pageHeading, pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/authors";
+import { onePageOnly } from "../lib/articles.server.ts";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
+  onePageOnly(url);
   const fallback = {
     title: "作者",
     infoTitle: "Authors",

@@ -8,10 +8,12 @@ import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/ebooks";
 import { Phrased } from "../components/phrased.tsx";
 import { ExternalLink } from "../components/ui/external-link.tsx";
+import { onePageOnly } from "../lib/articles.server.ts";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
+  onePageOnly(url);
   const { data: ebooks } = await context.get(apiContext).get<Paginated<Ebook>>("/ebooks");
   const platforms = [
     ...new Map(

@@ -130,7 +130,9 @@ export default function MagazineDetail({ loaderData }: Route.ComponentProps) {
                     {String(entry.page).padStart(3, "0")}
                   </span>
                 )}
-                <span className="flex-1 font-serif text-base leading-7">{entry.title}</span>
+                <span className="flex-1 font-serif text-base leading-7">
+                  <Phrased text={entry.title} />
+                </span>
                 {entry.author && <span className="shrink-0 text-xs text-muted">{entry.author}</span>}
               </li>
             ))}

@@ -1,5 +1,5 @@
 import type { MagazineSummary, MerchSummary, Paginated } from "@shiyi/contracts";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { MagazineCover } from "../components/magazine-cover.tsx";
 import { MerchCard } from "../components/merch-card.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
@@ -10,11 +10,12 @@ import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/magazines";
 import { Phrased } from "../components/phrased.tsx";
+import { onePageOnly } from "../lib/articles.server.ts";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
-export async function loader({ context, request, url }: Route.LoaderArgs) {
-  if (new URL(request.url).searchParams.has("page")) throw data("找不到相關頁面", { status: 404 });
+export async function loader({ context, url }: Route.LoaderArgs) {
+  onePageOnly(url);
   const api = context.get(apiContext);
   const [{ data: magazines }, { data: merch }] = await Promise.all([
     api.get<Paginated<MagazineSummary>>("/magazines"),

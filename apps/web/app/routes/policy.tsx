@@ -5,10 +5,12 @@ import { apiContext } from "../lib/context.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/policy";
+import { onePageOnly } from "../lib/articles.server.ts";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
+  onePageOnly(url);
   const { data: policies } = await context.get(apiContext).get<Paginated<ArticleSummary>>("/article/policy");
   return { policies, meta: await pageMeta({ url, context }, { page: "policy" }) };
 }

@@ -8,7 +8,7 @@ import {
   type SearchType,
 } from "@shiyi/contracts";
 import { searchCountLimit } from "@shiyi/contracts/constants";
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
 import { data, Form, Link } from "react-router";
 import { Image } from "../components/image.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
@@ -22,7 +22,7 @@ import { pageMeta, type PageMetaArgs } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/search";
 import { searchQueryOf } from "../lib/search-query.ts";
-import { Phrased } from "../components/phrased.tsx";
+import { phrasedRuns } from "../lib/phrases.ts";
 
 const description = "搜尋《食藝》的新聞、專欄、專題、雜誌與作者。";
 
@@ -161,21 +161,33 @@ function SearchForm({ q, type, error }: { q: string; type: SearchType | null; er
   );
 }
 
-/** Text runs, the matched ones in <mark>. */
 /**
- * Text with the query's words marked. A headline (`phrased`) breaks between words only: each run
- * is cut into words, and a mark's edges are places to break.
+ * Text with the query's words marked. A headline (`phrased`) breaks between words only, where the
+ * whole headline may (lib/phrases.ts): a mark's edge inside a word (台 of 台灣) is no break.
  */
 function Highlighted({ runs, phrased = false }: { runs: Highlight; phrased?: boolean }) {
-  return runs.map((run, index) => {
-    const text = phrased ? <Phrased text={run.text} /> : run.text;
-    return (
-      <Fragment key={index}>
-        {phrased && index > 0 && <wbr />}
-        {run.mark ? <mark className="bg-primary/20 text-inherit">{text}</mark> : text}
-      </Fragment>
-    );
-  });
+  const marked = (mark: boolean, content: ReactNode) =>
+    mark ? <mark className="bg-primary/20 text-inherit">{content}</mark> : content;
+  const cut = phrased ? phrasedRuns(runs) : null;
+  if (!cut) return runs.map((run, index) => <Fragment key={index}>{marked(run.mark, run.text)}</Fragment>);
+  return (
+    <span className="phrased">
+      {cut.map(({ run, pieces, breakBefore }, index) => (
+        <Fragment key={index}>
+          {breakBefore && <wbr />}
+          {marked(
+            run.mark,
+            pieces.map((piece, i) => (
+              <Fragment key={i}>
+                {i > 0 && <wbr />}
+                {piece}
+              </Fragment>
+            )),
+          )}
+        </Fragment>
+      ))}
+    </span>
+  );
 }
 
 function Results({
