@@ -60,10 +60,7 @@ describe.each(databaseTargets())("search on $name", (target) => {
     await insertMagazine(db, {
       path: "issue-pepper",
       title: "街頭烘爐",
-      toc: [
-        { title: "胡椒餅的火候", author: "林寫手" },
-        { title: "炭爐與老店" },
-      ],
+      toc: [{ title: "胡椒餅的火候", author: "林寫手" }, { title: "炭爐與老店" }],
       publication_date: "2022-05-01T00:00:00Z",
     });
     await insertMagazine(db, { path: "issue-gone", title: "胡椒餅專號", deleted_at: "2024-01-01T00:00:00Z" });
