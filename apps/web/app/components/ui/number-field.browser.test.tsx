@@ -6,6 +6,8 @@ import { NumberField } from "./number-field";
 test("is named by its visible label; the buttons are named 減少 and 增加", async () => {
   const screen = await render(<NumberField label="數量" defaultValue={2} />);
   await expect.element(screen.getByRole("spinbutton", { name: "數量" })).toHaveValue("2");
+  // The role is said in the reader's language: no English role description over it.
+  await expect.element(screen.getByRole("spinbutton")).not.toHaveAttribute("aria-roledescription");
   await screen.getByRole("button", { name: "增加" }).click();
   await expect.element(screen.getByRole("spinbutton", { name: "數量" })).toHaveValue("3");
   await screen.getByRole("button", { name: "減少" }).click();

@@ -91,8 +91,10 @@ export function NumberField({
             <Icon name="minus" size="md" />
           </BaseNumberField.Decrement>
           <BaseNumberField.Input
-            // A text input underneath (Base UI), announced as the spin button it behaves as, with its range.
+            // A text input underneath (Base UI), announced as the spin button it behaves as, with its range,
+            // in the screen reader's own words (not Base UI's English role description, "Number field").
             role="spinbutton"
+            aria-roledescription={undefined}
             aria-valuemin={min}
             aria-valuemax={max}
             aria-valuenow={current ?? undefined}
