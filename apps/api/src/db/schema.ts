@@ -673,7 +673,13 @@ export const newsletterSubscriptions = pgTable(
 /** A `tsvector`, written and read as its text form (search/text.ts builds it). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-export type SearchMeta = { image: StoredImage | null; label: string | null; author: string | null };
+export type SearchMeta = {
+  image: StoredImage | null;
+  label: string | null;
+  author: string | null;
+  /** The other names it is found by (an English title, 第 48 期), to show when only they matched. */
+  aliases?: string[];
+};
 
 /**
  * The search index: one row per news, column, feature, magazine issue and author, kept in step with

@@ -201,6 +201,7 @@ async function write(db: Database, documents: SourceDocument[]) {
     const titles = [doc.title, ...aliases].map((text) => ({ text, weight: "A" as const }));
     return {
       ...doc,
+      meta: { ...doc.meta, aliases },
       folded: [doc.title, ...aliases, doc.description ?? "", doc.body].map(foldText).join("\n"),
       title_vector: sql`${tsvectorLiteral(titles)}::tsvector`,
       head: sql`${tsvectorLiteral([...titles, { text: doc.description, weight: "B" }])}::tsvector`,

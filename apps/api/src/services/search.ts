@@ -405,7 +405,11 @@ async function searchIn(
         url: `${sitePath[kind]}/${encodeURIComponent(row.path)}`,
         title: row.title,
         title_highlight: highlight(row.title, found.terms),
-        snippet: snippet([withoutLabel(row.description, row.meta.label), row.body], found.terms),
+        // Found by another name only (an English title), the hit shows that name, marked.
+        snippet: snippet(
+          [withoutLabel(row.description, row.meta.label), row.body, row.meta.aliases?.join(" · ")],
+          found.terms,
+        ),
         image: row.meta.image,
         date: row.published_at,
         label: row.meta.label,
