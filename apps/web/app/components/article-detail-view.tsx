@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ArticlePageData } from "../lib/cards.ts";
 import { displayDate, formatDate } from "../lib/format.ts";
@@ -25,7 +26,7 @@ export function ArticleDetailView({
   crumbs,
   categoryLinks = true,
   scrollAnchor = false,
-  opener = "centred",
+  opening,
 }: {
   article: ArticlePageData;
   basePath: string;
@@ -35,31 +36,11 @@ export function ArticleDetailView({
   /** News and columns land on the article after a navigation (SPEC §2). */
   scrollAnchor?: boolean;
   /**
-   * `cover`: the lead picture opens the page across its whole width, the title set on it, as a
-   * magazine opens a feature (features with a picture); `centred`: the title, then the picture.
+   * The page's own opening in place of the title block and the picture under it (a feature's
+   * picture across the page, feature-opening.tsx): kept in the section's own chunk.
    */
-  opener?: "centred" | "cover";
+  opening?: ReactNode;
 }) {
-  const date = displayDate(article);
-  const byline = (
-    <>
-      {article.author && (
-        <>
-          文／
-          <Link
-            to={`/author/${article.author.path}`}
-            className={opener === "cover" ? "text-paper hover:underline" : "text-ink hover:text-primary"}
-          >
-            {article.author.name}
-          </Link>
-          <span className="mx-3" aria-hidden="true">
-            ·
-          </span>
-        </>
-      )}
-      <time dateTime={date}>{formatDate(date)}</time>
-    </>
-  );
   const category =
     article.category &&
     (categoryLinks ? (
@@ -67,51 +48,10 @@ export function ArticleDetailView({
     ) : (
       article.category.name
     ));
-  if (opener === "cover" && article.image) {
+  if (opening) {
     return (
       <article id="article-layout" data-scroll-anchor={scrollAnchor ? "default" : undefined} className="pb-8">
-        <div className="container-page pt-6 md:pt-8">
-          <Breadcrumb items={crumbs} />
-        </div>
-        <header className="relative mt-5 bg-ink text-paper md:mt-6 [&_:focus-visible]:outline-paper">
-          <Image
-            src={article.image.url}
-            // Its description is the caption under it, read there once.
-            alt=""
-            width={1600}
-            height={800}
-            sizes="100vw"
-            // As the home page's cover: made to cover 2:1 whole, cropped by its box on each screen.
-            fit="outside"
-            loading="eager"
-            fetchPriority="high"
-            // The rest of the first screen under the site's header and the breadcrumb: the opening
-            // shows whole, byline included.
-            className="h-[max(440px,calc(100svh-11rem))] max-h-[760px] w-full object-cover opacity-85"
-          />
-          <div className="absolute inset-0 bg-gradient-to-t from-ink/90 via-ink/45 to-transparent" />
-          <div className="container-page absolute inset-x-0 bottom-0 pb-10 md:pb-16">
-            <p className="kicker text-paper">
-              專題
-              {category && (
-                <>
-                  <span aria-hidden="true" className="mx-2">
-                    ·
-                  </span>
-                  {category}
-                </>
-              )}
-            </p>
-            <h1 className="mt-4 max-w-4xl font-serif text-[1.875rem] font-bold leading-snug tracking-wide sm:text-4xl md:text-[3.25rem] md:leading-[1.3]">
-              <Phrased text={article.title} />
-            </h1>
-            {article.info_title && (
-              <p className="mt-3 font-serif text-lg text-paper/85 md:text-2xl">{article.info_title}</p>
-            )}
-            <p className="mt-5 text-sm text-paper/80">{byline}</p>
-          </div>
-        </header>
-        {article.image.alt && <p className="container-page mt-3 text-xs text-muted">{article.image.alt}</p>}
+        {opening}
         <ArticleBody article={article} basePath={basePath} />
       </article>
     );
@@ -129,7 +69,9 @@ export function ArticleDetailView({
         {article.info_title && (
           <p className="mt-4 font-serif text-lg text-ink-soft md:text-xl">{article.info_title}</p>
         )}
-        <p className="mt-6 text-sm text-muted">{byline}</p>
+        <p className="mt-6 text-sm text-muted">
+          <Byline article={article} linkClassName="text-ink hover:text-primary" />
+        </p>
       </header>
       {article.image && (
         <figure className="mx-auto mt-10 max-w-6xl md:px-8">
@@ -153,6 +95,27 @@ export function ArticleDetailView({
       )}
       <ArticleBody article={article} basePath={basePath} />
     </article>
+  );
+}
+
+/** 文／author · date, the author linked to their page. */
+export function Byline({ article, linkClassName }: { article: ArticlePageData; linkClassName: string }) {
+  const date = displayDate(article);
+  return (
+    <>
+      {article.author && (
+        <>
+          文／
+          <Link to={`/author/${article.author.path}`} className={linkClassName}>
+            {article.author.name}
+          </Link>
+          <span className="mx-3" aria-hidden="true">
+            ·
+          </span>
+        </>
+      )}
+      <time dateTime={date}>{formatDate(date)}</time>
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { phrasedHtml, phrasedRuns, phrases } from "./phrases.ts";
+import { phrasedRuns } from "./phrased-runs.ts";
+import { phrasedHtml, phrases } from "./phrases.ts";
 
 /** Where the pieces of `text` meet, as offsets. */
 function breaksOf(text: string) {

@@ -1,4 +1,5 @@
 import { ArticleDetailView } from "../components/article-detail-view.tsx";
+import { FeatureOpening } from "../components/feature-opening.tsx";
 import { loadArticlePage } from "../lib/articles.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/features-detail";
@@ -10,13 +11,16 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function FeaturesDetail({ loaderData }: Route.ComponentProps) {
+  const { article, crumbs } = loaderData;
+  // With a picture, the feature opens on it; without one, as any article.
+  const image = article.image;
   return (
     <ArticleDetailView
-      article={loaderData.article}
+      article={article}
       basePath="/features"
-      crumbs={loaderData.crumbs}
+      crumbs={crumbs}
       categoryLinks={false}
-      opener="cover"
+      opening={image ? <FeatureOpening article={{ ...article, image }} crumbs={crumbs} /> : undefined}
     />
   );
 }

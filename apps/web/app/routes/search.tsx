@@ -22,7 +22,7 @@ import { pageMeta, type PageMetaArgs } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/search";
 import { searchQueryOf } from "../lib/search-query.ts";
-import { phrasedRuns } from "../lib/phrases.ts";
+import { phrasedRuns } from "../lib/phrased-runs.ts";
 
 const description = "搜尋《食藝》的新聞、專欄、專題、雜誌與作者。";
 

@@ -1,0 +1,66 @@
+import type { ArticlePageData } from "../lib/cards.ts";
+import { Byline } from "./article-detail-view.tsx";
+import { Breadcrumb, type Crumb } from "./breadcrumb.tsx";
+import { Image } from "./image.tsx";
+import { Phrased } from "./phrased.tsx";
+
+/**
+ * A feature opens as a magazine opens one: its lead picture across the page, as tall as the first
+ * screen allows, with the kicker, title, English title and byline set on it, the caption under it.
+ */
+export function FeatureOpening({
+  article,
+  crumbs,
+}: {
+  article: ArticlePageData & { image: NonNullable<ArticlePageData["image"]> };
+  crumbs: Crumb[];
+}) {
+  return (
+    <>
+      <div className="container-page pt-6 md:pt-8">
+        <Breadcrumb items={crumbs} />
+      </div>
+      <header className="relative mt-5 bg-ink text-paper md:mt-6 [&_:focus-visible]:outline-paper">
+        <Image
+          src={article.image.url}
+          // Its description is the caption under it, read there once.
+          alt=""
+          width={1600}
+          height={800}
+          sizes="100vw"
+          // As the home page's cover: made to cover 2:1 whole, cropped by its box on each screen.
+          fit="outside"
+          loading="eager"
+          fetchPriority="high"
+          // The rest of the first screen under the site's header and the breadcrumb: the opening
+          // shows whole, byline included.
+          className="h-[max(440px,calc(100svh-11rem))] max-h-[760px] w-full object-cover opacity-85"
+        />
+        <div className="absolute inset-0 bg-gradient-to-t from-ink/90 via-ink/45 to-transparent" />
+        <div className="container-page absolute inset-x-0 bottom-0 pb-10 md:pb-16">
+          <p className="kicker text-paper">
+            專題
+            {article.category && (
+              <>
+                <span aria-hidden="true" className="mx-2">
+                  ·
+                </span>
+                {article.category.name}
+              </>
+            )}
+          </p>
+          <h1 className="mt-4 max-w-4xl font-serif text-[1.875rem] font-bold leading-snug tracking-wide sm:text-4xl md:text-[3.25rem] md:leading-[1.3]">
+            <Phrased text={article.title} />
+          </h1>
+          {article.info_title && (
+            <p className="mt-3 font-serif text-lg text-paper/85 md:text-2xl">{article.info_title}</p>
+          )}
+          <p className="mt-5 text-sm text-paper/80">
+            <Byline article={article} linkClassName="text-paper hover:underline" />
+          </p>
+        </div>
+      </header>
+      {article.image.alt && <p className="container-page mt-3 text-xs text-muted">{article.image.alt}</p>}
+    </>
+  );
+}
