@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { blockingViolations } from "./support/axe.ts";
 import { loseAnswerOnce } from "./support/network.ts";
 import { createMember, linkIn, signIn, testAddress, waitForMail } from "./support/members.ts";
@@ -57,6 +64,17 @@ async function addToServerCart(
 }
 
 /** The cart page's choice of shipping (and chain) and payment, then on to the checkout. */
+/** A new member, signed in in this browser, with one of the first `list` item in stock in their cart. */
+async function memberWithOneInCart(
+  request: APIRequestContext,
+  context: BrowserContext,
+  list: "magazines" | "merch",
+) {
+  const member = await createMember(request);
+  const tokens = await signIn(request, context, member);
+  await addToServerCart(request, tokens.access_token, await productInStock(request, list));
+}
+
 async function chooseOnCart(page: Page, choice: { shipping: string; brand?: string; payment: string }) {
   await page.goto("/cart");
   await page.getByRole("radio", { name: choice.shipping }).check();
@@ -437,9 +455,7 @@ test("a member may keep the delivery address in Taiwan as theirs, never an addre
   context,
   request,
 }) => {
-  const member = await createMember(request);
-  const tokens = await signIn(request, context, member);
-  await addToServerCart(request, tokens.access_token, await productInStock(request, "magazines"));
+  await memberWithOneInCart(request, context, "magazines");
   await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
   await expect(page.getByRole("checkbox", { name: "將收件地址存為會員地址" })).toBeVisible();
   await chooseOnCart(page, { shipping: "海外寄送", payment: "信用卡" });
@@ -524,9 +540,7 @@ test("a failed card payment leaves the order payable, and paying again completes
   context,
   request,
 }) => {
-  const member = await createMember(request);
-  const tokens = await signIn(request, context, member);
-  await addToServerCart(request, tokens.access_token, await productInStock(request, "merch"));
+  await memberWithOneInCart(request, context, "merch");
 
   await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
   await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
@@ -642,9 +656,7 @@ test("checkout, result, history and an order's page have no serious accessibilit
       await page.screenshot({ path: `test-results/screenshots/shop${name}-${width}.png`, fullPage: true });
     }
   };
-  const member = await createMember(request);
-  const tokens = await signIn(request, context, member);
-  await addToServerCart(request, tokens.access_token, await productInStock(request, "merch"));
+  await memberWithOneInCart(request, context, "merch");
   await chooseOnCart(page, { shipping: "宅配到府", payment: "ATM 轉帳" });
   const checkout = page.url();
   await check(checkout);

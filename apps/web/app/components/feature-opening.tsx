@@ -1,7 +1,7 @@
 import type { ArticlePageData } from "../lib/cards.ts";
 import { Byline } from "./article-detail-view.tsx";
 import { Breadcrumb, type Crumb } from "./breadcrumb.tsx";
-import { Image } from "./image.tsx";
+import { CoverPicture } from "./cover-picture.tsx";
 import { Phrased } from "./phrased.tsx";
 
 /**
@@ -21,22 +21,12 @@ export function FeatureOpening({
         <Breadcrumb items={crumbs} />
       </div>
       <header className="relative mt-5 bg-ink text-paper md:mt-6 [&_:focus-visible]:outline-paper">
-        <Image
+        <CoverPicture
           src={article.image.url}
-          // Its description is the caption under it, read there once.
-          alt=""
-          width={1600}
-          height={800}
-          sizes="100vw"
-          // As the home page's cover: made to cover 2:1 whole, cropped by its box on each screen.
-          fit="outside"
-          loading="eager"
-          fetchPriority="high"
           // The rest of the first screen under the site's header and the breadcrumb: the opening
-          // shows whole, byline included.
-          className="h-[max(440px,calc(100svh-11rem))] max-h-[760px] w-full object-cover opacity-85"
+          // shows whole, byline included. Its caption is under it.
+          className="h-[max(440px,calc(100svh-11rem))] max-h-[760px] opacity-85"
         />
-        <div className="absolute inset-0 bg-gradient-to-t from-ink/90 via-ink/45 to-transparent" />
         <div className="container-page absolute inset-x-0 bottom-0 pb-10 md:pb-16">
           <p className="kicker text-paper">
             專題

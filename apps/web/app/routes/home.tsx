@@ -1,6 +1,7 @@
 import type { Home, Item } from "@shiyi/contracts";
 import { Link } from "react-router";
 import { ArticleCard } from "../components/article-card.tsx";
+import { CoverPicture } from "../components/cover-picture.tsx";
 import { Image } from "../components/image.tsx";
 import { MagazineCover } from "../components/magazine-cover.tsx";
 import { toCard } from "../lib/cards.ts";
@@ -58,20 +59,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
       </h1>
       {cover?.image && (
         <section aria-label="焦點" className="relative bg-ink text-paper [&_:focus-visible]:outline-paper">
-          <Image
-            src={cover.image.url}
-            alt=""
-            width={1600}
-            height={800}
-            sizes="100vw"
-            // Its box is as tall as the screen allows (taller than 2:1 on a phone): the picture is
-            // made to cover 2:1 whole, uncropped, and the box crops it as it is on each screen.
-            fit="outside"
-            loading="eager"
-            fetchPriority="high"
-            className="h-[68vh] min-h-[420px] w-full object-cover opacity-80 md:h-[78vh]"
-          />
-          <div className="absolute inset-0 bg-gradient-to-t from-ink/90 via-ink/50 to-transparent" />
+          <CoverPicture src={cover.image.url} className="h-[68vh] min-h-[420px] opacity-80 md:h-[78vh]" />
           <div className="container-page absolute inset-x-0 bottom-0 pb-12 md:pb-16">
             {cover.info_title && <p className="kicker text-paper">{cover.info_title}</p>}
             <p className="mt-3 max-w-3xl font-serif text-3xl font-bold leading-snug tracking-wide md:text-5xl md:leading-tight">

@@ -47,14 +47,14 @@ export function TaiwanAddressFields({
   const zip = text(fields.zip.value);
   const districts = districtsOf(city);
   const set = (field: Field, value: string) => form.update({ name: field.name, value });
-  // Whether the 縣市 in the list was chosen by hand (or was saved so), not by a postcode: a postcode
-  // typed later never moves it, since a slip of one digit names another real place (100 for 220).
-  const chosenByHand = useRef(city !== "");
+  // The place a typed postcode chose. Only that place may a later postcode move: one chosen by hand,
+  // saved, or filled in (使用會員地址) stays, since a slip of one digit names another real place
+  // (100 for 220).
+  const zipChose = useRef<{ city: string; dist: string }>(undefined);
 
   // A district the new 縣市 also has (大安區) stays, with its own postcode; one it lacks goes, and
   // the postcode with it.
   const chooseCounty = (next: string) => {
-    chosenByHand.current = true;
     if (!dist) return;
     const kept = findDistrict(next, dist);
     if (!kept) {
@@ -63,14 +63,14 @@ export function TaiwanAddressFields({
     } else if (!zip.trim().startsWith(kept.zip)) set(fields.zip, kept.zip);
   };
   const chooseDistrict = (next: string) => {
-    chosenByHand.current = true;
     const district = findDistrict(city, next);
     if (district && !zip.trim().startsWith(district.zip)) set(fields.zip, district.zip);
   };
   const typeZip = (event: ChangeEvent<HTMLInputElement>) => {
     const typed = event.currentTarget.value;
     const found = districtOfZip(typed);
-    if (chosenByHand.current && city) {
+    const placeOfZip = city === "" || (zipChose.current?.city === city && zipChose.current.dist === dist);
+    if (!placeOfZip) {
       // It may fill in a district of that 縣市 not chosen yet; any other is the check's to name
       // (郵遞區號與鄉鎮市區不符), and the choice stays.
       if (!dist && found?.county === city) set(fields.dist, found.district.name);
@@ -78,6 +78,7 @@ export function TaiwanAddressFields({
     }
     if (found) {
       if (found.county === city && found.district.name === dist) return;
+      zipChose.current = { city: found.county, dist: found.district.name };
       set(fields.city, found.county);
       set(fields.dist, found.district.name);
       return;
@@ -85,8 +86,10 @@ export function TaiwanAddressFields({
     // A postcode its city's districts share (300, 600) chooses the 縣市, and leaves the district to choose.
     const county = countyOfZip(typed);
     if (!county || county === city) return;
+    const kept = dist && findDistrict(county, dist) ? dist : "";
+    zipChose.current = { city: county, dist: kept };
     set(fields.city, county);
-    if (dist && !findDistrict(county, dist)) set(fields.dist, "");
+    if (kept !== dist) set(fields.dist, "");
   };
 
   return (
