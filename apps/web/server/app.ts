@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -32,6 +31,7 @@ import { imageRoutes } from "./images.ts";
 import { ownPath } from "./own-path.ts";
 import { cachePublicPages } from "./page-cache.ts";
 import { cachePublicReads, publicReadTtlMs } from "./read-cache.ts";
+import { requestLog } from "./request-log.ts";
 
 /** Public HTML may be cached by a CDN for five minutes and served stale for a day while it refreshes. */
 export const publicPageCache = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
@@ -178,25 +178,7 @@ export function createWebServer({
     return c.redirect("/favicon.svg", 301);
   });
 
-  // Every page request gets an id (sent back, and passed to the API) and one log line, cached or not.
-  app.use("*", async (c, next) => {
-    const requestId = c.req.header("x-request-id") ?? randomUUID();
-    c.set("requestId", requestId);
-    const started = performance.now();
-    await next();
-    c.res.headers.set("x-request-id", requestId);
-    logger.info(
-      {
-        requestId,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        cache: c.res.headers.get("x-cache") ?? undefined,
-        ms: Math.round(performance.now() - started),
-      },
-      "page",
-    );
-  });
+  app.use("*", requestLog(logger));
   // Anonymous reads of public pages are rendered once per few seconds (decision 007).
   if (config.pageCacheTtlMs > 0) {
     app.use("*", cachePublicPages({ ttlMs: config.pageCacheTtlMs, ...pageCacheLimits }));
