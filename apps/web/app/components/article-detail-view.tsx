@@ -41,13 +41,6 @@ export function ArticleDetailView({
    */
   opening?: ReactNode;
 }) {
-  const category =
-    article.category &&
-    (categoryLinks ? (
-      <Link to={`${basePath}/category/${article.category.path}`}>{article.category.name}</Link>
-    ) : (
-      article.category.name
-    ));
   if (opening) {
     return (
       <article id="article-layout" data-scroll-anchor={scrollAnchor ? "default" : undefined} className="pb-8">
@@ -56,6 +49,13 @@ export function ArticleDetailView({
       </article>
     );
   }
+  const category =
+    article.category &&
+    (categoryLinks ? (
+      <Link to={`${basePath}/category/${article.category.path}`}>{article.category.name}</Link>
+    ) : (
+      article.category.name
+    ));
   return (
     <article id="article-layout" data-scroll-anchor={scrollAnchor ? "default" : undefined} className="pb-8">
       <header className="container-page max-w-4xl pt-10 text-center md:pt-14">

@@ -1,4 +1,4 @@
-import { breakOffsets } from "./phrases.ts";
+import { breakOffsets, escapeHtml } from "./phrases.ts";
 
 /**
  * Runs of one text, some marked (a search's matched words), each cut where the whole text may
@@ -25,4 +25,23 @@ export function phrasedRuns<Run extends { text: string }>(
     start += run.text.length;
     return { run, pieces, breakBefore };
   });
+}
+
+/** How a marked run looks (the search's highlight). */
+export const markClass = "bg-primary/20 text-inherit";
+
+/**
+ * The runs as HTML: marked ones in `<mark>`, `<wbr>` where the whole text may break; `null`
+ * without a segmenter. HTML, as `Phrased` renders, because hydration does not compare it: a browser
+ * whose dictionary cuts a headline otherwise keeps the server's breaks instead of a mismatch.
+ */
+export function phrasedRunsHtml(runs: readonly { text: string; mark: boolean }[]): string | null {
+  const cut = phrasedRuns(runs);
+  if (!cut) return null;
+  return cut
+    .map(({ run, pieces, breakBefore }) => {
+      const text = pieces.map(escapeHtml).join("<wbr>");
+      return (breakBefore ? "<wbr>" : "") + (run.mark ? `<mark class="${markClass}">${text}</mark>` : text);
+    })
+    .join("");
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { phrasedRuns } from "./phrased-runs.ts";
+import { phrasedRuns, phrasedRunsHtml } from "./phrased-runs.ts";
 import { phrasedHtml, phrases } from "./phrases.ts";
 
 /** Where the pieces of `text` meet, as offsets. */
@@ -97,5 +97,15 @@ describe("phrased runs (a search's marked words in a headline)", () => {
     ])!;
     expect(cut[1]).toMatchObject({ pieces: ["蘿蔔"], breakBefore: true });
     expect(cut[2]!.breakBefore).toBe(true);
+  });
+
+  it("is written as HTML: the marks, the breaks between words, and the text escaped", () => {
+    expect(
+      phrasedRunsHtml([
+        { text: "冬季<b>", mark: false },
+        { text: "蘿蔔", mark: true },
+        { text: "與烏魚子", mark: false },
+      ]),
+    ).toBe('冬季<wbr>&lt;b&gt;<wbr><mark class="bg-primary/20 text-inherit">蘿蔔</mark><wbr>與<wbr>烏魚子');
   });
 });

@@ -8,7 +8,7 @@ import {
   type SearchType,
 } from "@shiyi/contracts";
 import { searchCountLimit } from "@shiyi/contracts/constants";
-import { Fragment, type ReactNode } from "react";
+import { Fragment } from "react";
 import { data, Form, Link } from "react-router";
 import { Image } from "../components/image.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
@@ -22,7 +22,7 @@ import { pageMeta, type PageMetaArgs } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import type { Route } from "./+types/search";
 import { searchQueryOf } from "../lib/search-query.ts";
-import { phrasedRuns } from "../lib/phrased-runs.ts";
+import { markClass, phrasedRunsHtml } from "../lib/phrased-runs.ts";
 
 const description = "搜尋《食藝》的新聞、專欄、專題、雜誌與作者。";
 
@@ -166,28 +166,11 @@ function SearchForm({ q, type, error }: { q: string; type: SearchType | null; er
  * whole headline may (lib/phrases.ts): a mark's edge inside a word (台 of 台灣) is no break.
  */
 function Highlighted({ runs, phrased = false }: { runs: Highlight; phrased?: boolean }) {
-  const marked = (mark: boolean, content: ReactNode) =>
-    mark ? <mark className="bg-primary/20 text-inherit">{content}</mark> : content;
-  const cut = phrased ? phrasedRuns(runs) : null;
-  if (!cut) return runs.map((run, index) => <Fragment key={index}>{marked(run.mark, run.text)}</Fragment>);
-  return (
-    <span className="phrased">
-      {cut.map(({ run, pieces, breakBefore }, index) => (
-        <Fragment key={index}>
-          {breakBefore && <wbr />}
-          {marked(
-            run.mark,
-            pieces.map((piece, i) => (
-              <Fragment key={i}>
-                {i > 0 && <wbr />}
-                {piece}
-              </Fragment>
-            )),
-          )}
-        </Fragment>
-      ))}
-    </span>
-  );
+  const html = phrased ? phrasedRunsHtml(runs) : null;
+  if (html !== null) return <span className="phrased" dangerouslySetInnerHTML={{ __html: html }} />;
+  return runs.map((run, index) => (
+    <Fragment key={index}>{run.mark ? <mark className={markClass}>{run.text}</mark> : run.text}</Fragment>
+  ));
 }
 
 function Results({
