@@ -1561,6 +1561,28 @@ describe.each(databaseTargets())("members on $name", (target) => {
       expect((await me(tokens.access_token)).body.data.pending_email).toBeNull();
     });
 
+    it("keeps one link live when two new addresses are asked for at once", async () => {
+      const { member, tokens } = await activeMember();
+      const asked = [unknownEmail(), unknownEmail(), unknownEmail()];
+      const answers = await Promise.all(
+        asked.map((email) => change(member.id, { email, current_password: password }, tokens.access_token)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202]);
+      // And links made at the very same moment, each dropping the others before keeping its own.
+      await Promise.all(
+        asked.map((email) => issueMailToken(api.db, member.id, "email", Date.now(), { email })),
+      );
+      const live = await api.db
+        .select()
+        .from(memberTokens)
+        .where(sql`${memberTokens.member_id} = ${member.id} and ${memberTokens.purpose} = 'email'`);
+      expect(live).toHaveLength(1);
+      expect(asked).toContain(live[0]!.email);
+      expect((await me(tokens.access_token)).body.data.pending_email).toMatchObject({
+        email: live[0]!.email,
+      });
+    });
+
     it("corrects an address never confirmed at once, without a password, and verifies the new one", async () => {
       const wrongEmail = unknownEmail();
       const [row] = await api.db.insert(members).values({ email: wrongEmail, name: "社群會員" }).returning();

@@ -69,8 +69,6 @@ export async function seed(db: Database, options: { media: MediaStore; now?: Dat
         image({ kind: "article", section: section!, slug: slug!, subject: alt! }, alt!),
     );
 
-  const ogImage = image({ kind: "og", section: "og", slug: "og" }, "食藝誌：餐飲產業與飲食文化雜誌");
-
   // Rows are drafted before the transaction (which queues every image job); foreign keys are
   // resolved from paths to ids once the referenced rows exist.
   type ArticleDraft = {
@@ -268,7 +266,8 @@ export async function seed(db: Database, options: { media: MediaStore; now?: Dat
       .values(
         Object.entries(settings).map(([key, value]) => ({ key, value, updated_at: now.toISOString() })),
       );
-    await tx.insert(seoEntries).values(seo.map((entry) => ({ ...entry, image: ogImage })));
+    // No picture of their own: a page without one shares the site's default, og/og.jpg (SPEC §2).
+    await tx.insert(seoEntries).values(seo.map((entry) => ({ ...entry, image: null })));
 
     const categoryRows = await tx
       .insert(categories)

@@ -192,7 +192,11 @@ async function dropMailedLinks(db: Pick<Database, "delete">, memberId: number, p
     );
 }
 
-/** A new link for the member; earlier unused links of the same kind stop working. */
+/**
+ * A new link for the member; earlier unused links of the same kind stop working. The member's row
+ * is locked while the old links go and the new one is kept, so that of two requests at once (two
+ * tabs asking for a new address, say) only the later link stays live.
+ */
 export async function issueMailToken(
   db: Database,
   memberId: number,
@@ -205,15 +209,18 @@ export async function issueMailToken(
     email?: string;
   } = {},
 ) {
-  await dropMailedLinks(db, memberId, purpose);
   const token = newOpaqueToken();
-  await db.insert(memberTokens).values({
-    member_id: memberId,
-    purpose,
-    token_hash: hashToken(token),
-    vouch_hash: link.vouch === undefined ? null : hashToken(link.vouch),
-    email: link.email ?? null,
-    expires_at: iso(now + mailTokenTtlMs[purpose]),
+  await db.transaction(async (tx) => {
+    await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for("update");
+    await dropMailedLinks(tx, memberId, purpose);
+    await tx.insert(memberTokens).values({
+      member_id: memberId,
+      purpose,
+      token_hash: hashToken(token),
+      vouch_hash: link.vouch === undefined ? null : hashToken(link.vouch),
+      email: link.email ?? null,
+      expires_at: iso(now + mailTokenTtlMs[purpose]),
+    });
   });
   return token;
 }
