@@ -323,6 +323,16 @@ test("a member gives monthly, sees every charge, downloads a charge's receipt an
   await expect(page.getByRole("status").filter({ hasText: "收據開始下載" })).toBeVisible();
   await expect(page).toHaveURL(/\/member\/support-us$/);
   await expect(page.getByRole("article", { name: new RegExp(number) })).toBeVisible();
+
+  // A receipt the server cannot give (a mistyped link) is said with the server's reason, not left
+  // to the browser's failed download.
+  const unknown = "/member/support-us/receipts/99999999/1";
+  let downloads = 0;
+  page.on("download", () => (downloads += 1));
+  await page.goto(`/member/support-us?download=${encodeURIComponent(unknown)}`);
+  await expect(page.getByRole("region", { name: "通知" }).getByText("找不到此筆捐款")).toBeVisible();
+  await expect(page).toHaveURL(/\/member\/support-us$/);
+  expect(downloads).toBe(0);
 });
 
 test.describe("without JavaScript", () => {

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } fro
 import { data, Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { DonationStatusBadge, NextCharge } from "../components/donation/donation-view.tsx";
 import { EmptyState, MemberSection } from "../components/member/member-section.tsx";
+import { ReceiptLink } from "../components/member/receipt-link.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { useConfirm } from "../components/ui/confirm-dialog.tsx";
 import type { ToastType } from "../components/ui/toast.tsx";
@@ -77,9 +78,9 @@ function ReceiptDownload({ path }: { path: string }) {
   return (
     <p role="status" className="mb-6 border-l-4 border-tea bg-paper-deep px-4 py-3 leading-7">
       收據開始下載。若沒有開始，
-      <a ref={link} href={path} download className={textLink}>
+      <ReceiptLink linkRef={link} href={path} className={textLink}>
         請按這裡下載收據
-      </a>
+      </ReceiptLink>
       。
     </p>
   );
@@ -146,14 +147,13 @@ export default function MemberDonations({ loaderData, actionData }: Route.Compon
             <ul className="flex flex-wrap gap-3">
               {receipts.ready.map((year) => (
                 <li key={year}>
-                  <a
+                  <ReceiptLink
                     href={`/member/support-us/receipts/year/${year}`}
-                    download
                     className="inline-flex min-h-11 items-center gap-2 border border-ink px-5 text-[0.9375rem] tracking-[0.08em] transition-colors hover:bg-paper-deep focus-visible:outline-2 focus-visible:outline-offset-3 focus-visible:outline-primary"
                   >
                     {year} 年度收據
                     <span className="text-xs tracking-widest text-muted">PDF</span>
-                  </a>
+                  </ReceiptLink>
                 </li>
               ))}
             </ul>
@@ -266,15 +266,14 @@ function ChargeTable({ donation }: { donation: Donation }) {
             </td>
             <td className="py-2 pr-3 tabular-nums">
               {charge.receipt_number ? (
-                <a
+                <ReceiptLink
                   href={`/member/support-us/receipts/${donation.number}/${charge.id}`}
-                  download
                   aria-label={`下載收據 ${charge.receipt_number}（PDF）`}
                   className="group inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap text-primary hover:text-primary-deep"
                 >
                   <span className="underline underline-offset-4">{charge.receipt_number}</span>
                   <span className="text-xs text-muted">PDF</span>
-                </a>
+                </ReceiptLink>
               ) : (
                 <span className="text-muted">
                   —<span className="sr-only">未開立</span>

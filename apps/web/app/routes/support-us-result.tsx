@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from "react";
 import { data, Link, redirect } from "react-router";
 import { DonationFacts, DonationStatusBadge } from "../components/donation/donation-view.tsx";
 import { FormSuccess } from "../components/form/schema-form.tsx";
+import { ReceiptLink } from "../components/member/receipt-link.tsx";
 import { PaymentCodeBox, primaryLink, UnpaidNotice } from "../components/order/payment-code.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { ApiRequestError } from "../lib/api.server.ts";
@@ -135,9 +136,9 @@ function Outcome({ donation, member }: { donation: Donation; member: boolean }) 
   const charge = donation.charges[0];
   const download =
     member && donation.frequency === "once" && charge?.receipt_number ? (
-      <a href={`/member/support-us/receipts/${donation.number}/${charge.id}`} download className={textLink}>
+      <ReceiptLink href={`/member/support-us/receipts/${donation.number}/${charge.id}`} className={textLink}>
         下載收據 {charge.receipt_number}（PDF）
-      </a>
+      </ReceiptLink>
     ) : null;
   switch (donation.status) {
     case "paid":
