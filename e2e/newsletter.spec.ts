@@ -100,10 +100,16 @@ test.describe("without JavaScript", () => {
     const form = footerForm(page);
     await form.getByRole("textbox", { name: "電子報訂閱信箱" }).fill(email);
     await form.getByRole("button", { name: "訂閱", exact: true }).click();
-    await expect(page).toHaveURL(/\/newsletter$/);
+    // Answered with a redirect, so a reload shows the same page without mailing again.
+    await expect(page).toHaveURL(/\/newsletter\?sent=1$/);
     await expect(page.getByRole("status").filter({ hasText: replies.pending })).toBeVisible();
-
     const mail = await waitForMail(request, email, subject);
+    const reloaded = page.waitForRequest((sent) => sent.isNavigationRequest());
+    await page.reload();
+    expect((await reloaded).method()).toBe("GET");
+    await expect(page.getByRole("status").filter({ hasText: replies.pending })).toBeVisible();
+    await expect(page.getByRole("link", { name: "重新訂閱" })).toHaveAttribute("href", "/newsletter");
+
     await page.goto(linkIn(mail, "/newsletter/confirm"));
     await page.getByRole("button", { name: "確認訂閱" }).click();
     await expect(page.getByRole("status").filter({ hasText: replies.confirmed })).toBeVisible();

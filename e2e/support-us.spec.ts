@@ -333,6 +333,13 @@ test("a member gives monthly, sees every charge, downloads a charge's receipt an
   await expect(page.getByRole("region", { name: "通知" }).getByText("找不到此筆捐款")).toBeVisible();
   await expect(page).toHaveURL(/\/member\/support-us$/);
   expect(downloads).toBe(0);
+  // Typed by hand, an address that names no receipt is a 404 in words, whatever is wrong with it.
+  for (const charge of ["abc", "0", "2147483648", "99999999999"]) {
+    const refused = await page.request.get(`/member/support-us/receipts/${number}/${charge}`);
+    expect(refused.status(), charge).toBe(404);
+    expect(refused.headers()["content-type"], charge).toBe("text/plain; charset=utf-8");
+    expect(await refused.text(), charge).toBe("找不到相關頁面");
+  }
 });
 
 test.describe("without JavaScript", () => {

@@ -111,6 +111,18 @@ describe.each(databaseTargets())("POST /contact on $name", (target) => {
     });
   });
 
+  it("refuses a name of more than one line (it would be the inbox mail's subject), and stores nothing", async () => {
+    const response = await api.post<ApiError>(
+      "/contact",
+      message({ name: "Eve\r\nBcc: victim@example.com" }),
+      freshAddress(),
+    );
+    expectInvalid(response);
+    expect(response.body.errors).toEqual({ name: ["此欄位只能輸入一行文字"] });
+    const stored = await api.db.select().from(contactMessages);
+    expect(stored.filter((row) => row.name.startsWith("Eve"))).toEqual([]);
+  });
+
   it("refuses a body far larger than any message without reading it", async () => {
     const response = await api.post<ApiError>(
       "/contact",

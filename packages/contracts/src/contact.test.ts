@@ -49,6 +49,15 @@ describe("contactSchema", () => {
     });
   });
 
+  it("takes a message of several lines, and a name of one line only", () => {
+    expect(contactSchema.parse({ ...valid, message: "您好：\r\n第 12 期的店名有誤。" }).message).toBe(
+      "您好：\r\n第 12 期的店名有誤。",
+    );
+    expect(fieldErrors({ ...valid, name: "Eve\r\nBcc: victim@example.com" })).toEqual({
+      name: ["此欄位只能輸入一行文字"],
+    });
+  });
+
   it("answers 此項為必填 on every required field of an empty form, and 請勾選同意條款 on the terms", () => {
     expect(fieldErrors({})).toEqual({
       topic: ["此項為必填"],

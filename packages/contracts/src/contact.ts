@@ -29,7 +29,7 @@ export const contactSchema = z.object({
   name: requiredText().check(maxLength(contactLimits.name)),
   email: email(),
   mobile: optionalPhone(),
-  message: requiredText().check(maxLength(contactLimits.message)),
+  message: requiredText({ multiline: true }).check(maxLength(contactLimits.message)),
   terms: terms(),
   website: optionalField(z.string()),
   /** The captcha's token (reCAPTCHA, or the local stand-in's fixed token). */

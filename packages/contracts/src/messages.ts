@@ -35,6 +35,8 @@ export const messages = {
   idempotencyMismatch: "這份表單已經送出過；若要修改內容，請重新整理頁面後再送出",
   /** A form's request lost on the way (offline, a dropped connection): nothing on the page is lost. */
   networkFailure: "網路連線中斷，請確認連線後再送出一次",
+  /** A one-line field (a name, an address) sent with a line break or another control character. */
+  singleLine: "此欄位只能輸入一行文字",
   /** A rate limit was reached (contact form, and later login, registration and password reset). */
   tooManyRequests: "送出次數過多，請稍後再試",
 } as const;

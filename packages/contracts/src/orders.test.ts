@@ -123,6 +123,41 @@ describe("where an order goes, and how the people in it are reached", () => {
     });
   });
 
+  it("sends a parcel for Taiwan by home delivery, not abroad, whatever Taiwan is called", () => {
+    const abroad = draft({
+      shipping: "overseas",
+      customer: { name: "Lin Hua", email: "reader@example.com", phone: "+44 20 7946 0958" },
+      receiver: { name: "Lin Hua", phone: "+49 30 1234567", address: berlin },
+    });
+    for (const country of [
+      "臺灣",
+      "台灣",
+      "Taiwan",
+      " taiwan ",
+      "TW",
+      "R.O.C.",
+      "Taiwan (R.O.C.)",
+      "中華民國",
+      "台北市",
+      "臺北市",
+    ]) {
+      const toTaiwan = { ...abroad, receiver: { ...abroad.receiver, address: { ...berlin, city: country } } };
+      expect(errorsOf(toTaiwan), country).toEqual({
+        "receiver.address.city": ["寄送地址在臺灣，請選擇「宅配到府」"],
+      });
+    }
+    // A buyer in Taiwan may send a parcel abroad; and countries that only look alike pass.
+    const fromTaiwan = { ...abroad, customer: { ...abroad.customer, address: { ...taipei, zip: "106" } } };
+    expect(errorsOf(fromTaiwan)).toEqual({});
+    for (const country of ["Thailand", "Twnland", "Republic of Korea"]) {
+      const elsewhere = {
+        ...abroad,
+        receiver: { ...abroad.receiver, address: { ...berlin, city: country } },
+      };
+      expect(errorsOf(elsewhere), country).toEqual({});
+    }
+  });
+
   it("keeps an address in Taiwan to what a member's profile takes", () => {
     expect(
       errorsOf(

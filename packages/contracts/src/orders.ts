@@ -4,7 +4,7 @@ import { cartLineInputSchema } from "./cart.ts";
 import { imageSchema, productTypes } from "./api-types.ts";
 import { memberLimits, taiwanZip, taiwanZipMessage } from "./members.ts";
 import { messages } from "./messages.ts";
-import { taiwanAddressIssues } from "./taiwan-districts.ts";
+import { postSpelling, taiwanAddressIssues, taiwanCounties } from "./taiwan-districts.ts";
 import {
   email,
   flag,
@@ -126,9 +126,18 @@ export const orderMessages = {
     `此付款方式的金額須介於 ${min.toLocaleString("zh-TW")} 至 ${max.toLocaleString("zh-TW")} 元`,
   zip: taiwanZipMessage,
   overseasZip: "請輸入正確的郵遞區號（英文字母、數字）",
+  /** Overseas delivery to an address in Taiwan: the dearer postage and prices by mistake. */
+  overseasToTaiwan: "寄送地址在臺灣，請選擇「宅配到府」",
   overseasPhone: "請輸入 09 開頭的手機號碼，或以 + 與國碼開頭的電話號碼",
   tel: "請輸入正確的電話號碼",
 } as const;
+
+/** A country field that names Taiwan: by its names, in Chinese or English, or by a 縣市 of it. */
+const taiwanNames = /^(?:臺灣|中華民國|taiwan|republic of china|r\.?o\.?c\.?|tw|twn)(?:\s*[(（].*[)）])?$/i;
+const namesTaiwan = (country: string) => {
+  const name = postSpelling(country).replace(/\s+/g, " ");
+  return taiwanNames.test(name) || (taiwanCounties as readonly string[]).includes(name);
+};
 
 /** A postcode anywhere: letters, digits, a space or a hyphen (SW1A 1AA, 10115, 100-0001). */
 const anyZip = /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/;
@@ -298,7 +307,12 @@ export const orderDraftSchema = z
         const { zip, city, dist } = address as Partial<Record<string, unknown>>;
         if (typeof zip === "string" && zip !== "" && !(overseas ? anyZip : taiwanZip).test(zip))
           issue([path, "address", "zip"], overseas ? orderMessages.overseasZip : orderMessages.zip);
-        if (overseas) continue;
+        if (overseas) {
+          // The receiver's country is Taiwan (or one of its 縣市): home delivery is the one.
+          if (path === "receiver" && typeof city === "string" && namesTaiwan(city))
+            issue([path, "address", "city"], orderMessages.overseasToTaiwan);
+          continue;
+        }
         if (typeof city === "string" && city.length > memberLimits.city)
           issue([path, "address", "city"], messages.maxLength(memberLimits.city));
         else if (typeof dist === "string" && dist.length > memberLimits.dist)

@@ -45,6 +45,21 @@ describe("requiredText", () => {
     expect(requiredText().parse("  王小明 ")).toBe("王小明");
   });
 
+  it("is one line: a line break, a tab or another control character inside is refused, unless multiline", () => {
+    for (const value of [
+      "Eve\r\nBcc: victim@example.com",
+      "王\n小明",
+      "王\t小明",
+      "王\u0000小明",
+      "王\u0085小明",
+    ]) {
+      expect(errors(requiredText(), value), JSON.stringify(value)).toEqual(["此欄位只能輸入一行文字"]);
+    }
+    expect(requiredText({ multiline: true }).parse(" 第一行\r\n第二行\n")).toBe("第一行\r\n第二行");
+    // Blank stays blank, whatever it is made of.
+    expect(errors(requiredText(), "\r\n")).toEqual(["此項為必填"]);
+  });
+
   it("keeps text composed (NFC), so an accent typed apart counts as one character with its letter", () => {
     const decomposed = "Jose\u0301 ".repeat(10).trim();
     expect(requiredText().parse(decomposed)).toBe("José ".repeat(10).trim());

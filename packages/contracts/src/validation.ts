@@ -36,17 +36,24 @@ const visible = /[^\s\p{Cc}\p{Cf}\p{Z}]/u;
 export const requiredOrInvalid = (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? messages.required : messages.invalidParams;
 
+/** A line break, a tab or another control character: what no one-line field holds. */
+const control = /\p{Cc}/u;
+
 /**
  * A required string, trimmed and in Unicode's composed form (NFC: an é typed as e and its accent
- * is one character, as it is counted and stored). Chain further rules, e.g.
+ * is one character, as it is counted and stored). One line unless `multiline` (a message): a
+ * browser's one-line field cannot hold a line break, so one sent there (a name that would put
+ * `\r\nBcc:` into a mail's subject) is refused. Chain further rules, e.g.
  * `requiredText().check(maxLength(50))`.
  */
-export const requiredText = () =>
-  z
+export const requiredText = ({ multiline = false }: { multiline?: boolean } = {}) => {
+  const text = z
     .string({ error: requiredOrInvalid })
     .trim()
     .normalize("NFC")
     .check(first((value) => visible.test(value), messages.required));
+  return multiline ? text : text.check(first((value) => !control.test(value), messages.singleLine));
+};
 
 /** A required string kept as typed (passwords): spaces alone still count as missing. */
 export const requiredRaw = () =>

@@ -9,12 +9,10 @@ import { apiErrorMessage } from "./api-errors.ts";
  */
 export async function receiptDownload(api: ApiClient, path: string, filename: string) {
   const response = await api.getResponse(path, {}, { headers: { accept: "application/pdf" } });
+  // An address the API cannot read (a charge 0, a number too large) names no receipt.
+  if (response.status === 422) return receiptRefusal(404, notFound);
   if (!response.ok) {
-    const message = apiErrorMessage(await response.json().catch(() => null));
-    return new Response(message, {
-      status: response.status,
-      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" },
-    });
+    return receiptRefusal(response.status, apiErrorMessage(await response.json().catch(() => null)));
   }
   return new Response(response.body, {
     headers: {
@@ -26,6 +24,15 @@ export async function receiptDownload(api: ApiClient, path: string, filename: st
     },
   });
 }
+
+const notFound = "找不到相關頁面";
+
+/** A receipt's refusal, as text (the link downloads; ReceiptLink shows the text in a toast). */
+export const receiptRefusal = (status: number, message = notFound) =>
+  new Response(message, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" },
+  });
 
 const receiptPath = /^\/member\/support-us\/receipts\/(?:year\/\d{4}|\d{6,20}\/\d{1,12})$/;
 

@@ -1,7 +1,6 @@
-import { data } from "react-router";
 import { apiContext } from "../lib/context.ts";
 import { donationNumberPattern } from "../lib/donation.server.ts";
-import { receiptDownload } from "../lib/receipt-pdf.server.ts";
+import { receiptDownload, receiptRefusal } from "../lib/receipt-pdf.server.ts";
 import { requireMember } from "../lib/session.server.ts";
 import type { Route } from "./+types/member-support-us-receipt";
 
@@ -9,8 +8,8 @@ import type { Route } from "./+types/member-support-us-receipt";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireMember({ request, context });
   const { number, chargeId } = params;
-  if (!donationNumberPattern.test(number) || !/^\d{1,12}$/.test(chargeId))
-    throw data("找不到相關頁面", { status: 404 });
+  // Refused as the API's refusals are passed on (receiptDownload): as text, the link downloads.
+  if (!donationNumberPattern.test(number) || !/^[1-9]\d{0,9}$/.test(chargeId)) return receiptRefusal(404);
   return receiptDownload(
     context.get(apiContext),
     `/donations/${number}/charges/${chargeId}/receipt`,

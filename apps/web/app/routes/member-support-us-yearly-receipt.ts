@@ -1,5 +1,5 @@
 import { apiContext } from "../lib/context.ts";
-import { receiptDownload } from "../lib/receipt-pdf.server.ts";
+import { receiptDownload, receiptRefusal } from "../lib/receipt-pdf.server.ts";
 import { requireMember } from "../lib/session.server.ts";
 import type { Route } from "./+types/member-support-us-yearly-receipt";
 
@@ -7,12 +7,7 @@ import type { Route } from "./+types/member-support-us-yearly-receipt";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireMember({ request, context });
   // Refused as the API's refusals are passed on (receiptDownload): as text, the link downloads.
-  if (!/^\d{4}$/.test(params.year)) {
-    return new Response("找不到相關頁面", {
-      status: 404,
-      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" },
-    });
-  }
+  if (!/^\d{4}$/.test(params.year)) return receiptRefusal(404);
   return receiptDownload(
     context.get(apiContext),
     `/donations/receipts/${params.year}`,

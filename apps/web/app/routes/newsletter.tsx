@@ -1,5 +1,5 @@
-import { subscribeSchema } from "@shiyi/contracts";
-import { Link } from "react-router";
+import { newsletterReplies, subscribeSchema } from "@shiyi/contracts";
+import { Link, redirect, useSearchParams } from "react-router";
 import { AuthLayout, textLink } from "../components/auth/auth-layout.tsx";
 import { TextField } from "../components/form/fields.tsx";
 import {
@@ -26,7 +26,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 /**
  * POST /subscribe (SPEC §7), for the footer's form: in the background with JavaScript, as a plain
  * POST to this page without. The answer is the same whatever the address, so the page only says
- * to look for the confirmation mail.
+ * to look for the confirmation mail. A form the browser itself sent (no JavaScript) is answered
+ * with a redirect to `?sent=1` (Post/Redirect/Get), so that a reload does not mail again; a form
+ * sent by the scripts (the footer's fetcher, which stays on its page) gets the reply in place.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseSubmission(request, subscribeSchema);
@@ -37,6 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return apiFailureReply(submission, error, subscribeSchema);
   }
+  if (request.headers.get("sec-fetch-mode") === "navigate") return redirect("/newsletter?sent=1");
   return {
     result: submission.reply({ resetForm: true }),
     sent: message,
@@ -47,6 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The subscribe form as a page: where the footer's form lands without JavaScript. */
 export default function Newsletter({ actionData }: Route.ComponentProps) {
   const reply = actionData as NewsletterReply | undefined;
+  const [searchParams] = useSearchParams();
+  const sent = reply?.sent ?? (searchParams.get("sent") === "1" ? newsletterReplies.pending : undefined);
   const { form, fields } = useSchemaForm(subscribeSchema, { id: "newsletter", lastResult: reply?.result });
   useActionToast(reply?.toast);
   return (
@@ -55,8 +60,8 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
       title="訂閱電子報"
       description="新刊上市、專題與活動消息，不定期寄到您的信箱。訂閱後，我們會寄一封確認信給您。"
     >
-      {reply?.sent ? (
-        <FormSuccess title={reply.sent}>
+      {sent ? (
+        <FormSuccess title={sent}>
           <p>
             沒有收到信嗎？請檢查垃圾郵件匣，或
             <Link to="/newsletter" className={`${textLink} mx-1`}>
