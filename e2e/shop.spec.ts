@@ -196,6 +196,11 @@ test("a member orders for store pickup, pays by card and finds the order in the 
   await expect(order).toBeVisible();
   await expect(order.getByText("已付款")).toBeVisible();
   await expect(order.getByText(magazine.title)).toBeVisible();
+  // One page of orders: no page links, and no page past it.
+  await expect(page.getByRole("navigation", { name: "分頁" })).toHaveCount(0);
+  for (const query of ["page=2", "page=abc"]) {
+    expect((await page.request.get(`/member/history?${query}`)).status(), query).toBe(404);
+  }
   await order.getByRole("link", { name: new RegExp(`查看訂單：${number}`) }).click();
   // The order opens in the member area, under 訂購紀錄, not as the checkout's result.
   await expect(page).toHaveURL(`/member/orders/${number}`);

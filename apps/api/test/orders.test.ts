@@ -1,4 +1,4 @@
-import type { ApiError, Order, OrderCreated, OrderDraftInput } from "@shiyi/contracts";
+import type { ApiError, Order, OrderCreated, OrderDraftInput, PaginationMeta } from "@shiyi/contracts";
 import { formatDate } from "@shiyi/contracts/dates";
 import { parseCreateShipmentReply, parseIssueInvoiceResponse, signFields } from "@shiyi/ecpay";
 import { eq } from "drizzle-orm";
@@ -163,10 +163,26 @@ describe.each(databaseTargets())("orders on $name", (target) => {
         draft(line, {
           shipping: "overseas",
           delivery: undefined,
-          receiver: { name: "Lin Hua", phone: "0912345678", address },
+          receiver: {
+            name: "Lin Hua",
+            phone: "0912345678",
+            address: { zip: "10115", city: "Germany", dist: "Berlin", addr: "Torstraße 1" },
+          },
         }),
       );
       expect([overseas.body.data.line_items[0]!.unit_price, overseas.body.data.postage]).toEqual([400, 92]);
+      // To an address in Taiwan it goes by home delivery, at home prices.
+      const toTaiwan = await place(
+        draft(line, {
+          shipping: "overseas",
+          delivery: undefined,
+          receiver: { name: "Lin Hua", phone: "0912345678", address: { ...address, city: "Taiwan" } },
+        }),
+      );
+      expect(toTaiwan.status).toBe(422);
+      expect((toTaiwan.body as unknown as ApiError).errors).toEqual({
+        "receiver.address.city": ["寄送地址在臺灣，請選擇「宅配到府」"],
+      });
     });
 
     it("sends abroad to a foreign address and phone, and keeps Taiwan's rules at home", async () => {
@@ -292,6 +308,47 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       const mine = await api.get<{ data: Order[] }>("/orders/me", member.auth);
       expect(mine.body.data.map((order) => order.number)).toEqual([response.body.data.number]);
       expect((await api.get("/orders/me")).status).toBe(401);
+    });
+
+    it("lists a member's orders newest first, a page at a time", async () => {
+      const member = await signedIn();
+      const issue = await insertMagazine(api.db, { stock: 20 });
+      const numbers: string[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const placed = await place(
+          draft([{ item_id: issue.id, type: "magazine", quantity: 1 }]),
+          member.auth,
+        );
+        expect(placed.status).toBe(201);
+        numbers.unshift(placed.body.data.number);
+      }
+      type Page = { data: Order[]; meta: PaginationMeta };
+      const first = await api.get<Page>("/orders/me?limit=2", member.auth);
+      expect(first.body.data.map((order) => order.number)).toEqual(numbers.slice(0, 2));
+      expect(first.body.meta).toEqual({
+        current_page: 1,
+        last_page: 2,
+        per_page: 2,
+        total: 3,
+        from: 1,
+        to: 2,
+      });
+      const second = await api.get<Page>("/orders/me?limit=2&page=2", member.auth);
+      expect(second.body.data.map((order) => order.number)).toEqual(numbers.slice(2));
+      expect(second.body.meta).toMatchObject({ current_page: 2, from: 3, to: 3 });
+      // Ten a page unless asked; past the last page, an empty one.
+      expect((await api.get<Page>("/orders/me", member.auth)).body.meta).toMatchObject({
+        per_page: 10,
+        total: 3,
+      });
+      expect((await api.get<Page>("/orders/me?page=9", member.auth)).body).toMatchObject({
+        data: [],
+        meta: { from: null, to: null },
+      });
+      for (const query of ["page=0", "page=abc", "limit=101", "limit=0"]) {
+        const refused = await api.get<ApiError>(`/orders/me?${query}`, member.auth);
+        expect(refused.status, query).toBe(422);
+      }
     });
 
     it("creates the account when a guest asks to register, and refuses a taken address", async () => {

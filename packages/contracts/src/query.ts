@@ -50,6 +50,13 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/** A member's own list (GET /orders/me): page 1 and ten a page by default, at most 100. */
+export const memberListQuery = z.object({
+  page: positiveInt(1, 100_000),
+  limit: positiveInt(10, 100),
+});
+export type MemberListQuery = z.infer<typeof memberListQuery>;
+
 /** News, columns and features also filter by category and author (id or path). */
 export const articleListQuery = listQuery.extend({
   category: optionalSlug,

@@ -1,11 +1,14 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import {
   apiErrorSchema,
+  memberListQuery,
   messages,
   orderCreatedSchema,
   orderDraftSchema,
   orderMessages,
   orderSchema,
+  paginated,
+  validationErrorSchema,
 } from "@shiyi/contracts";
 import { buildAioCheckout, renderAutoSubmitForm } from "@shiyi/ecpay";
 import type { Context } from "hono";
@@ -136,18 +139,20 @@ orderRoutes.openapi(
     path: "/orders/me",
     tags: ["Orders"],
     summary: "會員的訂單",
-    description: "最新的在前，含商品、金額、付款、運送與發票狀態。",
+    description: "最新的在前，含商品、金額、付款、運送與發票狀態；分頁（預設每頁 10 筆，最多 100 筆）。",
     security: signedIn,
     middleware: [requireMember] as const,
+    request: { query: memberListQuery },
     responses: {
-      200: json(z.object({ data: z.array(orderSchema) }), "訂單"),
+      200: json(paginated(orderSchema), "訂單"),
       401: json(apiErrorSchema, "未登入"),
+      422: json(validationErrorSchema, "參數格式不正確"),
     },
   }),
   async (c) => {
     const now = new Date();
     await releaseExpiredOrders(c.var.db, now);
-    return c.json({ data: await listMemberOrders(c.var.db, c.var.member.id, now) }, 200);
+    return c.json(await listMemberOrders(c.var.db, c.var.member.id, now, c.req.valid("query")), 200);
   },
 );
 

@@ -7,8 +7,10 @@ import {
   pickUpDeadline,
   postageSetting,
   skuProblem,
+  type MemberListQuery,
   type Order,
   type OrderDraft,
+  type Paginated,
   type PaymentMethod,
   type ProductType,
 } from "@shiyi/contracts";
@@ -31,6 +33,7 @@ import {
 } from "../db/schema.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../lib/errors.ts";
+import { pageWindow, paginationMeta } from "../lib/paginate.ts";
 import { checkRepeat, keyedAccessToken, oncePerKey, requestDigest } from "../lib/idempotency.ts";
 import { registerCheckoutMember } from "./members.ts";
 import { subscribeAlongside } from "./newsletter.ts";
@@ -200,18 +203,35 @@ export async function readOrder(db: Database, row: OrderRow, now: Date): Promise
 }
 
 /** GET /orders/me: newest first. */
-export async function listMemberOrders(db: Database, memberId: number, now: Date): Promise<Order[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.member_id, memberId))
-    .orderBy(desc(orders.created_at), desc(orders.id))
-    .limit(200);
+/** A page of the member's orders, newest first, with the list's pagination. */
+export async function listMemberOrders(
+  db: Database,
+  memberId: number,
+  now: Date,
+  { page, limit }: MemberListQuery,
+): Promise<Paginated<Order>> {
+  const mine = eq(orders.member_id, memberId);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(mine)
+      .orderBy(desc(orders.created_at), desc(orders.id))
+      .limit(limit)
+      .offset(pageWindow(page, limit).offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(mine),
+  ]);
   const lines = await linesOf(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => orderJson(row, lines.get(row.id) ?? [], now));
+  return {
+    data: rows.map((row) => orderJson(row, lines.get(row.id) ?? [], now)),
+    meta: paginationMeta(counted?.total ?? 0, page, limit),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

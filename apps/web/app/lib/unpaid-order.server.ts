@@ -24,7 +24,7 @@ export async function findUnpaidOrder(
   try {
     if (signedIn) {
       // Newest first.
-      const { data: orders } = await api.get<{ data: Order[] }>("/orders/me");
+      const { data: orders } = await api.get<{ data: Order[] }>("/orders/me", { limit: 1 });
       const newest = orders[0];
       return newest?.payable ? unpaid(newest) : null;
     }

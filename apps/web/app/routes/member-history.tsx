@@ -1,7 +1,9 @@
-import { paymentMethodNames, shippingMethodNames, type Order } from "@shiyi/contracts";
-import { Link } from "react-router";
+import { paymentMethodNames, shippingMethodNames, type Order, type Paginated } from "@shiyi/contracts";
+import { data, Link } from "react-router";
 import { EmptyState, MemberSection } from "../components/member/member-section.tsx";
 import { invoiceState, shipmentState, StatusBadge } from "../components/order/order-view.tsx";
+import { Pagination } from "../components/pagination.tsx";
+import { pageFrom } from "../lib/articles.server.ts";
 import { apiContext } from "../lib/context.ts";
 import { formatDateTime, formatPrice } from "../lib/format.ts";
 import { pageMeta } from "../lib/seo.server.ts";
@@ -11,24 +13,40 @@ import type { Route } from "./+types/member-history";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
-/** The member's orders, newest first (GET /orders/me). */
+/** Orders a page of the history shows. */
+const ordersPerPage = 10;
+
+/** The member's orders, newest first, ten a page (GET /orders/me); a page past the last is 404. */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireMember({ request, context });
-  const orders = await context.get(apiContext).get<{ data: Order[] }>("/orders/me");
+  const page = pageFrom(request);
+  const orders = await context
+    .get(apiContext)
+    .get<Paginated<Order>>("/orders/me", { page, limit: ordersPerPage });
+  if (page > orders.meta.last_page) throw data("找不到相關頁面", { status: 404 });
   return {
     orders: orders.data,
-    meta: await pageMeta({ url, context }, { title: "訂購紀錄", noindex: true }),
+    pagination: orders.meta,
+    meta: await pageMeta({ url, context }, { title: "訂購紀錄", noindex: true, pageNumber: page }),
   };
 }
 
 export default function MemberHistory({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+  const { orders, pagination } = loaderData;
   return (
-    <MemberSection id="orders" title="訂購紀錄">
+    <MemberSection
+      id="orders"
+      title="訂購紀錄"
+      description={
+        pagination.last_page > 1
+          ? `共 ${pagination.total} 筆，第 ${pagination.from}–${pagination.to} 筆`
+          : undefined
+      }
+    >
       {orders.length === 0 ? (
         <EmptyState message="目前沒有訂購紀錄" link={{ to: "/magazines", label: "瀏覽雜誌" }} />
       ) : (
-        <ol className="grid gap-6">
+        <ol className="grid gap-6" start={pagination.from ?? 1}>
           {orders.map((order) => (
             <li key={order.number}>
               <OrderCard order={order} />
@@ -36,6 +54,7 @@ export default function MemberHistory({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
+      <Pagination meta={pagination} />
     </MemberSection>
   );
 }
