@@ -342,6 +342,48 @@ test("a member gives monthly, sees every charge, downloads a charge's receipt an
   }
 });
 
+test("a gift of many months shows its latest twelve charges, newest first, and the earlier ones on request", async ({
+  page,
+  context,
+  request,
+}) => {
+  const member = await createMember(request);
+  await signIn(request, context, member);
+  await openForm(page);
+  await page.getByRole("radio", { name: /每月定期捐款/ }).check();
+  await page.getByRole("textbox", { name: "金額（新台幣元）" }).fill("500");
+  await terms(page).check();
+  await submit(page);
+  await page.getByRole("button", { name: "信用卡付款成功" }).click();
+  await expect(page).toHaveURL(/\/support-us\/result\?number=\d+$/);
+  const number = numberOf(page);
+  // Thirteen more months: fourteen charges in all.
+  for (let i = 0; i < 13; i++) {
+    const charged = await request.post(`/_ecpay/simulator/periodic/${number}D01/charge`);
+    expect(charged.status(), await charged.text()).toBe(200);
+  }
+
+  await page.goto("/member/support-us");
+  await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+  const gift = page.getByRole("article", { name: new RegExp(number) });
+  const recent = gift.getByRole("table", { name: `扣款紀錄：${number}` });
+  await expect(recent.getByRole("row").filter({ hasText: "NT$ 500" })).toHaveCount(12);
+  const receipts = async (table: typeof recent) =>
+    (
+      await table
+        .getByRole("link", { name: /^下載收據/ })
+        .evaluateAll((links) => links.map((link) => link.getAttribute("aria-label")!.replace(/\D/g, "")))
+    ).map(Number);
+  const latest = await receipts(recent);
+  expect(latest).toEqual([...latest].sort((a, b) => b - a));
+  const earlier = gift.getByRole("table", { name: `較早的扣款紀錄：${number}` });
+  await expect(earlier).toBeHidden();
+  await gift.getByText("較早的 2 筆扣款紀錄").click();
+  await expect(earlier.getByRole("row").filter({ hasText: "NT$ 500" })).toHaveCount(2);
+  const older = await receipts(earlier);
+  expect(Math.max(...older)).toBeLessThan(Math.min(...latest));
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -237,14 +237,50 @@ function DonationCard({ donation }: { donation: Donation }) {
   );
 }
 
-/** Every charge: when, its receipt (a PDF download) when one was issued, and how much. */
+/** Charges a gift shows at first: a year of a monthly gift. The earlier ones open below them. */
+const recentCharges = 12;
+
+/**
+ * Every charge, newest first: when, its receipt (a PDF download) when one was issued, and how
+ * much. A gift of many years shows its latest twelve; the earlier ones are one click away.
+ */
 function ChargeTable({ donation }: { donation: Donation }) {
+  const periodic = donation.frequency !== "once";
+  const newestFirst = [...donation.charges].reverse();
+  const earlier = newestFirst.slice(recentCharges);
+  const name = periodic ? "扣款紀錄" : "付款紀錄";
+  return (
+    <>
+      <ChargeRows
+        donation={donation}
+        charges={newestFirst.slice(0, recentCharges)}
+        caption={`${name}：${donation.number}`}
+      />
+      {earlier.length > 0 && (
+        <details className="group">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-[0.9375rem] tracking-[0.08em] text-primary underline underline-offset-4 hover:text-primary-deep focus-visible:outline-2 focus-visible:outline-offset-3 focus-visible:outline-primary">
+            較早的 {earlier.length} 筆{name}
+          </summary>
+          <ChargeRows donation={donation} charges={earlier} caption={`較早的${name}：${donation.number}`} />
+        </details>
+      )}
+    </>
+  );
+}
+
+function ChargeRows({
+  donation,
+  charges,
+  caption,
+}: {
+  donation: Donation;
+  charges: Donation["charges"];
+  caption: string;
+}) {
   const periodic = donation.frequency !== "once";
   return (
     <table className="w-full border-t border-rule text-[0.9375rem]">
-      <caption className="sr-only">
-        {periodic ? "扣款紀錄" : "付款紀錄"}：{donation.number}
-      </caption>
+      <caption className="sr-only">{caption}</caption>
       <thead>
         <tr className="text-left text-sm text-muted">
           <th scope="col" className="w-28 py-2 pr-3 font-normal tracking-widest sm:w-40">
@@ -259,7 +295,7 @@ function ChargeTable({ donation }: { donation: Donation }) {
         </tr>
       </thead>
       <tbody>
-        {donation.charges.map((charge) => (
+        {charges.map((charge) => (
           <tr key={charge.id} className="border-t border-rule">
             <td className="py-2 pr-3 tabular-nums">
               <time dateTime={charge.charged_at}>{formatDate(charge.charged_at)}</time>
