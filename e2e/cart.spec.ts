@@ -307,6 +307,24 @@ test("/cart is private: never stored, never indexed", async ({ request }) => {
   expect(await response.text()).toContain('<meta name="robots" content="noindex"/>');
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a visitor's cart, which the browser's scripts keep, says it cannot be shown, not that it is loading", async ({
+    page,
+  }) => {
+    await page.goto("/cart");
+    await expect(page.getByText("正在讀取購物車…")).toBeHidden();
+    const said = page.getByRole("status").filter({ hasText: "無法顯示購物車" });
+    await expect(said).toBeVisible();
+    await expect(said).not.toHaveAttribute("aria-busy");
+    await expect(said.getByRole("link", { name: "登入會員" })).toHaveAttribute(
+      "href",
+      "/auth/login?redirect=%2Fcart",
+    );
+  });
+});
+
 test("without JavaScript a visitor's 加入購物車 asks them to log in and come back, saying why", async ({
   request,
 }) => {

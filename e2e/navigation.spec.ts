@@ -37,6 +37,38 @@ test.describe("at 1280 px", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
+  test("SPEC §2's menu is whole in the header: the authors, 購物須知 and 條款政策 on a line above", async ({
+    page,
+  }) => {
+    await page.goto("/policy/shopping-notice");
+    const more = page.getByRole("banner").getByRole("navigation", { name: "作者與購物須知" });
+    await expect(more.getByRole("link")).toHaveText([
+      /^作者\s*Authors$/,
+      /^購物須知\s*Notice$/,
+      /^條款政策\s*Policy$/,
+    ]);
+    // The page is the shopping notice, which is under the policies: only the notice is current.
+    await expect(more.getByRole("link", { name: /購物須知/ })).toHaveAttribute("aria-current", "page");
+    await expect(more.getByRole("link", { name: /條款政策/ })).not.toHaveAttribute("aria-current");
+    await more.getByRole("link", { name: /條款政策/ }).click();
+    await expect(page).toHaveURL(/\/policy$/);
+    await expect(more.getByRole("link", { name: /條款政策/ })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("the skip link moves the focus to the page's content, not only the view", async ({ page }) => {
+    await page.goto("/news");
+    await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "跳到主要內容" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+    // The next Tab goes on from there, into the page's own links.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.querySelector("main")!.contains(document.activeElement))).toBe(
+      true,
+    );
+  });
+
   test("the footer shows the opening hours", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");

@@ -677,3 +677,24 @@ test("checkout, result, history and an order's page have no serious accessibilit
   await check(new URL("/member/history", result).href);
   await check(new URL(`/member/orders/${new URL(result).searchParams.get("number")}`, result).href);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a checkout sent without its pickup store comes back with the focus on 選擇門市, which says so", async ({
+    page,
+    request,
+    context,
+  }) => {
+    await memberWithOneInCart(request, context, "magazines");
+    await chooseOnCart(page, { shipping: "超商取貨", brand: "全家便利商店", payment: "信用卡" });
+    await customer(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
+    await receiver(page).getByRole("textbox", { name: "手機" }).fill("0912345678");
+    await page.getByRole("button", { name: "送出訂單並付款" }).click();
+    const picker = page.getByRole("button", { name: "選擇門市", exact: true });
+    await expect(picker).toBeFocused();
+    await expect(picker).toHaveAccessibleDescription(/請選擇取貨門市/);
+    await expect(picker).toBeInViewport();
+    await expect(customer(page).getByRole("textbox", { name: "手機" })).toHaveValue("0912345678");
+  });
+});

@@ -98,6 +98,10 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} />,
       {
+        // A part of the page that is ready is written in its place, however long the page before
+        // it: React otherwise moves it to the end of a long page, to be put back by a script, and
+        // a browser without scripts never shows it (the footer's newsletter form).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

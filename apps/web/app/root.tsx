@@ -131,7 +131,8 @@ export function Layout({ children }: { children: ReactNode }) {
             <div id={pageId} className="contents" suppressHydrationWarning>
               <LoadingScreenCover />
               <SiteHeader name={site?.settings.name ?? "食藝誌"} member={member} cartCount={cartCount} />
-              <main id="main" className="flex-1">
+              {/* A target the skip link moves the focus to, not only the view (Safari and VoiceOver). */}
+              <main id="main" tabIndex={-1} className="flex-1 outline-none">
                 {children}
               </main>
               {site && <SiteFooter settings={site.settings} />}

@@ -24,8 +24,9 @@ export function FeatureOpening({
         <CoverPicture
           src={article.image.url}
           // The rest of the first screen under the site's header and the breadcrumb: the opening
-          // shows whole, byline included. Its caption is under it.
-          className="h-[max(440px,calc(100svh-11rem))] max-h-[760px] opacity-85"
+          // shows whole, byline included (on a wide window the header has the line of 作者, 購物須知
+          // and 條款政策 above it). Its caption is under it.
+          className="h-[max(440px,calc(100svh-11rem))] max-h-[760px] opacity-85 lg:h-[max(440px,calc(100svh-13rem))]"
         />
         <div className="container-page absolute inset-x-0 bottom-0 pb-10 md:pb-16">
           <p className="kicker text-paper">

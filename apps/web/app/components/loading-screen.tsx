@@ -125,7 +125,10 @@ export function LoadingScreenCover() {
 export function LoadingScreenNoScript() {
   return (
     <noscript>
-      <style>{`#${id}{display:none}`}</style>
+      <style>{`#${id},.${scriptsOnly}{display:none}`}</style>
     </noscript>
   );
 }
+
+/** A class for what only scripts can make true (a cart being read in the browser): hidden without them. */
+export const scriptsOnly = "scripts-only";

@@ -1,8 +1,20 @@
 import type { Settings } from "@shiyi/contracts";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { mainNavigation, secondaryNavigation, siteMenuId } from "../lib/navigation.ts";
-import { NewsletterForm } from "./newsletter/newsletter-form.tsx";
 import { ExternalLink } from "./ui/external-link.tsx";
+
+/**
+ * The newsletter form, at the foot of every page: the server writes it whole, and in the browser
+ * its code comes in its own file, after the page's, and takes over the form the server wrote
+ * (React hydrates the boundary once it has the code); the page's own code does not wait for it.
+ * The server has it loaded before its first page, so that no page is sent without it (a browser
+ * without scripts could not put in a part streamed later).
+ */
+const loadNewsletterForm = () =>
+  import("./newsletter/newsletter-form.tsx").then((module) => ({ default: module.NewsletterForm }));
+const serverNewsletterForm = import.meta.env.SSR ? (await loadNewsletterForm()).default : undefined;
+const NewsletterForm = serverNewsletterForm ?? lazy(loadNewsletterForm);
 
 const socialLinks = (settings: Settings) =>
   [
@@ -34,7 +46,9 @@ export function SiteFooter({ settings }: { settings: Settings }) {
             </ul>
           )}
           <div className="mt-10">
-            <NewsletterForm />
+            <Suspense>
+              <NewsletterForm />
+            </Suspense>
           </div>
         </div>
         <nav id={siteMenuId} tabIndex={-1} aria-label="頁尾選單" className="scroll-mt-6 outline-none">

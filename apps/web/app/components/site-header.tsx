@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
-import { mainNavigation, siteMenuId } from "../lib/navigation.ts";
+import { mainNavigation, secondaryNavigation, siteMenuId } from "../lib/navigation.ts";
 import { searchQueryOf } from "../lib/search-query.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { Logo } from "./logo.tsx";
@@ -25,9 +25,10 @@ export function SiteHeader({
       >
         跳到主要內容
       </a>
+      <SecondaryNavigation />
       {/* One line at any window from 320 px at the default text size; with far larger text on a
           narrow phone, the buttons wrap under the seal rather than leave the screen. */}
-      <div className="container-page flex flex-wrap items-center justify-between gap-2 py-4 sm:gap-6 lg:flex-nowrap lg:py-6">
+      <div className="container-page flex flex-wrap items-center justify-between gap-2 py-4 sm:gap-6 lg:flex-nowrap lg:pt-4 lg:pb-6">
         <Link to="/" className="flex items-center gap-2 text-ink sm:gap-3">
           <Logo className="h-10 w-10 lg:h-12 lg:w-12" />
           {/* Narrower than 320 px at the reader's text size (a large text setting on a phone), the
@@ -70,6 +71,36 @@ export function SiteHeader({
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The rest of SPEC §2's menu on a wide window, where the main row has no room left: the authors,
+ * 購物須知 and 條款政策, a quiet line above it, as a shop keeps its notices. On a narrow one they
+ * are in the menu.
+ */
+function SecondaryNavigation() {
+  return (
+    <nav aria-label="作者與購物須知" className="hidden border-b border-rule/70 lg:block">
+      <ul className="mx-auto flex max-w-[1240px] justify-end gap-7 px-8 text-[0.8125rem] whitespace-nowrap">
+        {secondaryNavigation.map((item) => (
+          <li key={item.to}>
+            {/* The policies' list is current on its own page only, not on the notice under it. */}
+            <NavLink
+              to={item.to}
+              end={item.to === "/policy"}
+              prefetch="intent"
+              className="flex min-h-8 items-center gap-2 tracking-[0.12em] text-ink-soft hover:text-primary aria-[current=page]:text-primary"
+            >
+              {item.label}
+              <span lang="en" className="text-[0.625rem] uppercase tracking-[0.14em] text-muted">
+                {item.subtitle}
+              </span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

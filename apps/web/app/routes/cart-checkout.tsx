@@ -51,6 +51,7 @@ import {
   FormMessage,
   SchemaForm,
   SubmitButton,
+  useAutoFocus,
   useSchemaForm,
 } from "../components/form/schema-form.tsx";
 import { IdempotencyKey } from "../components/form/idempotency-key.tsx";
@@ -817,6 +818,8 @@ function StorePicker({
     : null;
   const metas = [storeMeta, fields.id, fields.name, fields.address, fields.brand, deliveryMeta];
   const invalid = metas.filter((meta) => meta.errors?.length);
+  // Without JavaScript the page comes back with the focus here when the store is what is missing.
+  const autoFocus = useAutoFocus(metas.map((meta) => meta.name));
   // With JavaScript the form's own check is skipped for this button (a store comes before the rest).
   const openMap = (event: MouseEvent<HTMLButtonElement>) => {
     const form = event.currentTarget.form;
@@ -862,6 +865,7 @@ function StorePicker({
           formNoValidate
           variant="secondary"
           onClick={openMap}
+          autoFocus={autoFocus}
           aria-describedby={invalid.map((meta) => meta.errorId).join(" ") || undefined}
           className="scroll-mt-24"
         >

@@ -304,10 +304,11 @@ function ChargeRows({
               {charge.receipt_number ? (
                 <ReceiptLink
                   href={`/member/support-us/receipts/${donation.number}/${charge.id}`}
-                  aria-label={`下載收據 ${charge.receipt_number}（PDF）`}
                   className="group inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap text-primary hover:text-primary-deep"
                 >
-                  <span className="underline underline-offset-4">{charge.receipt_number}</span>
+                  {/* Named as it reads, so that what is said of it (speech input) is what shows. */}
+                  <span className="sr-only">下載收據 </span>
+                  <span className="underline underline-offset-4">{charge.receipt_number}</span>{" "}
                   <span className="text-xs text-muted">PDF</span>
                 </ReceiptLink>
               ) : (

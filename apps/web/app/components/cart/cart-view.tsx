@@ -19,6 +19,7 @@ import { formatDateTime, formatPrice } from "../../lib/format.ts";
 import type { UnpaidOrder } from "../../lib/unpaid-order.server.ts";
 import type { OrderDraftChoice } from "../../lib/order-draft.server.ts";
 import type { CartPreviewReply } from "../../routes/cart-preview.ts";
+import { scriptsOnly } from "../loading-screen.tsx";
 import { PageHeading } from "../page-heading.tsx";
 import { Image } from "../image.tsx";
 import { OriginalPrice } from "../original-price.tsx";
@@ -82,20 +83,26 @@ export function CartView({
           </p>
         )}
         {lines.state === "loading" ? (
-          <CartMessage title="正在讀取購物車…" busy>
+          <>
+            <div className={scriptsOnly}>
+              <CartMessage title="正在讀取購物車…" busy />
+            </div>
+            {/* Without scripts the cart is never read: said as it is, not as a wait. */}
             <noscript>
-              <p className="mt-3">
-                未登入時，購物車保存在這台裝置的瀏覽器中，需要啟用 JavaScript 才能顯示。您也可以
-                <Link
-                  to="/auth/login?redirect=%2Fcart"
-                  className="mx-1 text-primary underline underline-offset-4"
-                >
-                  登入會員
-                </Link>
-                使用帳號中的購物車。
-              </p>
+              <CartMessage title="無法顯示購物車">
+                <p className="mt-3">
+                  未登入時，購物車保存在這台裝置的瀏覽器中，需要啟用 JavaScript 才能顯示。您也可以
+                  <Link
+                    to="/auth/login?redirect=%2Fcart"
+                    className="mx-1 text-primary underline underline-offset-4"
+                  >
+                    登入會員
+                  </Link>
+                  使用帳號中的購物車。
+                </p>
+              </CartMessage>
             </noscript>
-          </CartMessage>
+          </>
         ) : lines.state === "failed" ? (
           <CartMessage title="目前無法顯示購物車">
             <p className="mt-3">商品仍保存在您的瀏覽器中，請稍後重新整理頁面再試。</p>

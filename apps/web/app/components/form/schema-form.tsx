@@ -44,9 +44,13 @@ export function useSchemaForm<Schema extends z.ZodObject>(
 /** Which field (or the form's message) takes the focus after this failed submit. */
 const FocusTargetContext = createContext<string | undefined>(undefined);
 
-/** Whether the field `name` of the enclosing form renders `autoFocus` (see focus-first-error.ts). */
-export function useAutoFocus(name: string) {
-  return use(FocusTargetContext) === name;
+/**
+ * Whether the field `name` of the enclosing form renders `autoFocus` (see focus-first-error.ts);
+ * given several names, whether any of them is the one (a control that stands for several fields).
+ */
+export function useAutoFocus(name: string | readonly string[]) {
+  const target = use(FocusTargetContext);
+  return target !== undefined && (typeof name === "string" ? target === name : name.includes(target));
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Conform's own bound for any form's fields
