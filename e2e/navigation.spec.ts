@@ -41,7 +41,7 @@ test.describe("at 1280 px", () => {
     page,
   }) => {
     await page.goto("/policy/shopping-notice");
-    const more = page.getByRole("banner").getByRole("navigation", { name: "作者與購物須知" });
+    const more = page.getByRole("banner").getByRole("navigation", { name: "更多選單" });
     await expect(more.getByRole("link")).toHaveText([
       /^作者\s*Authors$/,
       /^購物須知\s*Notice$/,

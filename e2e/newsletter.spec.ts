@@ -24,6 +24,36 @@ test.beforeEach(async ({ page }) => {
 
 const footerForm = (page: Page) => page.getByRole("contentinfo").getByRole("form", { name: "訂閱電子報" });
 
+test("the footer's form the server wrote is the one its code takes over, however late the code comes", async ({
+  page,
+}) => {
+  // The form's code is its own file, loaded after the page's: held back here until the page is up.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/newsletter-form-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const email = uniqueEmail();
+  await page.goto("/about");
+  await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+  const form = footerForm(page);
+  const field = form.getByRole("textbox", { name: "電子報訂閱信箱" });
+  // Still the server's form, typed into before its code came (the page's own re-renders left it).
+  await expect(field).toBeVisible();
+  await field.evaluate((input) => input.setAttribute("data-written-by", "server"));
+  await field.fill(email);
+  release();
+  // Taken over once React has hydrated it: the same element, now React's.
+  await expect
+    .poll(() => field.evaluate((input) => Object.keys(input).some((key) => key.startsWith("__reactFiber"))))
+    .toBe(true);
+  await form.getByRole("button", { name: "訂閱", exact: true }).click();
+  await expect(form.getByText(replies.pending)).toBeVisible();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(field).toHaveAttribute("data-written-by", "server");
+});
+
 test("subscribe in the footer, confirm through the mailed link, unsubscribe through it", async ({
   page,
   request,

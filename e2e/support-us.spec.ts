@@ -348,7 +348,7 @@ test("a gift of many months shows its latest twelve charges, newest first, and t
   request,
 }) => {
   const member = await createMember(request);
-  await signIn(request, context, member);
+  const tokens = await signIn(request, context, member);
   await openForm(page);
   await page.getByRole("radio", { name: /每月定期捐款/ }).check();
   await page.getByRole("textbox", { name: "金額（新台幣元）" }).fill("500");
@@ -382,6 +382,16 @@ test("a gift of many months shows its latest twelve charges, newest first, and t
   await expect(earlier.getByRole("row").filter({ hasText: "NT$ 500" })).toHaveCount(2);
   const older = await receipts(earlier);
   expect(Math.max(...older)).toBeLessThan(Math.min(...latest));
+
+  // Signed out everywhere from another device while the page is open: a receipt's link leads to
+  // the sign-in page, which says why (the link's own request does not use up that notice).
+  const revoked = await request.post("/api/members/logout-all", {
+    headers: { accept: "application/json", authorization: `Bearer ${tokens.access_token}` },
+  });
+  expect(revoked.status()).toBe(200);
+  await recent.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
+  await expect(page.getByRole("alertdialog", { name: "請重新登入" })).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {

@@ -132,11 +132,16 @@ describe("where an order goes, and how the people in it are reached", () => {
     for (const country of [
       "臺灣",
       "台灣",
+      "臺灣省",
       "Taiwan",
       " taiwan ",
       "TW",
       "R.O.C.",
       "Taiwan (R.O.C.)",
+      "Taiwan, R.O.C.",
+      "Taiwan ROC",
+      "Taiwan, Republic of China",
+      "台灣 Taiwan",
       "中華民國",
       "台北市",
       "臺北市",
@@ -149,7 +154,13 @@ describe("where an order goes, and how the people in it are reached", () => {
     // A buyer in Taiwan may send a parcel abroad; and countries that only look alike pass.
     const fromTaiwan = { ...abroad, customer: { ...abroad.customer, address: { ...taipei, zip: "106" } } };
     expect(errorsOf(fromTaiwan)).toEqual({});
-    for (const country of ["Thailand", "Twnland", "Republic of Korea"]) {
+    for (const country of [
+      "Thailand",
+      "Twnland",
+      "Republic of Korea",
+      "People's Republic of China",
+      "China",
+    ]) {
       const elsewhere = {
         ...abroad,
         receiver: { ...abroad.receiver, address: { ...berlin, city: country } },

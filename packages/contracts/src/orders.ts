@@ -132,12 +132,25 @@ export const orderMessages = {
   tel: "請輸入正確的電話號碼",
 } as const;
 
-/** A country field that names Taiwan: by its names, in Chinese or English, or by a 縣市 of it. */
-const taiwanNames = /^(?:臺灣|中華民國|taiwan|republic of china|r\.?o\.?c\.?|tw|twn)(?:\s*[(（].*[)）])?$/i;
-const namesTaiwan = (country: string) => {
-  const name = postSpelling(country).replace(/\s+/g, " ");
-  return taiwanNames.test(name) || (taiwanCounties as readonly string[]).includes(name);
-};
+/**
+ * A country field that names Taiwan, however it is written: 臺灣 or 台灣 (臺灣省 too), 中華民國,
+ * Taiwan, R.O.C. or ROC, Republic of China (not the People's Republic), TW or TWN alone, or a 縣市
+ * of it. Other countries that only look alike (Thailand, the Republic of Korea) are not.
+ */
+function namesTaiwan(country: string) {
+  const written = postSpelling(country).replace(/\s+/g, " ").trim();
+  if (/臺灣|中華民國/.test(written) || (taiwanCounties as readonly string[]).includes(written)) return true;
+  const words = written
+    .toLowerCase()
+    .replace(/\./g, "")
+    .replace(/[^a-z']+/g, " ")
+    .trim();
+  return (
+    /\b(?:taiwan|roc)\b/.test(words) ||
+    /^(?:tw|twn)$/.test(words) ||
+    (/\brepublic of china\b/.test(words) && !/\bpeople'?s republic\b/.test(words))
+  );
+}
 
 /** A postcode anywhere: letters, digits, a space or a hyphen (SW1A 1AA, 10115, 100-0001). */
 const anyZip = /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/;

@@ -36,14 +36,14 @@ const visible = /[^\s\p{Cc}\p{Cf}\p{Z}]/u;
 export const requiredOrInvalid = (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? messages.required : messages.invalidParams;
 
-/** A line break, a tab or another control character: what no one-line field holds. */
-const control = /\p{Cc}/u;
+/** A line break or another control character (a tab is made a space first): what no one-line field holds. */
+const control = /[\p{Cc}\u2028\u2029]/u;
 
 /**
  * A required string, trimmed and in Unicode's composed form (NFC: an é typed as e and its accent
  * is one character, as it is counted and stored). One line unless `multiline` (a message): a
  * browser's one-line field cannot hold a line break, so one sent there (a name that would put
- * `\r\nBcc:` into a mail's subject) is refused. Chain further rules, e.g.
+ * `\r\nBcc:` into a mail's subject) is refused; a tab, which it can hold, is a space. Chain further rules, e.g.
  * `requiredText().check(maxLength(50))`.
  */
 export const requiredText = ({ multiline = false }: { multiline?: boolean } = {}) => {
@@ -52,7 +52,12 @@ export const requiredText = ({ multiline = false }: { multiline?: boolean } = {}
     .trim()
     .normalize("NFC")
     .check(first((value) => visible.test(value), messages.required));
-  return multiline ? text : text.check(first((value) => !control.test(value), messages.singleLine));
+  // A tab pasted from a table or a PDF (臺北市⇥大安區) is a space, as the field shows it.
+  return multiline
+    ? text
+    : text
+        .overwrite((value) => value.replace(/\t+/g, " "))
+        .check(first((value) => !control.test(value), messages.singleLine));
 };
 
 /** A required string kept as typed (passwords): spaces alone still count as missing. */

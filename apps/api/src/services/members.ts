@@ -179,6 +179,9 @@ export async function checkPassword(passwordHash: string | null | undefined, pas
 // ---------------------------------------------------------------------------------------------
 // Mailed links
 
+/** The first key of the advisory lock on one member's mailed links (the second is the member's id). */
+const mailLinkLock = 0x6d61696c; // "mail"
+
 /** The member's unused mailed links stop working: those of one kind, or (no kind) all of them. */
 async function dropMailedLinks(db: Pick<Database, "delete">, memberId: number, purpose?: MailTokenPurpose) {
   await db
@@ -193,9 +196,11 @@ async function dropMailedLinks(db: Pick<Database, "delete">, memberId: number, p
 }
 
 /**
- * A new link for the member; earlier unused links of the same kind stop working. The member's row
- * is locked while the old links go and the new one is kept, so that of two requests at once (two
- * tabs asking for a new address, say) only the later link stays live.
+ * A new link for the member; earlier unused links of the same kind stop working. The old links go
+ * and the new one is kept under a lock of the member's links (a transaction-scoped advisory lock,
+ * which nothing else takes: locking the member's row would wait in the other order from using a
+ * link, which locks the link and then the member), so that of two requests at once (two tabs
+ * asking for a new address, say) only the later link stays live.
  */
 export async function issueMailToken(
   db: Database,
@@ -211,7 +216,7 @@ export async function issueMailToken(
 ) {
   const token = newOpaqueToken();
   await db.transaction(async (tx) => {
-    await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for("update");
+    await tx.execute(sql`select pg_advisory_xact_lock(${mailLinkLock}, ${memberId})`);
     await dropMailedLinks(tx, memberId, purpose);
     await tx.insert(memberTokens).values({
       member_id: memberId,

@@ -202,8 +202,7 @@ export async function readOrder(db: Database, row: OrderRow, now: Date): Promise
   return orderJson(row, lines.get(row.id) ?? [], now);
 }
 
-/** GET /orders/me: newest first. */
-/** A page of the member's orders, newest first, with the list's pagination. */
+/** GET /orders/me: a page of the member's orders, newest first, with the list's pagination. */
 export async function listMemberOrders(
   db: Database,
   memberId: number,

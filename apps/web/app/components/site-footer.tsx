@@ -1,5 +1,5 @@
 import type { Settings } from "@shiyi/contracts";
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
 import { Link } from "react-router";
 import { mainNavigation, secondaryNavigation, siteMenuId } from "../lib/navigation.ts";
 import { ExternalLink } from "./ui/external-link.tsx";
@@ -15,6 +15,20 @@ const loadNewsletterForm = () =>
   import("./newsletter/newsletter-form.tsx").then((module) => ({ default: module.NewsletterForm }));
 const serverNewsletterForm = import.meta.env.SSR ? (await loadNewsletterForm()).default : undefined;
 const NewsletterForm = serverNewsletterForm ?? lazy(loadNewsletterForm);
+
+/**
+ * The boundary the form hydrates in, kept out of the footer's re-renders: React takes over a
+ * boundary the server wrote only if it is not rendered again before its code arrives; rendered
+ * again (the header's cart count is read as the page starts, which renders the layout), it would
+ * throw the server's form away and draw it anew once the code came.
+ */
+const FooterNewsletter = memo(function FooterNewsletter() {
+  return (
+    <Suspense>
+      <NewsletterForm />
+    </Suspense>
+  );
+});
 
 const socialLinks = (settings: Settings) =>
   [
@@ -46,9 +60,7 @@ export function SiteFooter({ settings }: { settings: Settings }) {
             </ul>
           )}
           <div className="mt-10">
-            <Suspense>
-              <NewsletterForm />
-            </Suspense>
+            <FooterNewsletter />
           </div>
         </div>
         <nav id={siteMenuId} tabIndex={-1} aria-label="頁尾選單" className="scroll-mt-6 outline-none">

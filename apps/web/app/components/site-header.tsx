@@ -81,7 +81,7 @@ export function SiteHeader({
  */
 function SecondaryNavigation() {
   return (
-    <nav aria-label="作者與購物須知" className="hidden border-b border-rule/70 lg:block">
+    <nav aria-label="更多選單" className="hidden border-b border-rule/70 lg:block">
       <ul className="mx-auto flex max-w-[1240px] justify-end gap-7 px-8 text-[0.8125rem] whitespace-nowrap">
         {secondaryNavigation.map((item) => (
           <li key={item.to}>

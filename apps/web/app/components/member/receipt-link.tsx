@@ -23,20 +23,18 @@ const plainClick = (event: MouseEvent) =>
  * A receipt's PDF. Without JavaScript it is a plain download link. With it, the file is fetched
  * first, so that a receipt the server cannot give (not found, not the member's, its PDF failing)
  * is said in a toast with the server's message, instead of the browser's own "download failed" or
- * a file of text named .pdf. An answer that is neither (the sign-in page, after the session ended)
- * is left to the browser: it opens the link, and the server sends the member to sign in and back.
+ * a file of text named .pdf. A redirect (the sign-in page, after the session ended) is left to the
+ * browser: it opens the link, and the server sends the member to sign in and back.
  */
 export function ReceiptLink({
   href,
   className,
   linkRef,
-  "aria-label": ariaLabel,
   children,
 }: {
   href: string;
   className?: string;
   linkRef?: Ref<HTMLAnchorElement>;
-  "aria-label"?: string;
   children: ReactNode;
 }) {
   const [busy, setBusy] = useState(false);
@@ -46,22 +44,26 @@ export function ReceiptLink({
     if (busy) return;
     setBusy(true);
     try {
-      const response = await fetch(href, { headers: { accept: "application/pdf" } });
+      // A redirect is not followed here: it is the sign-in page (with the notice that the session
+      // ended, said once), which the browser opens itself.
+      const response = await fetch(href, { headers: { accept: "application/pdf" }, redirect: "manual" });
       const type = response.headers.get("content-type") ?? "";
-      if (response.ok && type.startsWith("application/pdf")) {
+      if (response.type === "opaqueredirect") {
+        window.location.assign(href);
+      } else if (response.ok && type.startsWith("application/pdf")) {
         const file = URL.createObjectURL(await response.blob());
         const save = document.createElement("a");
         save.href = file;
-        save.download = fileName(response, href.split("/").pop() ?? "receipt.pdf");
+        save.download = fileName(response, `receipt-${href.split("/").pop()}.pdf`);
         document.body.append(save);
         save.click();
         save.remove();
         // Revoked once the browser has taken the file.
         setTimeout(() => URL.revokeObjectURL(file), 60_000);
-      } else if (!response.ok && type.startsWith("text/plain")) {
-        showToast({ type: "danger", message: (await response.text()) || messages.fallback });
       } else {
-        window.location.assign(href);
+        // The server's reason when it gave one in words, else the catalogue's (SPEC §8).
+        const reason = type.startsWith("text/plain") ? await response.text() : "";
+        showToast({ type: "danger", message: reason || messages.fallback });
       }
     } catch {
       showToast({ type: "danger", message: messages.networkFailure });
@@ -74,10 +76,10 @@ export function ReceiptLink({
       ref={linkRef}
       href={href}
       download
-      aria-label={ariaLabel}
       aria-busy={busy || undefined}
       onClick={(event) => void onClick(event)}
-      className={className}
+      // While the PDF is made (a yearly receipt takes a moment), the link shows it is working.
+      className={`${className ?? ""} aria-busy:cursor-progress aria-busy:opacity-60`}
     >
       {children}
     </a>
