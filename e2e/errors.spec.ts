@@ -7,6 +7,8 @@ for (const path of ["/no-such-page", "/news/no-such-article"]) {
   test(`${path} answers 404 with the error page and a way back home`, async ({ page, baseURL }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
+    // Not kept by any cache: an item scheduled for later is a 404 only until it is published.
+    expect(response?.headers()["cache-control"]).toBe("no-store");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(notFoundText);
     await expect(page).toHaveTitle(/^404 Page Not Found/);
 

@@ -29,6 +29,16 @@ async function open(page: Page, path: string) {
 test.describe("at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
+  test("only the search page's own address may be indexed: an empty query or a tab alone is not another page", async ({
+    request,
+  }) => {
+    const robots = async (path: string) =>
+      /<meta name="robots" content="([^"]*)"/.exec(await (await request.get(path)).text())?.[1] ?? null;
+    expect(await robots("/search")).toBeNull();
+    for (const path of ["/search?q=", "/search?q=+++", "/search?type=news"])
+      expect(await robots(path), path).toBe("noindex");
+  });
+
   test("a word typed in the header's box finds the story, its match marked", async ({ page }) => {
     await open(page, "/about");
     const headerSearch = page.getByRole("banner").getByRole("search", { name: "站內搜尋" });

@@ -265,6 +265,10 @@ export function createWebServer({
       // A visitor's page is everyone's, but not a member's: a shared cache keyed on the address
       // alone would hand this page (its header signed out) to a member too.
       response.headers.append("vary", "Cookie");
+    } else if (response.status >= 400 && !response.headers.has("cache-control")) {
+      // An error page is not kept: a scheduled item's 404 would outlive its publication, as the
+      // API's own 404s are not kept for the same reason.
+      response.headers.set("cache-control", "no-store");
     }
     return response;
   });

@@ -119,6 +119,23 @@ describe("buildMeta", () => {
     expect(get(list, "rel", "canonical")?.href).toBe("https://shiyi.example/news?page=2");
   });
 
+  it("names a page by the site's own spelling of its path, however the address was escaped", () => {
+    const escaped = buildMeta(site, { pathname: "/news/winter%2Dradish", search: "" }, { detail: true });
+    expect(get(escaped, "rel", "canonical")?.href).toBe("https://shiyi.example/news/winter-radish");
+    expect(get(escaped, "property", "og:url")?.content).toBe("https://shiyi.example/news/winter-radish");
+    // The SEO entry of /columns is found under /column%73 too.
+    const columns = buildMeta(site, { pathname: "/column%73", search: "" }, { page: "columns" });
+    expect(get(columns, "rel", "canonical")?.href).toBe("https://shiyi.example/columns");
+    expect(title(columns)).toBe("專欄總覽｜食藝誌");
+    // Chinese paths keep one escaping; an escaped slash stays escaped; a broken escape stays as it is.
+    const chinese = buildMeta(site, { pathname: "/author/%e6%9e%97", search: "" }, { detail: true });
+    expect(get(chinese, "rel", "canonical")?.href).toBe("https://shiyi.example/author/%E6%9E%97");
+    const slash = buildMeta(site, { pathname: "/news/a%2Fb", search: "" }, { detail: true });
+    expect(get(slash, "rel", "canonical")?.href).toBe("https://shiyi.example/news/a%2Fb");
+    const broken = buildMeta(site, { pathname: "/news/%E0%A4%A", search: "" }, { detail: true });
+    expect(get(broken, "rel", "canonical")?.href).toBe("https://shiyi.example/news/%E0%A4%A");
+  });
+
   it("outputs Organization, WebSite and WebPage JSON-LD, plus extra nodes", () => {
     const meta = buildMeta(
       site,

@@ -82,8 +82,21 @@ function shareImageUrl(image: Image | string | null | undefined): string | null 
 const pageSuffix = (pageNumber: number | undefined) =>
   pageNumber !== undefined && pageNumber > 1 ? `（第 ${pageNumber} 頁）` : "";
 
-export function buildMeta(site: MetaSite, location: MetaLocation, page: PageMeta): MetaDescriptor[] {
+/**
+ * A path as the site writes it (RFC 3986 §6.2.2): an escaped letter, digit or `-._~` is the
+ * character itself, and other escapes are in capitals. `/abou%74` and `/news/winter%2Dradish` are
+ * `/about` and `/news/winter-radish`, so that a copy of an address escaped otherwise names the same
+ * page; `%2F` stays an escaped slash.
+ */
+export const ownPathname = (pathname: string) =>
+  pathname.replace(/%[0-9a-f]{2}/gi, (escape) => {
+    const character = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
+    return /^[A-Za-z0-9\-._~]$/.test(character) ? character : escape.toUpperCase();
+  });
+
+export function buildMeta(site: MetaSite, given: MetaLocation, page: PageMeta): MetaDescriptor[] {
   const { settings, publicUrl } = site;
+  const location = { ...given, pathname: ownPathname(given.pathname) };
   const seo = site.seo.find((entry) => entry.path === location.pathname);
   const pageText = page.page
     ? settings.pages[page.page]

@@ -38,8 +38,9 @@ function searchMeta(args: PageMetaArgs, q: string, refused: boolean, pageNumber?
     pageNumber,
     infoTitle: "Search",
     description,
-    // Result pages are endless variations of the site's own pages: followed, never indexed.
-    noindex: Boolean(q) || refused,
+    // Result pages are endless variations of the site's own pages: followed, never indexed; the
+    // search page itself only at its own address (an empty ?q= or a tab alone is not another page).
+    noindex: Boolean(q) || refused || args.url.search !== "",
   });
 }
 
