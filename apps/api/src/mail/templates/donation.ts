@@ -141,7 +141,7 @@ export function donationStoppedMail({ siteUrl, donation }: ScheduleMailData): Re
         text: `您的${donationFrequencyNames[donation.frequency]}（捐款編號 ${donation.number}，每次 ${money(donation.amount)}）因信用卡連續扣款未成功，綠界已停止這筆定期捐款，往後不會再扣款。已完成的捐款與收據不受影響。`,
       },
       { kind: "paragraph", text: "若您願意繼續支持，歡迎以其他信用卡重新捐款。" },
-      { kind: "action", label: "重新捐款", url: `${siteUrl}/support-us` },
+      { kind: "action", label: "重新捐款", url: new URL("/support-us", siteUrl).href },
     ],
     reason: "您收到這封信，是因為您在食藝誌網站的定期捐款有所變更。",
   });

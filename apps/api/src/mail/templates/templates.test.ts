@@ -8,6 +8,7 @@ import {
   confirmEmailChangeMail,
   contactCopyMail,
   contactInboxMail,
+  donationStoppedMail,
   donationThanksMail,
   emailChangedMail,
   emailChangeRequestedMail,
@@ -378,5 +379,17 @@ describe("dates in mails and pages", () => {
     expect(formatDateTime(late)).toBe("2026.12.01 00:30");
     expect(formatDate(late)).toBe("2026.12.01");
     expect(formatDateTime(new Date("2026-11-30T15:59:00Z"))).toBe("2026.11.30 23:59");
+  });
+});
+
+describe("the mail of a schedule ECPay stopped", () => {
+  it("offers to give again at the site's own address, whatever its public URL ends with", () => {
+    const donation = { number: "26112500000001", name: "王小明", amount: 500, frequency: "monthly" as const };
+    for (const url of ["https://shiyi.test", "https://shiyi.test/"]) {
+      const mail = donationStoppedMail({ siteUrl: url, donation });
+      expect(mail.text).toContain("https://shiyi.test/support-us");
+      expect(mail.text).not.toContain("//support-us");
+      expect(mail.html).toContain('href="https://shiyi.test/support-us"');
+    }
   });
 });
