@@ -34,8 +34,7 @@ export type ImageJob =
       latin: string;
       seed?: string;
     }
-  | { kind: "merch"; section: string; slug: string; motif: MerchMotif; variant: number; seed?: string }
-  | { kind: "og"; section: string; slug: string; width?: number; height?: number; seed?: string };
+  | { kind: "merch"; section: string; slug: string; motif: MerchMotif; variant: number; seed?: string };
 
 export type MerchMotif = "tote" | "notebook" | "mug" | "card";
 
@@ -45,11 +44,9 @@ export const imageSizes = {
   ebook: { width: 900, height: 1200 },
   portrait: { width: 600, height: 600 },
   merch: { width: 1000, height: 1000 },
-  og: { width: 1200, height: 630 },
 } as const;
 
 export function imageSize(job: ImageJob): { width: number; height: number } {
-  if (job.kind === "og") return { width: job.width ?? 1200, height: job.height ?? 630 };
   return imageSizes[job.kind];
 }
 
@@ -867,20 +864,6 @@ function merchSvg(job: Extract<ImageJob, { kind: "merch" }>): string {
   return svgDocument(w, h, out);
 }
 
-function ogSvg(job: Extract<ImageJob, { kind: "og" }>): string {
-  const w = 1200;
-  const h = 630;
-  const p = palettes.ricePaper!;
-  const art = composition(job.seed ?? "og", 640, 630, "o", palettes.terracotta).body;
-  let out = `<rect width="${w}" height="${h}" fill="${p.ground}"/>`;
-  out += `<svg x="560" y="0" width="640" height="630" viewBox="0 0 640 630">${art}</svg>`;
-  out += `<rect x="72" y="96" width="56" height="6" fill="${p.accent}"/>`;
-  out += `<text x="66" y="290" font-family="${FONT_SERIF}" font-size="168" font-weight="700" letter-spacing="8" fill="${p.ink}">食藝誌</text>`;
-  out += `<text x="72" y="360" font-family="${FONT_SANS}" font-size="34" fill="${p.ink}">餐飲產業與飲食文化雜誌</text>`;
-  out += `<text x="72" y="540" font-family="${FONT_SANS}" font-size="20" letter-spacing="6" fill="${p.ink}" opacity="0.7">SHIYI · FOOD CULTURE MAGAZINE</text>`;
-  return svgDocument(w, h, out);
-}
-
 export function renderSvg(job: ImageJob): string {
   switch (job.kind) {
     case "article":
@@ -892,8 +875,6 @@ export function renderSvg(job: ImageJob): string {
       return portraitSvg(job);
     case "merch":
       return merchSvg(job);
-    case "og":
-      return ogSvg(job);
   }
 }
 
@@ -950,15 +931,10 @@ function overlay(width: number, height: number): Promise<Buffer> {
 /** Renders one job to JPEG bytes. */
 export async function renderImage(job: ImageJob): Promise<Buffer> {
   const { width, height } = imageSize(job);
-  // The share image has one composition at 1200x630; other sizes are resized from it.
-  const base = job.kind === "og" ? { width: 1200, height: 630 } : { width, height };
-  const finish = await overlay(base.width, base.height);
-  let image = sharp(Buffer.from(renderSvg(job))).composite([
-    { input: finish, raw: { width: base.width, height: base.height, channels: 4 } },
+  const finish = await overlay(width, height);
+  const image = sharp(Buffer.from(renderSvg(job))).composite([
+    { input: finish, raw: { width, height, channels: 4 } },
   ]);
-  if (base.width !== width || base.height !== height) {
-    image = sharp(await image.png().toBuffer()).resize(width, height);
-  }
   // Every composition paints an opaque background, so dropping alpha is enough. mozjpeg's tables
   // and deringing are kept; trellis quantisation and progressive-scan optimisation are left out
   // because together they more than double the encoding time for about a fifth of the bytes.

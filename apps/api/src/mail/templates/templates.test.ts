@@ -384,7 +384,15 @@ describe("dates in mails and pages", () => {
 
 describe("the mail of a schedule ECPay stopped", () => {
   it("offers to give again at the site's own address, whatever its public URL ends with", () => {
-    const donation = { number: "26112500000001", name: "王小明", amount: 500, frequency: "monthly" as const };
+    const donation = {
+      number: "26112500000001",
+      name: "王小明",
+      amount: 500,
+      frequency: "monthly" as const,
+      receipt: "none" as const,
+      receipt_format: "digital" as const,
+      member_id: null,
+    };
     for (const url of ["https://shiyi.test", "https://shiyi.test/"]) {
       const mail = donationStoppedMail({ siteUrl: url, donation });
       expect(mail.text).toContain("https://shiyi.test/support-us");
