@@ -113,11 +113,24 @@ test("a postcode never moves a place chosen by hand: the slip is named, and the 
   await expect.element(zip()).not.toHaveAccessibleDescription(/不符/);
 });
 
-test("with the 縣市 alone chosen, a postcode of it fills in the district; another 縣市's moves nothing", async () => {
+test("with the 縣市 alone chosen, a postcode of it fills in the district and corrects it; another 縣市's moves nothing", async () => {
   await renderAddressForm({ city: "臺中市" });
   await zip().fill("106");
   await expect.element(county()).toHaveTextContent("臺中市");
   await expect.element(district()).toHaveTextContent("請選擇鄉鎮市區");
   await zip().fill("439");
   await expect.element(district()).toHaveTextContent("大安區");
+
+  // The district it filled in follows the postcode as it is corrected; the 縣市 chosen by hand stays.
+  await zip().fill("433");
+  await expect.element(district()).toHaveTextContent("沙鹿區");
+  await zip().fill("106");
+  await expect.element(county()).toHaveTextContent("臺中市");
+  await expect.element(district()).toHaveTextContent("請選擇鄉鎮市區");
+  await zip().fill("439");
+  await expect.element(district()).toHaveTextContent("大安區");
+  // Chosen by hand, the district stays again.
+  await choose(district(), "清水區");
+  await zip().fill("433");
+  await expect.element(district()).toHaveTextContent("清水區");
 });

@@ -49,8 +49,8 @@ export function TaiwanAddressFields({
   const set = (field: Field, value: string) => form.update({ name: field.name, value });
   // The place a typed postcode chose. Only that place may a later postcode move: one chosen by hand,
   // saved, or filled in (使用會員地址) stays, since a slip of one digit names another real place
-  // (100 for 220).
-  const zipChose = useRef<{ city: string; dist: string }>(undefined);
+  // (100 for 220). `cityByHand`: the postcode chose only the district of a 縣市 chosen by hand.
+  const zipChose = useRef<{ city: string; dist: string; cityByHand?: boolean }>(undefined);
 
   // A district the new 縣市 also has (大安區) stays, with its own postcode; one it lacks goes, and
   // the postcode with it.
@@ -73,7 +73,20 @@ export function TaiwanAddressFields({
     if (!placeOfZip) {
       // It may fill in a district of that 縣市 not chosen yet; any other is the check's to name
       // (郵遞區號與鄉鎮市區不符), and the choice stays.
-      if (!dist && found?.county === city) set(fields.dist, found.district.name);
+      if (!dist && found?.county === city) {
+        zipChose.current = { city, dist: found.district.name, cityByHand: true };
+        set(fields.dist, found.district.name);
+      }
+      return;
+    }
+    if (zipChose.current?.cityByHand) {
+      // The district it filled in follows the postcode as it is corrected, within the 縣市 chosen by
+      // hand: a whole postcode of none of its districts takes the district away (the check names
+      // the postcode), one still being typed leaves it.
+      const next = found?.county === city ? found.district.name : typed.trim().length >= 3 ? "" : dist;
+      if (next === dist) return;
+      zipChose.current = { city, dist: next, cityByHand: true };
+      set(fields.dist, next);
       return;
     }
     if (found) {
