@@ -47,6 +47,20 @@ describe("answerClientErrors", () => {
     expect(answer).toContain(`Content-Length: ${Buffer.byteLength(body)}`);
   });
 
+  it("answers a URL past that limit with a 414 about the URL, not the cookies", async () => {
+    for (const length of [20_000, 70_000]) {
+      const answer = await exchange(port, `GET /search?q=${"a".repeat(length)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      expect(answer).toMatch(/^HTTP\/1\.1 414 URI Too Long\r\n/);
+      expect(answer.split("\r\n\r\n")[1]).toBe("網址過長，請縮短網址（或搜尋的文字）後再試一次");
+    }
+    // A long URL with headers past the limit too: the headers are still the ones to shorten.
+    const both = await exchange(
+      port,
+      `GET /${"a".repeat(4_000)} HTTP/1.1\r\nHost: x\r\nCookie: ${"b".repeat(20_000)}\r\n\r\n`,
+    );
+    expect(both).toMatch(/^HTTP\/1\.1 431 /);
+  });
+
   it("leaves good requests to the app", async () => {
     const answer = await exchange(port, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
