@@ -144,6 +144,35 @@ test.describe("registration and login", () => {
     await expect(page.getByRole("textbox", { name: "電子郵件", exact: true })).toBeVisible();
   });
 
+  test("a verification mail sent again signs no one in, even in the browser that registered", async ({
+    page,
+    request,
+  }) => {
+    // Anyone may ask for it for any address: the page and the link promise only the activation.
+    const member = newMember();
+    await open(page, "/auth/register");
+    await fillRegistration(page, member);
+    await page.getByRole("button", { name: "註冊", exact: true }).click();
+    await page.getByRole("button", { name: "重新寄送驗證信" }).click();
+    await expect(page).toHaveURL(`${siteUrl}/auth/confirmation?sent=1`);
+    await expect
+      .poll(async () => {
+        const response = await request.get(
+          `${siteUrl}/_mail/api/messages?to=${encodeURIComponent(member.email)}&subject=${encodeURIComponent("驗證")}`,
+        );
+        return ((await response.json()) as { data: unknown[] }).data.length;
+      })
+      .toBe(2);
+    const link = sitePath(linkIn(await waitForMail(request, member.email, "驗證"), "/auth/confirmation"));
+    await page.goto(link);
+    await expect(page.getByText("啟用後請以您的帳號登入")).toBeVisible();
+    await page.getByRole("button", { name: "啟用帳號" }).click();
+    await expect(page).toHaveURL(`${siteUrl}/auth/login?done=activated`);
+    await expect(headerLoginLink(page)).toBeVisible();
+    await logIn(page, member.account, member.password);
+    await expect(page.getByText(`${member.name}，您好。`)).toBeVisible();
+  });
+
   test("an unverified member is told so at login and can have the mail sent again", async ({
     page,
     request,

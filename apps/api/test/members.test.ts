@@ -41,7 +41,9 @@ const texts = {
   ownVerificationSent: "驗證信已寄出，請至信箱點擊連結完成驗證",
   alreadyVerified: "您的電子郵件已完成驗證，不需要再寄送驗證信",
   activated: "帳號已啟用，歡迎加入！",
+  activatedSignIn: "帳號已啟用，請登入",
   activationInvalid: "驗證連結無效或已過期，請重新寄送驗證信",
+  verifyBeforePassword: "請先驗證電子郵件，再設定密碼",
   loginFailed: "帳號或密碼錯誤",
   notVerified: "帳號尚未完成電子郵件驗證，請至信箱點擊驗證連結，或重新寄送驗證信",
   resetSent: "若此電子郵件已註冊，重設密碼的連結將寄至您的信箱，連結一小時內有效",
@@ -166,6 +168,20 @@ describe.each(databaseTargets())("members on $name", (target) => {
     await api.db
       .insert(memberIdentities)
       .values({ member_id: row!.id, provider: "line", provider_user_id: `line-${row!.id}`, email });
+    return { row: row!, tokens: await startSession(api.db, testAuthConfig, row!.id) };
+  }
+
+  /** A member signed in through a social account whose address is not confirmed yet (LINE's, say). */
+  async function unconfirmedSocialMember() {
+    const email = unknownEmail();
+    const [row] = await api.db.insert(members).values({ email, name: "社群會員" }).returning();
+    await api.db.insert(memberIdentities).values({
+      member_id: row!.id,
+      provider: "line",
+      provider_user_id: `line-${row!.id}`,
+      email,
+      email_vouched: 0,
+    });
     return { row: row!, tokens: await startSession(api.db, testAuthConfig, row!.id) };
   }
 
@@ -336,7 +352,13 @@ describe.each(databaseTargets())("members on $name", (target) => {
       const second = linkToken(await mailTo(input.email, subjects.verify, 2), "/auth/confirmation");
       expect(second).not.toBe(first);
       expect((await activate(first)).status).toBe(422);
-      expect((await activate(second)).status).toBe(200);
+      // Anyone may ask for it, for any address: followed even in the asking browser, it signs no
+      // one in (the account's password may be someone else's who opened it with this address).
+      const activated = await activate(second);
+      expect(activated.status).toBe(200);
+      expect(activated.body).not.toHaveProperty("access_token");
+      expect(activated.body.message).toBe(texts.activatedSignIn);
+      expect((await login(input.account)).status).toBe(200);
     });
 
     it("answers the same for an unknown address and a verified member, and mails neither", async () => {
@@ -458,19 +480,6 @@ describe.each(databaseTargets())("members on $name", (target) => {
   });
 
   describe("POST /members/me/verification", () => {
-    /** A member signed in through a social account whose address is not confirmed yet. */
-    async function unconfirmedSocialMember() {
-      const email = unknownEmail();
-      const [row] = await api.db.insert(members).values({ email, name: "社群會員" }).returning();
-      await api.db.insert(memberIdentities).values({
-        member_id: row!.id,
-        provider: "line",
-        provider_user_id: `line-${row!.id}`,
-        email,
-        email_vouched: 0,
-      });
-      return { row: row!, tokens: await startSession(api.db, testAuthConfig, row!.id) };
-    }
     const ask = (accessToken: string | undefined, body: unknown) =>
       post<{ message: string } | ApiError>(
         "/members/me/verification",
@@ -1101,6 +1110,24 @@ describe.each(databaseTargets())("members on $name", (target) => {
       await mailTo(input.email, subjects.changed);
     });
 
+    it("refuses a first password before the address is confirmed, changing nothing", async () => {
+      // The session may be someone's who typed another person's address at a LINE sign-in: a
+      // password of theirs would outlast the owner's confirming it.
+      const { row, tokens } = await unconfirmedSocialMember();
+      const response = await patch<ApiError>(
+        row.id,
+        { name: "改個名字", password: newPassword, password_confirmation: newPassword },
+        tokens.access_token,
+      );
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({
+        message: texts.verifyBeforePassword,
+        errors: { password: [texts.verifyBeforePassword] },
+      });
+      const [after] = await api.db.select().from(members).where(eq(members.id, row.id));
+      expect(after).toMatchObject({ name: "社群會員", password_hash: null });
+    });
+
     it("lets a member without a password (social sign-in only) set one without a current password", async () => {
       const { row, tokens } = await socialMember();
       const response = await patch(
@@ -1617,6 +1644,39 @@ describe.each(databaseTargets())("members on $name", (target) => {
         await api.db.select().from(memberIdentities).where(eq(memberIdentities.member_id, row!.id)),
       ).toHaveLength(1);
       expect(api.mail.messages({ to: wrongEmail })).toEqual([]);
+    });
+
+    it("leaves no way in to whoever put someone else's address on an unconfirmed account, once its owner confirms it", async () => {
+      // Someone signs in with LINE, which vouches for no address, and corrects the account's
+      // address to another person's; that person meets it at registration (此電子郵件已被註冊),
+      // asks for the verification mail again and follows it in their own browser.
+      const { row, tokens } = await unconfirmedSocialMember();
+      const owner = unknownEmail();
+      const corrected = await change<MemberItem>(
+        row.id,
+        { email: owner, vouch: "the-intruders-browser-nonce-0" },
+        tokens.access_token,
+      );
+      expect(corrected.status).toBe(200);
+      const ownersBrowser = "the-owners-browser-nonce-000";
+      expect((await post("/members/verification", { email: owner, vouch: ownersBrowser })).status).toBe(200);
+      const token = linkToken(await mailTo(owner, subjects.verify, 2), "/auth/confirmation");
+
+      const activated = await post<LoginResult>("/members/activate", { token, vouch: ownersBrowser });
+      expect(activated.status).toBe(200);
+      expect(activated.body).not.toHaveProperty("access_token");
+      // The intruder's session, refresh token and LINE sign-in are gone; the owner resets a password.
+      expect((await me(tokens.access_token)).status).toBe(401);
+      expect((await refresh(tokens.refresh_token)).status).toBe(401);
+      expect(
+        await api.db.select().from(memberIdentities).where(eq(memberIdentities.member_id, row.id)),
+      ).toEqual([]);
+      const [after] = await api.db.select().from(members).where(eq(members.id, row.id));
+      expect(after).toMatchObject({
+        email: owner,
+        password_hash: null,
+        email_verified_at: expect.any(String),
+      });
     });
 
     it("answers 403 for another member's address and 401 without a session, changing nothing", async () => {

@@ -28,6 +28,7 @@ export const memberMessages = {
   passwordUnchanged: "新密碼不可與目前的密碼相同",
   profileUpdated: "會員資料已更新",
   passwordChanged: "密碼已更新",
+  verifyBeforePassword: "請先驗證電子郵件，再設定密碼",
   loggedIn: "登入成功",
   loggedOut,
   loggedOutEverywhere: "已登出所有裝置",

@@ -41,8 +41,9 @@ export { memberMessages };
 const passwordConfirmation = () => requiredRaw();
 
 /**
- * The nonce a browser keeps for the verification link it asked for (at registration, with 重新寄送
- * 驗證信, or from the member page): followed in that browser, the link signs the member in.
+ * The nonce a browser keeps for the verification link it asked for (at registration, or from the
+ * member page): followed in that browser, the link signs the member in. 重新寄送驗證信 binds its
+ * link to no browser (anyone may ask it for any address).
  */
 const vouch = z.string().min(16).max(200);
 
@@ -72,9 +73,6 @@ export type LoginInput = z.input<typeof loginSchema>;
 
 /** Resend the verification mail, or ask for a password-reset mail. */
 export const emailRequestSchema = z.object({ email: email().check(maxLength(memberLimits.email)) });
-
-/** POST /members/verification: the address, and the asking browser's nonce (see `vouch`). */
-export const verificationRequestSchema = emailRequestSchema.extend({ vouch: vouch.optional() });
 
 export const activateSchema = z.object({
   token: requiredText().check(maxLength(200)),
@@ -175,7 +173,8 @@ export const changePasswordSchema = z
  * PATCH /members/{id}: any of the profile fields, and/or a new password. `mobile` and `address`
  * sent as null (or empty) are cleared; left out, they stay. A member who has a password must send
  * it as `current_password` to change it; one who joined through a social provider and has none
- * sets a first one without. Only the API knows which, so it checks that, not this schema.
+ * sets a first one without, once the address is confirmed. Only the API knows which, so it checks
+ * that, not this schema.
  */
 export const memberUpdateSchema = z
   .object({

@@ -25,7 +25,6 @@ import {
   registerSchema,
   resetPasswordSchema,
   tokenPairSchema,
-  verificationRequestSchema,
 } from "@shiyi/contracts";
 import type { Context } from "hono";
 import { z } from "zod";
@@ -179,8 +178,8 @@ memberRoutes.openapi(
     tags: ["Members"],
     summary: "重新寄送驗證信",
     description:
-      "此電子郵件屬於尚未驗證的會員時，寄出新的驗證信，先前的連結隨即失效。無論電子郵件是否註冊，回應都相同。同一電子郵件 10 分鐘內最多 3 次，同一來源位址最多 10 次。",
-    request: body(verificationRequestSchema),
+      "此電子郵件屬於尚未驗證的會員時，寄出新的驗證信，先前的連結隨即失效。任何人都能為任何電子郵件申請，因此這封信的連結不會為開啟的瀏覽器登入，只完成驗證（之後請登入）。無論電子郵件是否註冊，回應都相同。同一電子郵件 10 分鐘內最多 3 次，同一來源位址最多 10 次。",
+    request: body(emailRequestSchema),
     responses: {
       200: json(messageSchema, "已受理"),
       ...invalidResponse,
@@ -188,13 +187,13 @@ memberRoutes.openapi(
     },
   }),
   async (c) => {
-    const { email, vouch } = c.req.valid("json");
+    const { email } = c.req.valid("json");
     const retryAfter = await refusedFor(c, [
       [memberRateLimits.verificationPerAddress, addressKey(c, "verification")],
       [memberRateLimits.verificationPerEmail, `members:verification:email:${email.toLowerCase()}`],
     ]);
     if (retryAfter) return tooManyRequests(c, retryAfter);
-    await resendVerification(deps(c), email, vouch);
+    await resendVerification(deps(c), email);
     return c.json({ message: memberMessages.verificationSent }, 200);
   },
 );
@@ -513,14 +512,14 @@ memberRoutes.openapi(
     tags: ["Members"],
     summary: "更新會員資料或密碼",
     description:
-      "只能更新自己的資料。mobile、address 傳 null 或空值即清除，未傳則不變。變更密碼須附上目前的密碼（以社群帳號加入、尚無密碼的會員可直接設定）；變更後其他裝置上的登入隨即結束，並寄出密碼變更通知。變更密碼 15 分鐘內最多 10 次。",
+      "只能更新自己的資料。mobile、address 傳 null 或空值即清除，未傳則不變。變更密碼須附上目前的密碼（以社群帳號加入、尚無密碼的會員，電子郵件驗證後可直接設定，驗證前回應 403）；變更後其他裝置上的登入隨即結束，並寄出密碼變更通知。變更密碼 15 分鐘內最多 10 次。",
     security: signedIn,
     middleware: [requireMember] as const,
     request: { params: memberIdParam, ...body(memberUpdateSchema) },
     responses: {
       200: json(memberItemSchema, "已更新"),
       ...unauthenticatedResponse,
-      403: json(apiErrorSchema, "不是自己的資料"),
+      403: json(apiErrorSchema, "不是自己的資料，或電子郵件驗證前設定第一個密碼"),
       ...invalidResponse,
       ...tooManyResponse,
     },

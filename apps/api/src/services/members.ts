@@ -433,12 +433,16 @@ export async function registerCheckoutMember(
 
 /**
  * Mails a new verification link when the address belongs to a member who has not verified it;
- * otherwise does nothing, and the caller answers the same either way.
+ * otherwise does nothing, and the caller answers the same either way. Anyone may ask this for any
+ * address, so the link is bound to no browser: followed anywhere, it confirms the address and
+ * signs nobody in (`activateMember`). Bound to the asker's browser, it would sign the mailbox's
+ * owner into an account someone else opened with their address, whose password that someone knows,
+ * and keep that someone's social sign-ins.
  */
-export async function resendVerification(deps: MemberDeps, email: string, vouch?: string): Promise<void> {
+export async function resendVerification(deps: MemberDeps, email: string): Promise<void> {
   const member = await findMemberByEmail(deps.db, email);
   if (!member || member.email_verified_at) return;
-  const token = await issueMailToken(deps.db, member.id, "verify", Date.now(), { vouch });
+  const token = await issueMailToken(deps.db, member.id, "verify", Date.now());
   sendVerifyMail(deps, member, token);
 }
 
@@ -486,8 +490,14 @@ export async function requestOwnVerification(
 
 /**
  * Confirms the address of the link's member: the link came to their mailbox, which is proof
- * enough. Followed in the browser that asked for it, it also signs them in (`tokens`). The welcome
- * mail goes out the first time the address is confirmed.
+ * enough. Followed in the browser that asked for it (at registration, or signed in), it also signs
+ * them in (`tokens`). The welcome mail goes out the first time the address is confirmed.
+ *
+ * Confirmed elsewhere, the mailbox's owner may not be whoever opened the account: a LINE or
+ * Facebook sign-in that never proved the address, or that changed a never-confirmed address to
+ * someone else's. The sign-ins that did not vouch for the address go, and so does every session,
+ * so that the owner alone holds the account from then on (as when a provider that vouches for the
+ * address joins it, or a reset link is used).
  */
 export async function activateMember(
   deps: MemberDeps,
@@ -510,7 +520,10 @@ export async function activateMember(
     // Asked for by the member signed in through a social account, and followed in that same
     // browser: the one who holds the social account holds the mailbox, and keeps it.
     if (vouched) await vouchIdentities(db, memberId);
-    else await dropUnvouchedIdentities(db, memberId);
+    else {
+      await dropUnvouchedIdentities(db, memberId);
+      await revokeMemberSessions(db, memberId, { now });
+    }
   }
   // Other verification links would each sign someone in again; the address is confirmed now.
   await dropMailedLinks(db, memberId, "verify");
@@ -621,8 +634,10 @@ function storedAddress(address: MemberUpdate["address"]): StoredAddress | null {
 
 /**
  * Updates the signed-in member's profile and/or password. A member who has a password must give
- * it to set another; one who has none (joined through a social provider) sets a first one freely.
- * A new password ends the member's other sessions, not the one that changed it.
+ * it to set another; one who has none (joined through a social provider) sets a first one freely
+ * once the address is confirmed. Before that, the session may be someone's who typed another
+ * person's address at a LINE or Facebook sign-in: a password of theirs would outlast the owner's
+ * confirming of it. A new password ends the member's other sessions, not the one that changed it.
  */
 export async function updateMember(
   deps: MemberDeps,
@@ -639,6 +654,11 @@ export async function updateMember(
   if ("mobile" in input) changes.mobile = input.mobile ?? null;
   if ("address" in input) changes.address = storedAddress(input.address);
   if (input.password !== undefined) {
+    if (!member.password_hash && !member.email_verified_at) {
+      throw new ApiError(403, memberMessages.verifyBeforePassword, {
+        password: [memberMessages.verifyBeforePassword],
+      });
+    }
     if (member.password_hash) {
       if (input.current_password === undefined) {
         throw new ApiError(422, messages.required, { current_password: [messages.required] });

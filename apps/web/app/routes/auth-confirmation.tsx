@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { activateSchema, emailRequestSchema, memberMessages, type ActivationResult } from "@shiyi/contracts";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { AuthLayout, DangerNotice, textLink } from "../components/auth/auth-layout.tsx";
@@ -40,7 +39,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
  * scanners fetch links); the 啟用帳號 button posts the token (intent `activate`). In the browser
  * that asked for the link the member is signed in and welcomed on /member; elsewhere the account is
  * active and the login page says so. Without a token, or when the link is refused, the page sends
- * the mail again (intent `resend`, also posted by the registration page).
+ * the mail again (intent `resend`, also posted by the registration page); that link signs no one in.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const intent = (await readForm(request.clone())).get("intent");
@@ -65,14 +64,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseSubmission(request, emailRequestSchema);
   if (submission.status !== "success")
     return data({ intent: "resend", ...invalidReply(submission).data }, 422);
-  const vouch = randomBytes(24).toString("base64url");
   try {
-    await api.post("/members/verification", { ...submission.value, vouch });
+    await api.post("/members/verification", submission.value);
   } catch (error) {
     const reply = apiFailureReply(submission, error, emailRequestSchema);
     return data({ intent: "resend", ...reply.data }, reply.init ?? undefined);
   }
-  context.get(sessionContext).beginOwnVerification(vouch);
+  // The new link (anyone may ask for one, for any address) signs no browser in, and voids the one
+  // registration bound to this browser: the activation page promises no sign-in here now.
+  context.get(sessionContext).takeVerifyNonce();
   return redirect("/auth/confirmation?sent=1");
 }
 
