@@ -67,8 +67,22 @@ export function plainLines(value: string): string[] {
 const autoSent = (replyable: boolean | undefined) =>
   replyable ? "" : "這是系統自動寄出的信件，請勿直接回覆。";
 
-/** "王小明 您好：", or "您好：" when the name is blank. */
-export const greeting = (name: string) => `${plainText(name)} 您好：`.trimStart();
+/** Longer than a name is written (王小明, Maria Chen-Lindqvist): a sentence, not a name. */
+const nameMaxLength = 20;
+/** A link, a domain, a mail address or a number to call: nothing a name carries. */
+const notOfAName = /https?:|www\.|[/@\\]|\.[a-z]{2,}|\d{4,}/i;
+
+/**
+ * "王小明 您好：", or "您好：" when the name is blank, or when it is a message rather than a name.
+ * Anyone may give any name with any address (a registration, a newsletter sign-up, a guest's
+ * order), and the greeting is the one place a mail repeats it: "請立即至 evil.example 驗證身分"
+ * must not reach a stranger's mailbox in the site's own mail.
+ */
+export function greeting(name: string) {
+  const plain = plainText(name).trim();
+  const named = plain !== "" && [...plain].length <= nameMaxLength && !notOfAName.test(plain);
+  return named ? `${plain} 您好：` : "您好：";
+}
 
 export function renderMail(content: MailContent): RenderedMail {
   return { subject: plainText(content.subject), html: renderHtml(content), text: renderText(content) };

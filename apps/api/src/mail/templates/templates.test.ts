@@ -122,15 +122,35 @@ describe.each(Object.entries(mails))("the %s mail", (_name, render) => {
     expect(mail.text).toContain(url);
   });
 
-  it("escapes a hostile name in the HTML and keeps it to one line in the text", () => {
-    const { mail } = render(hostileName);
+  it("escapes a name in the HTML and keeps it to one line in the text", () => {
+    const { mail } = render('王<b>小明 &\n"阿明"');
 
-    expect(mail.html).not.toContain("<script>");
-    expect(mail.html).toContain("&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; 王小明");
-    expect(mail.text).toContain(
-      '<script>alert("x")</script> & 王小明 請改到 https://evil.example 驗證 您好：',
-    );
-    expect(mail.text).not.toMatch(/^請改到/m);
+    expect(mail.html).not.toContain("<b>");
+    expect(mail.html).toContain("王&#60;b&#62;小明 &#38; &#34;阿明&#34; 您好：");
+    expect(mail.text).toContain('王<b>小明 & "阿明" 您好：');
+  });
+
+  it("greets without a name that is a message: a link, a domain, an address, a number, a sentence", () => {
+    for (const name of [
+      hostileName,
+      "您的帳戶已被凍結，請立即至 https://evil.example/login 驗證身分",
+      "帳戶異常請至 evil.example 驗證",
+      "請寫信 help@evil.example",
+      "客服專線 0912345678",
+      "您的帳戶異常，請立即回電本公司客服專線處理",
+    ]) {
+      const { mail } = render(name);
+      expect(mail.text).toMatch(/^您好：$/m);
+      for (const part of [mail.text, mail.html]) {
+        expect(part).not.toContain("evil.example");
+        expect(part).not.toContain("0912345678");
+        expect(part).not.toContain("客服");
+      }
+    }
+    // Names as people write them stay.
+    for (const name of ["歐陽 娜娜", "Maria Chen-Lindqvist", "J. R. Tolkien", "林小滿（小滿）"]) {
+      expect(render(name).mail.text).toContain(`${name} 您好：`);
+    }
   });
 
   it("greets without a name when there is none", () => {
