@@ -1,3 +1,4 @@
+import type { BlockList } from "node:net";
 import type { Database } from "./db/client.ts";
 import type { AuthConfig } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -17,5 +18,7 @@ export type ApiEnv = {
     rateLimiter: RateLimiter;
     loginThrottle: LoginThrottle;
     requestId: string;
+    /** The proxies whose X-Forwarded-For entries are believed (`clientAddress`). */
+    proxies: BlockList;
   };
 };

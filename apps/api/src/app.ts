@@ -14,6 +14,7 @@ import { createLoginThrottle } from "./lib/login-throttle.ts";
 import { createRateLimiter, MemoryRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
 import { cleanJsonBody, fieldErrors, requestSizeLimit } from "./lib/request-body.ts";
 import { unroutedAnswer } from "./lib/unrouted.ts";
+import { proxyList } from "./lib/client-address.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { cartRoutes } from "./routes/cart.ts";
 import { donationRoutes } from "./routes/donations.ts";
@@ -40,6 +41,8 @@ export type ApiOptions = {
   shop: ShopConfig;
   /** Where rate limits count attempts; this process's memory unless a shared store is given. */
   rateLimitStore?: RateLimitStore;
+  /** Public proxies in front of the site (TRUSTED_PROXIES): their X-Forwarded-For entries are believed. */
+  trustedProxies?: readonly string[];
   /** The time rate limits and the login lockout go by; tests move it by hand instead of waiting. */
   clock?: () => number;
   /**
@@ -62,8 +65,10 @@ export function createApi({
   rateLimitStore = new MemoryRateLimitStore(),
   clock = Date.now,
   requestLogLevel = "debug",
+  trustedProxies = [],
 }: ApiOptions) {
   const rateLimiter = createRateLimiter(rateLimitStore, clock);
+  const proxies = proxyList(trustedProxies);
   const loginThrottle = createLoginThrottle(rateLimitStore, clock);
   const app = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
@@ -83,6 +88,7 @@ export function createApi({
     c.set("shop", shop);
     c.set("rateLimiter", rateLimiter);
     c.set("loginThrottle", loginThrottle);
+    c.set("proxies", proxies);
     c.set("logger", logger.child({ requestId }));
     const started = performance.now();
     await next();

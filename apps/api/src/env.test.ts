@@ -134,6 +134,22 @@ describe("the API's shared rate-limit store", () => {
   });
 });
 
+describe("the proxies believed", () => {
+  it("are none of the public ones unless TRUSTED_PROXIES lists them, addresses or ranges", () => {
+    expect(readApiConfig({}).TRUSTED_PROXIES).toEqual([]);
+    expect(readApiConfig({ TRUSTED_PROXIES: "" }).TRUSTED_PROXIES).toEqual([]);
+    expect(
+      readApiConfig({ TRUSTED_PROXIES: " 104.16.0.0/13, 2400:cb00::/32 ,198.51.100.7" }).TRUSTED_PROXIES,
+    ).toEqual(["104.16.0.0/13", "2400:cb00::/32", "198.51.100.7"]);
+  });
+
+  it("refuses an entry that is neither, naming it", () => {
+    expect(() => readApiConfig({ TRUSTED_PROXIES: "104.16.0.0/13, cdn.example.com" })).toThrow(
+      /TRUSTED_PROXIES lists IP addresses or CIDR ranges, separated by commas: "cdn.example.com" is neither/,
+    );
+  });
+});
+
 describe("the shop's configuration", () => {
   it("stops start-up in production on the simulator or without a reCAPTCHA secret, saying which", () => {
     expect(() => readApiConfig({ ...productionEnv, ECPAY_MODE: "simulator" })).toThrow(

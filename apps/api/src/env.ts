@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { mediaConfig, mediaProblems, mediaVariables, type MediaConfig } from "./media-config.ts";
+import { isAddressOrRange } from "./lib/client-address.ts";
 import { ConfigurationError } from "./startup-failure.ts";
 import { shopProductionProblems, shopVariables, undeliverable } from "./shop-config.ts";
 
@@ -26,6 +27,30 @@ export const redisVariables = {
   REDIS_URL: unsetIfEmpty(
     z.url({ protocol: /^rediss?$/, error: "REDIS_URL must be a redis:// or rediss:// URL" }).optional(),
   ),
+};
+
+/**
+ * Proxies on public addresses in front of the site (a CDN's edges), whose X-Forwarded-For entries
+ * are believed as those of this host's and private networks' are: without them, every visitor
+ * through the CDN counts as its edge's address in the rate limits. Read by the web as well.
+ */
+export const proxyVariables = {
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const entries = (value ?? "")
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      for (const entry of entries.filter((entry) => !isAddressOrRange(entry))) {
+        ctx.addIssue({
+          code: "custom",
+          message: `TRUSTED_PROXIES lists IP addresses or CIDR ranges, separated by commas: "${entry}" is neither`,
+        });
+      }
+      return entries;
+    }),
 };
 
 /**
@@ -218,6 +243,7 @@ const schema = z
     ...mailVariables,
     ...authVariables,
     ...redisVariables,
+    ...proxyVariables,
     ...seedVariables,
     ...shutdownVariables,
     ...shopVariables,

@@ -26,6 +26,7 @@ export {
   mailVariables,
   productionSecretsMessage,
   productionSecretsRequired,
+  proxyVariables,
   redisVariables,
   seedVariables,
   seedsDemoContent,

@@ -47,7 +47,12 @@ const apiUrl = new URL(config.auth.apiUrl);
 const shop = shopConfig(config, { simulatorBase: new URL("/_ecpay", apiUrl).href });
 const orderDeps = { db: handle.db, logger, mailer: mail.mailer, auth: config.auth, shop };
 // On its own, the API logs a line per request: no web server in front logs them.
-const api = createApi({ ...orderDeps, rateLimitStore: redis?.store, requestLogLevel: "info" });
+const api = createApi({
+  ...orderDeps,
+  rateLimitStore: redis?.store,
+  trustedProxies: config.TRUSTED_PROXIES,
+  requestLogLevel: "info",
+});
 const state: ServingState = { draining: false };
 const app = new Hono().route("/api", api);
 // For the load balancer: 503 while shutting down or when the database does not answer.

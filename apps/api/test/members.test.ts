@@ -78,7 +78,8 @@ const registration = (values: Record<string, unknown> = {}) => {
 /** Each request from an address of its own, unless a test says otherwise. */
 const from = (address: string) => ({ "x-forwarded-for": address });
 let addresses = 0;
-const newAddress = () => `2001:db8::${(addresses += 1).toString(16)}`;
+/** A client of its own: each in a /64 of its own, as the limits count IPv6 clients by their /64. */
+const newAddress = () => `2001:db8:${(addresses += 1).toString(16)}::1`;
 const freshAddress = () => from(newAddress());
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const unknownEmail = () => `nobody${(sequence += 1)}@example.com`;
@@ -334,6 +335,17 @@ describe.each(databaseTargets())("members on $name", (target) => {
       }
       expectTooMany(await post("/members/register", registration(), address), 3600);
       expect((await post("/members/register", registration())).status).toBe(201);
+    });
+
+    it("counts an IPv6 client by its /64: a new address in it for each try is the same client", async () => {
+      const network = `2001:db8:${(addresses += 1).toString(16)}:7`;
+      for (let i = 1; i <= 5; i += 1) {
+        expect((await post("/members/register", registration(), from(`${network}::${i}`))).status).toBe(201);
+      }
+      expectTooMany(await post("/members/register", registration(), from(`${network}:ab:cd:ef:6`)), 3600);
+      expect(
+        (await post("/members/register", registration(), from(`${network.slice(0, -1)}8::1`))).status,
+      ).toBe(201);
     });
   });
 

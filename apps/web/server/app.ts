@@ -113,7 +113,7 @@ export function createWebServer({
       fetch: inProcess(simulatorBase, () => simulatorFetch),
     });
     const orderDeps: OrderDeps = { db, logger, mailer: mail.mailer, auth: config.auth, shop };
-    const api = createApi({ ...orderDeps, rateLimitStore });
+    const api = createApi({ ...orderDeps, rateLimitStore, trustedProxies: config.trustedProxies });
     startPaymentJobs?.(orderDeps);
     app.route("/api", api);
     // A path the API does not know is the API's JSON 404 (405 for a known path and another

@@ -12,6 +12,7 @@ import {
   mediaVariables,
   productionSecretsMessage,
   productionSecretsRequired,
+  proxyVariables,
   redisVariables,
   seedVariables,
   seedsDemoContent,
@@ -55,6 +56,7 @@ const schema = z
     ...mailVariables,
     ...authVariables,
     ...redisVariables,
+    ...proxyVariables,
     ...seedVariables,
     ...shutdownVariables,
     ...shopVariables,
@@ -95,6 +97,8 @@ export type WebConfig = {
   captchaSiteKey?: string;
   /** Where the in-process API's rate limits are shared with other instances; unset: this process. */
   redisUrl?: string;
+  /** Public proxies in front of the site (a CDN's) whose X-Forwarded-For the in-process API believes. */
+  trustedProxies: string[];
   mode: "development" | "production" | "test";
   mail: MailConfig;
   auth: AuthConfig;
@@ -126,6 +130,7 @@ export function readWebConfig(env: NodeJS.ProcessEnv): WebConfig {
     // As the in-process API decides (shop-config.ts): reCAPTCHA only with its secret.
     captchaSiteKey: value.API_BASE_URL || value.RECAPTCHA_SECRET ? value.RECAPTCHA_SITE_KEY : undefined,
     redisUrl: value.REDIS_URL,
+    trustedProxies: value.TRUSTED_PROXIES,
     mode: value.NODE_ENV ?? "production",
     mail: mailConfig(value),
     shop: { ...pickShop(value), NODE_ENV: value.NODE_ENV },

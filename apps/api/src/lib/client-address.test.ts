@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { clientAddress } from "./client-address.ts";
+import { clientAddress, clientNetwork, proxyList } from "./client-address.ts";
 
 const app = new Hono().get("/", (c) => c.text(clientAddress(c) ?? "unknown"));
 
@@ -38,5 +38,69 @@ describe("clientAddress", () => {
     expect(await seen({})).toBe("unknown");
     expect(await seen({ "x-forwarded-for": "unknown, <script>" })).toBe("unknown");
     expect(await seen({ "x-forwarded-for": "nonsense, 203.0.113.5" }, "10.0.0.2")).toBe("203.0.113.5");
+  });
+});
+
+describe("clientAddress behind proxies that say more or less", () => {
+  it("reads an address with the port some proxies add", async () => {
+    expect(await seen({ "x-forwarded-for": "198.18.7.1, 203.0.113.77:5555" }, "10.0.0.2")).toBe(
+      "203.0.113.77",
+    );
+    expect(await seen({ "x-forwarded-for": "[2001:db8::7]:443" }, "10.0.0.2")).toBe("2001:db8::7");
+  });
+
+  it("stops at a hop of ours that names no address, believing nothing the client wrote before it", async () => {
+    expect(await seen({ "x-forwarded-for": "198.18.7.1, unknown" }, "10.0.0.2")).toBe("unknown");
+    expect(await seen({ "x-forwarded-for": "198.18.7.1, 203.0.113.9, " }, "10.0.0.2")).toBe("203.0.113.9");
+  });
+
+  it("believes the public proxies listed (a CDN's edges) as it believes private ones", async () => {
+    const behindCdn = new Hono<{ Variables: { proxies: ReturnType<typeof proxyList> } }>()
+      .use(async (c, next) => {
+        c.set("proxies", proxyList(["104.16.0.0/13", "2400:cb00::/32"]));
+        await next();
+      })
+      .get("/", (c) => c.text(clientAddress(c) ?? "unknown"));
+    const through = async (header: string, peer: string) =>
+      (
+        await behindCdn.request(
+          "/",
+          { headers: { "x-forwarded-for": header } },
+          { incoming: { socket: { remoteAddress: peer } } },
+        )
+      ).text();
+    expect(await through("198.51.100.10, 104.16.0.1", "10.0.0.2")).toBe("198.51.100.10");
+    expect(await through("198.51.100.11, 2400:cb00::1", "10.0.0.2")).toBe("198.51.100.11");
+    // Not listed, an edge is the client, as before.
+    expect(await seen({ "x-forwarded-for": "198.51.100.10, 104.16.0.1" }, "10.0.0.2")).toBe("104.16.0.1");
+  });
+
+  it("refuses a list entry that is no address or range", () => {
+    expect(() => proxyList(["104.16.0.0/33"])).toThrow(/104\.16\.0\.0\/33/);
+    expect(() => proxyList(["cdn.example.com"])).toThrow();
+  });
+});
+
+describe("clientNetwork", () => {
+  const network = new Hono().get("/", (c) => c.text(clientNetwork(c) ?? "unknown"));
+  const counted = async (address: string) =>
+    (await network.request("/", { headers: { "x-forwarded-for": address } })).text();
+
+  it("counts an IPv4 client by its address", async () => {
+    expect(await counted("203.0.113.5")).toBe("203.0.113.5");
+    expect(await counted("::ffff:203.0.113.5")).toBe("203.0.113.5");
+  });
+
+  it("counts an IPv6 client by its /64, however the address is written", async () => {
+    expect(await counted("2001:db8:1:2::5")).toBe("2001:db8:1:2::/64");
+    expect(await counted("2001:0DB8:0001:0002:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1:2::/64");
+    expect(await counted("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(await counted("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(await counted("64:ff9b::192.0.2.1")).toBe("64:ff9b:0:0::/64");
+    expect(await counted("2001:db8:1:2:3:4:192.0.2.1")).toBe("2001:db8:1:2::/64");
+  });
+
+  it("is unknown when the address is", async () => {
+    expect(await counted("nonsense")).toBe("unknown");
   });
 });

@@ -8,7 +8,7 @@ import {
 } from "@shiyi/contracts";
 import { z } from "zod";
 import type { ApiEnv } from "../app-env.ts";
-import { clientAddress } from "../lib/client-address.ts";
+import { clientAddress, clientNetwork } from "../lib/client-address.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { RateLimitRule } from "../lib/rate-limit.ts";
 import { likelyNextMessageId, receiveContactMessage } from "../services/contact.ts";
@@ -44,8 +44,9 @@ contactRoutes.openapi(
     };
     // Every try counts against the sender's address; only one past the captcha against the e-mail
     // address it names, so that failed tries from many places cannot silence someone's address.
+    const network = clientNetwork(c);
     const bySender = await c.var.rateLimiter.consume(contactRateLimit, [
-      address && `contact:address:${address}`,
+      network && `contact:address:${network}`,
     ]);
     if (!bySender.allowed) return tooMany(bySender.retryAfterSeconds);
     if (!(await c.var.shop.captcha.verify(g_recaptcha_response, address))) {

@@ -30,7 +30,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../app-env.ts";
 import { requireMember } from "../lib/auth.ts";
-import { clientAddress } from "../lib/client-address.ts";
+import { clientNetwork } from "../lib/client-address.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { RateLimitRule } from "../lib/rate-limit.ts";
 import {
@@ -141,8 +141,8 @@ function tooManyRequests<E extends ApiEnv>(c: Context<E>, retryAfterSeconds: num
 }
 
 const addressKey = (c: Context<ApiEnv>, call: string) => {
-  const address = clientAddress(c);
-  return address && `members:${call}:address:${address}`;
+  const network = clientNetwork(c);
+  return network && `members:${call}:address:${network}`;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import {
 } from "@shiyi/contracts";
 import type { Context } from "hono";
 import type { ApiEnv } from "../app-env.ts";
-import { clientAddress } from "../lib/client-address.ts";
+import { clientNetwork } from "../lib/client-address.ts";
 import type { RateLimitRule } from "../lib/rate-limit.ts";
 import {
   confirmSubscription,
@@ -57,7 +57,7 @@ newsletterRoutes.openapi(
   }),
   async (c) => {
     const request = c.req.valid("json");
-    const address = clientAddress(c);
+    const address = clientNetwork(c);
     const limit = await c.var.rateLimiter.consume(subscribeRateLimit, [
       address && `subscribe:address:${address}`,
       `subscribe:email:${request.email.toLowerCase()}`,
@@ -70,7 +70,7 @@ newsletterRoutes.openapi(
 
 /** Counts one use of a mailed link from this address; the wait when there were too many. */
 async function linkRefused(c: Context<ApiEnv>, call: string) {
-  const address = clientAddress(c);
+  const address = clientNetwork(c);
   const limit = await c.var.rateLimiter.consume(newsletterLinkRateLimit, [
     address && `subscribe:${call}:address:${address}`,
   ]);

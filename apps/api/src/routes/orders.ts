@@ -15,7 +15,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../app-env.ts";
 import { optionalMember, requireMember } from "../lib/auth.ts";
-import { clientAddress } from "../lib/client-address.ts";
+import { clientAddress, clientNetwork } from "../lib/client-address.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { RateLimitRule } from "../lib/rate-limit.ts";
 import { idempotencyHeader, idempotencyHeaders } from "../lib/idempotency.ts";
@@ -103,9 +103,10 @@ orderRoutes.openapi(
   async (c) => {
     const draft = c.req.valid("json");
     const address = clientAddress(c);
+    const network = clientNetwork(c);
     const admit = async () => {
       for (const [rule, key] of [
-        [orderRateLimits.perAddress, address && `orders:address:${address}`],
+        [orderRateLimits.perAddress, network && `orders:address:${network}`],
         [orderRateLimits.perEmail, `orders:email:${draft.customer.email.toLowerCase()}`],
       ] as const) {
         const result = await c.var.rateLimiter.consume(rule, [key]);
