@@ -5,6 +5,7 @@
 export const productionEnv = {
   NODE_ENV: "production",
   PUBLIC_URL: "https://shiyi.example",
+  DATABASE_URL: "postgres://shiyi@db.internal:5432/shiyi",
   SMTP_URL: "smtp://mail:587",
   MAIL_FROM: "食藝誌 <no-reply@shiyi.example>",
   JWT_SECRET: "j".repeat(32),
@@ -14,6 +15,7 @@ export const productionEnv = {
   ECPAY_HASH_KEY: "k".repeat(16),
   ECPAY_HASH_IV: "v".repeat(16),
   RECAPTCHA_SECRET: "r".repeat(20),
+  RECAPTCHA_SITE_KEY: "s".repeat(20),
   CONTACT_INBOX_CORRECTIONS: "editor@shiyi.example",
   CONTACT_INBOX_ORDERS: "orders@shiyi.example",
   CONTACT_INBOX_DONATIONS: "donations@shiyi.example",

@@ -134,6 +134,15 @@ describe("the API's shared rate-limit store", () => {
   });
 });
 
+describe("the database in production", () => {
+  it("must be PostgreSQL: start-up stops without DATABASE_URL, saying why", () => {
+    const { DATABASE_URL: _database, ...embedded } = productionEnv;
+    expect(() => readApiConfig(embedded)).toThrow(/DATABASE_URL must be set in production/);
+    expect(readApiConfig(productionEnv).DATABASE_URL).toBe(productionEnv.DATABASE_URL);
+    expect(readApiConfig({}).DATABASE_URL).toBeUndefined();
+  });
+});
+
 describe("the proxies believed", () => {
   it("are none of the public ones unless TRUSTED_PROXIES lists them, addresses or ranges", () => {
     expect(readApiConfig({}).TRUSTED_PROXIES).toEqual([]);

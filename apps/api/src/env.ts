@@ -252,7 +252,12 @@ const schema = z
   .refine((env) => env.NODE_ENV !== "production" || env.SMTP_URL, smtpUrlRequired)
   .refine(productionSecretsRequired, productionSecretsMessage)
   .superRefine((env, ctx) => {
-    const problems = [...addressProblems(env), ...shopProductionProblems(env), ...mediaProblems(env)];
+    const problems = [
+      ...addressProblems(env),
+      ...databaseProblems(env),
+      ...shopProductionProblems(env),
+      ...mediaProblems(env),
+    ];
     for (const { variable, message } of problems) ctx.addIssue({ code: "custom", message, path: [variable] });
   });
 
@@ -266,6 +271,24 @@ export type ApiConfig = z.infer<typeof schema> & {
   mail: MailConfig;
   auth: AuthConfig;
 };
+
+/**
+ * In production every instance uses one PostgreSQL database: the embedded PGlite database is one
+ * process's, for a laptop, and instances on their own would each keep different members and orders.
+ */
+export function databaseProblems(env: {
+  NODE_ENV?: string;
+  DATABASE_URL?: string;
+}): { variable: string; message: string }[] {
+  if (env.NODE_ENV !== "production" || env.DATABASE_URL) return [];
+  return [
+    {
+      variable: "DATABASE_URL",
+      message:
+        "DATABASE_URL must be set in production (NODE_ENV=production): every instance uses one PostgreSQL database; the embedded one is for local use",
+    },
+  ];
+}
 
 /**
  * A site on HTTPS is a deployment: without NODE_ENV it is read as production, so that a forgotten

@@ -28,6 +28,7 @@ export {
   productionSecretsRequired,
   proxyVariables,
   redisVariables,
+  databaseProblems,
   seedVariables,
   seedsDemoContent,
   shutdownTimes,

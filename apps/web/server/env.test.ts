@@ -39,9 +39,28 @@ describe("the web server's mail configuration", () => {
         NODE_ENV: "production",
         API_BASE_URL: "http://api:3001/api",
         PUBLIC_URL: productionEnv.PUBLIC_URL,
+        RECAPTCHA_SITE_KEY: productionEnv.RECAPTCHA_SITE_KEY,
         ...secrets,
       }).mail.smtpUrl,
     ).toBe(undefined);
+  });
+});
+
+describe("what instances share in production", () => {
+  it("stops start-up without DATABASE_URL (the embedded database is one process's), unless the API runs elsewhere", () => {
+    const { DATABASE_URL: _database, ...embedded } = productionEnv;
+    expect(() => readWebConfig(embedded)).toThrow(/DATABASE_URL must be set in production/);
+    expect(readWebConfig({ ...embedded, API_BASE_URL: "http://api:3001/api" }).databaseUrl).toBeUndefined();
+    expect(readWebConfig(productionEnv).databaseUrl).toBe(productionEnv.DATABASE_URL);
+  });
+
+  it("stops start-up without RECAPTCHA_SITE_KEY, which the forms need to get a token", () => {
+    const { RECAPTCHA_SITE_KEY: _key, ...withoutKey } = productionEnv;
+    expect(() => readWebConfig(withoutKey)).toThrow(/RECAPTCHA_SITE_KEY must be set in production/);
+    expect(() => readWebConfig({ ...withoutKey, API_BASE_URL: "http://api:3001/api" })).toThrow(
+      /RECAPTCHA_SITE_KEY/,
+    );
+    expect(readWebConfig(productionEnv).captchaSiteKey).toBe(productionEnv.RECAPTCHA_SITE_KEY);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   authConfig,
   authVariables,
   ConfigurationError,
+  databaseProblems,
   deployedEnv,
   mailConfig,
   mailVariables,
@@ -72,9 +73,21 @@ const schema = z
   .superRefine((env, ctx) => {
     // A web on API_BASE_URL sends no mail: its MAIL_FROM is the API's business.
     const addresses = addressProblems({ ...env, MAIL_FROM: env.API_BASE_URL ? undefined : env.MAIL_FROM });
-    // Only the in-process API takes payments; a web on API_BASE_URL leaves that to the API's own checks.
-    const shop = env.API_BASE_URL ? [] : shopProductionProblems(env);
-    for (const { variable, message } of [...addresses, ...shop, ...mediaProblems(env)])
+    // Only the in-process API takes payments and opens the database; a web on API_BASE_URL leaves
+    // that to the API's own checks.
+    const shop = env.API_BASE_URL ? [] : [...shopProductionProblems(env), ...databaseProblems(env)];
+    // Its forms ask reCAPTCHA for their tokens, wherever the API checks them (with its secret).
+    const captcha =
+      env.NODE_ENV === "production" && !env.RECAPTCHA_SITE_KEY
+        ? [
+            {
+              variable: "RECAPTCHA_SITE_KEY",
+              message:
+                "RECAPTCHA_SITE_KEY must be set in production (NODE_ENV=production): the checkout, donation and contact forms get their reCAPTCHA tokens with it",
+            },
+          ]
+        : [];
+    for (const { variable, message } of [...addresses, ...shop, ...captcha, ...mediaProblems(env)])
       ctx.addIssue({ code: "custom", message, path: [variable] });
   });
 
