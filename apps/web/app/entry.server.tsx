@@ -10,7 +10,7 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { createApiClient, type ApiFetch } from "./lib/api.server.ts";
-import { apiContext, siteConfigContext } from "./lib/context.ts";
+import { apiContext, errorLogContext, siteConfigContext, type ErrorLog } from "./lib/context.ts";
 import { createTokenRefresher, RequestSession, sessionContext } from "./lib/session.server.ts";
 
 export type LoadContextOptions = {
@@ -28,6 +28,8 @@ export type LoadContextOptions = {
   request: Request;
   /** The secret of client 13 (SPEC §9), presented when refreshing; it never leaves this server. */
   clientSecret: string;
+  /** Where loaders' and the render's failures are logged (the server's JSON log, with the request id). */
+  logError?: ErrorLog;
 };
 
 /**
@@ -53,6 +55,7 @@ export function createLoadContext(options: LoadContextOptions): RouterContextPro
       clientSecret: options.clientSecret,
     }),
   });
+  if (options.logError) context.set(errorLogContext, options.logError);
   context.set(sessionContext, session);
   context.set(apiContext, createApiClient({ ...client, session }));
   context.set(siteConfigContext, {
@@ -76,6 +79,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   if (routerContext.staticHandlerContext.errors) responseHeaders.set(errorPageHeader, "1");
   if (request.method.toUpperCase() === "HEAD") {
@@ -120,7 +124,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) loadContext.get(errorLogContext)(error, "page render failed");
         },
       },
     );
@@ -128,10 +132,10 @@ export default function handleRequest(
 }
 
 /** Errors thrown by loaders and rendering; aborted requests are not errors. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   // A request the site refuses (a method a route does not take, say) is the asker's error: its
   // status is in the request log, and only the server's own failures are logged as errors.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  context.get(errorLogContext)(error, "page loader or render failed");
 };

@@ -237,6 +237,7 @@ export function createWebServer({
       forwardedFor: forwardedFor(c.req.header("x-forwarded-for"), c.env),
       request: c.req.raw,
       clientSecret: config.auth.clientSecret,
+      logError: (error, message) => logger.error({ err: error, requestId, path: c.req.path }, message),
     });
     const response = await deferModuleScripts(await wrongMethodInZh(await handle(c.req.raw, context)));
     // Search-engine and preview bots get the status only of an error page; the error is logged, not

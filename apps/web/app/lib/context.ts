@@ -15,6 +15,13 @@ export type SiteConfig = {
   captchaSiteKey?: string;
 };
 
+/**
+ * Where the server's render logs a failure: the server's JSON log, with the request's id (set by
+ * server/app.ts). Absent, as in tests, the console.
+ */
+export type ErrorLog = (error: unknown, message: string) => void;
+export const errorLogContext = createContext<ErrorLog>((error) => console.error(error));
+
 /** The one token the API's local captcha stand-in accepts (apps/api/src/lib/captcha.ts). */
 export const localCaptchaToken = "local-pass";
 export const siteConfigContext = createContext<SiteConfig>();
