@@ -71,6 +71,11 @@ test("subscribe in the footer, confirm through the mailed link, unsubscribe thro
   await expect(form.getByRole("textbox", { name: "電子報訂閱信箱" })).toHaveValue("");
 
   const mail = await waitForMail(request, email, subject);
+  // The links carry the reader's token: no cache may keep their pages.
+  for (const path of ["/newsletter/confirm", "/newsletter/unsubscribe"]) {
+    const fetched = await request.get(linkIn(mail, path));
+    expect(fetched.headers()["cache-control"], path).toBe("private, no-store");
+  }
   // Opening the link changes nothing (mail scanners fetch links): the button confirms.
   await page.goto(linkIn(mail, "/newsletter/confirm"));
   await expect(page.getByRole("heading", { name: "確認訂閱電子報" })).toBeVisible();

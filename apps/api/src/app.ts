@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { messages } from "@shiyi/contracts";
 import { HTTPException } from "hono/http-exception";
@@ -9,7 +8,7 @@ import type { AuthConfig } from "./env.ts";
 import { compressResponses } from "./lib/compress.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import { ApiError } from "./lib/errors.ts";
-import type { Logger } from "./lib/logger.ts";
+import { requestIdOf, type Logger } from "./lib/logger.ts";
 import { createLoginThrottle } from "./lib/login-throttle.ts";
 import { createRateLimiter, MemoryRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
 import { cleanJsonBody, fieldErrors, requestSizeLimit } from "./lib/request-body.ts";
@@ -80,7 +79,7 @@ export function createApi({
   });
 
   app.use(async (c, next) => {
-    const requestId = c.req.header("x-request-id") ?? randomUUID();
+    const requestId = requestIdOf(c.req.header("x-request-id"));
     c.set("requestId", requestId);
     c.set("db", db);
     c.set("auth", auth);

@@ -10,7 +10,7 @@ export {
 export { compressResponses } from "./lib/compress.ts";
 export { securityHeaders } from "./lib/security-headers.ts";
 export { unroutedAnswer } from "./lib/unrouted.ts";
-export { createLogger, type Logger } from "./lib/logger.ts";
+export { createLogger, requestIdOf, type Logger } from "./lib/logger.ts";
 export type { RateLimitStore } from "./lib/rate-limit.ts";
 export { openRedisRateLimitStore, type RedisRateLimitService } from "./lib/redis-rate-limit.ts";
 export { prepareDatabase } from "./db/prepare.ts";

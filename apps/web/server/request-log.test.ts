@@ -41,6 +41,21 @@ describe("the page log", () => {
     expect(lines[0]).not.toHaveProperty("abandoned");
   });
 
+  it("takes a proxy's id when it looks like one, and makes its own for anything else", async () => {
+    const { app, lines } = site();
+    const given = "3f2a9c1e-7b4d-4e0a-9c2b-1d5e6f7a8b9c";
+    expect(
+      (await app.request("/page", { headers: { "x-request-id": given } })).headers.get("x-request-id"),
+    ).toBe(given);
+    for (const header of ["x".repeat(3000), "id with spaces", "<script>", ""]) {
+      const answered = (await app.request("/page", { headers: { "x-request-id": header } })).headers.get(
+        "x-request-id",
+      );
+      expect(answered).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(lines.every((line) => String(line.requestId).length <= 128)).toBe(true);
+  });
+
   it("logs a server failure as it is, and a request the browser gave up as 499, abandoned", async () => {
     const { app, lines } = site();
     await app.request("/broken");

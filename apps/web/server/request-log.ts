@@ -1,5 +1,4 @@
-import { randomUUID } from "node:crypto";
-import type { Logger } from "@shiyi/api";
+import { requestIdOf, type Logger } from "@shiyi/api";
 import type { MiddlewareHandler } from "hono";
 
 /**
@@ -10,7 +9,7 @@ import type { MiddlewareHandler } from "hono";
  */
 export function requestLog(logger: Logger): MiddlewareHandler<{ Variables: { requestId: string } }> {
   return async (c, next) => {
-    const requestId = c.req.header("x-request-id") ?? randomUUID();
+    const requestId = requestIdOf(c.req.header("x-request-id"));
     c.set("requestId", requestId);
     const started = performance.now();
     await next();

@@ -5,11 +5,15 @@ import { FormSuccess, SubmitButton } from "../components/form/schema-form.tsx";
 import { apiFailureReply, invalidReply, parseSubmission } from "../components/form/submission.server.ts";
 import { apiContext } from "../lib/context.ts";
 import { pageMeta } from "../lib/seo.server.ts";
+import { mailLinkPageHeaders } from "../lib/mail-link-page.server.ts";
 import { loaderMeta } from "../lib/site.ts";
 import { useActionToast } from "../lib/use-action-toast.ts";
 import type { Route } from "./+types/newsletter-confirm";
 
 export const meta: Route.MetaFunction = loaderMeta;
+
+/** Never kept by a cache: the link's token is in the address. */
+export const headers = mailLinkPageHeaders;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   return { meta: await pageMeta({ url, context }, { title: "確認訂閱電子報", noindex: true }) };
