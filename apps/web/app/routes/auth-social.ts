@@ -4,15 +4,20 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/auth-social";
 import { safeLocalPath, sessionContext } from "../lib/session.server.ts";
 import { siteConfigContext } from "../lib/context.ts";
+import { socialOptions } from "../lib/social.server.ts";
 
 /**
  * A social sign-in begins on the site: a random nonce goes into an httpOnly cookie and along to the
  * API, which hands it back to /auth with the tokens. /auth stores tokens only when the two agree,
  * so a crafted /auth?status=1&token=… link cannot sign a visitor into someone else's account.
  */
-export function loader({ params, context, url }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const provider = params.provider as SocialProvider;
   if (!(socialProviders as readonly string[]).includes(provider)) throw redirect("/auth/login");
+  // A provider the site does not offer (no keys in production) goes back to the login page, whose
+  // buttons are the ones offered, rather than to the API's refusal.
+  const offered = await socialOptions(context, url);
+  if (!offered.some((option) => option.provider === provider)) throw redirect("/auth/login");
   const nonce = randomBytes(24).toString("base64url");
   const session = context.get(sessionContext);
   session.beginSocialSignIn(nonce);
