@@ -19,7 +19,7 @@ async function begin(provider: string, offered: string[]) {
     clientSecret: "c".repeat(16),
   });
   try {
-    await loader({ params: { provider }, context, url, request } as Parameters<typeof loader>[0]);
+    await loader({ params: { provider }, context, url, request } as unknown as Parameters<typeof loader>[0]);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.headers.get("location");
     throw thrown;
