@@ -417,6 +417,10 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/** A line as mails, ECPay's page and the invoice name it: its title, and its options (食藝帆布袋（米白）). */
+export const orderLineName = (line: { title: string; sku: readonly string[] }) =>
+  line.sku.length > 0 ? `${line.title}（${line.sku.join("、")}）` : line.title;
+
 /** A payment code to pay later: ATM virtual account, or a convenience-store payment code. */
 /** Taiwan's bank codes of the banks ECPay issues ATM accounts at, for saying which bank to pay. */
 const bankNames: Record<string, string> = {

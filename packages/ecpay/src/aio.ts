@@ -97,6 +97,25 @@ const itemName = z
   .transform((name) => name.replaceAll("#", "").trim())
   .pipe(z.string().min(1));
 
+/** ECPay's limit on `ItemName`, all the names joined with `#` (reference §2.2). */
+export const itemNamesMaxLength = 400;
+
+/**
+ * The names as one `ItemName` within ECPay's 400 characters: all of them when they fit, else as
+ * many as fit and `其餘 N 項` for the rest (ECPay would cut the text mid-name). A single name
+ * longer than the limit is cut, and ends with `…`.
+ */
+export function fitItemNames(names: readonly string[], max = itemNamesMaxLength): string {
+  const all = names.join("#");
+  if (all.length <= max) return all;
+  for (let kept = names.length - 1; kept >= 1; kept -= 1) {
+    const joined = [...names.slice(0, kept), `其餘 ${names.length - kept} 項`].join("#");
+    if (joined.length <= max) return joined;
+  }
+  const rest = names.length > 1 ? `#其餘 ${names.length - 1} 項` : "";
+  return `${names[0]!.slice(0, max - rest.length - 1)}…${rest}`;
+}
+
 /** The input of `buildAioCheckout`, validated against the limits of reference §2.2. */
 export const aioCheckoutSchema = z
   .object({
@@ -106,12 +125,12 @@ export const aioCheckoutSchema = z
     /** Integer TWD, > 0. */
     totalAmount: z.int().positive(),
     tradeDesc: plainText(200),
-    /** One line per item on ECPay's page; joined with `#`, at most 400 characters in all. */
+    /** One line per item on ECPay's page; joined with `#`, fitted into 400 characters (`fitItemNames`). */
     itemNames: z
       .array(itemName)
       .min(1)
-      .transform((names) => names.join("#"))
-      .pipe(plainText(400)),
+      .transform((names) => fitItemNames(names))
+      .pipe(plainText(itemNamesMaxLength)),
     /** Server-to-server payment result. */
     returnUrl: callbackUrl,
     /** "返回商店" link on ECPay's page (ignored by ECPay when orderResultUrl is set). */

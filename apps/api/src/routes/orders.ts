@@ -5,6 +5,7 @@ import {
   messages,
   orderCreatedSchema,
   orderDraftSchema,
+  orderLineName,
   orderMessages,
   orderSchema,
   paginated,
@@ -249,7 +250,7 @@ orderRoutes.openapi(
         totalAmount: attempt.amount,
         tradeDesc: `食藝誌訂單 ${row.number}`,
         itemNames: [
-          ...order.line_items.map((line) => `${line.title} x ${line.quantity}`),
+          ...order.line_items.map((line) => `${orderLineName(line)} x ${line.quantity}`),
           ...(order.postage > 0 ? [`運費 x 1`] : []),
         ],
         returnUrl: `${auth.apiUrl}/ecpay/return`,

@@ -11,7 +11,15 @@ import {
   type EcpayRequest,
   type Shipment,
 } from "@shiyi/ecpay";
-import { addressLine, cvsBrandNames, isTaiwanMobile, pickUpDeadline, type CvsBrand } from "@shiyi/contracts";
+import {
+  addressLine,
+  cvsBrandNames,
+  isTaiwanMobile,
+  orderLineName,
+  pickUpDeadline,
+  type CvsBrand,
+  type OrderLine,
+} from "@shiyi/contracts";
 import { and, eq, gt, inArray, isNull, lt, notExists, notInArray, or } from "drizzle-orm";
 import { orderLines, orderPayments, orders, type StoredAddress } from "../db/schema.ts";
 import {
@@ -552,14 +560,15 @@ async function createShipment(deps: OrderDeps, row: OrderRow, now: Date) {
 export function invoiceData(
   deps: Pick<OrderDeps, "shop">,
   row: OrderRow,
-  lines: { title: string; quantity: number; unit_price: number; subtotal: number }[],
+  lines: Pick<OrderLine, "type" | "title" | "sku" | "quantity" | "unit_price" | "subtotal">[],
 ) {
   const { receipt, customer } = row;
   const items = [
     ...lines.map((line) => ({
-      ItemName: line.title.slice(0, 100),
+      ItemName: orderLineName(line).slice(0, 100),
       ItemCount: line.quantity,
-      ItemWord: "本",
+      // A magazine is counted in 本, a mug or a tote in 件.
+      ItemWord: line.type === "magazine" ? "本" : "件",
       ItemPrice: line.unit_price,
       ItemTaxType: "1",
       ItemAmount: line.subtotal,

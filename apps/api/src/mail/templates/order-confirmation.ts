@@ -1,6 +1,7 @@
 import {
   addressLine,
   cvsBrandNames,
+  orderLineName,
   orderMessages,
   paymentMethodNames,
   shippingMethodNames,
@@ -42,7 +43,7 @@ export const orderViewUrl = (siteUrl: string, number: string, viewKey: string) =
 export function orderConfirmationMail({ siteUrl, order, viewKey }: OrderConfirmationData): RenderedMail {
   const lines: MailBlock[] = order.line_items.map((line) => ({
     kind: "paragraph",
-    text: `${line.title}${line.sku.length > 0 ? `（${line.sku.join("、")}）` : ""} × ${line.quantity}　${money(line.subtotal)}`,
+    text: `${orderLineName(line)} × ${line.quantity}　${money(line.subtotal)}`,
   }));
   const resultUrl = orderViewUrl(siteUrl, order.number, viewKey);
   const invoice =

@@ -1,3 +1,4 @@
+import { orderLineName } from "@shiyi/contracts";
 import { formatDateTime } from "@shiyi/contracts/dates";
 import { renderMail, type RenderedMail } from "./layout.ts";
 
@@ -37,7 +38,7 @@ export function outOfStockMail(data: OutOfStockData): RenderedMail {
           },
           ...data.lines.map((line) => ({
             label: "商品",
-            value: `${line.title}${line.sku.length > 0 ? `（${line.sku.join("、")}）` : ""} × ${line.quantity}`,
+            value: `${orderLineName(line)} × ${line.quantity}`,
           })),
           { label: "金額", value: total },
           ...(data.paidAt ? [{ label: "付款時間", value: formatDateTime(data.paidAt) }] : []),
