@@ -165,6 +165,34 @@ test("a member who joined with LINE confirms the address from the member page, a
   await signInWithLine();
 });
 
+test("a member signed in with LINE who asks for the mail again on the resend page still keeps LINE", async ({
+  page,
+  request,
+}) => {
+  const person = newMember();
+  await page.goto("/auth/login");
+  await page.getByRole("link", { name: "使用 LINE 登入" }).click();
+  await page.getByLabel("電子郵件", { exact: true }).fill(person.email);
+  await page.getByLabel("名稱（選填）").fill(person.name);
+  await page.getByLabel("電子郵件已驗證").uncheck();
+  await page.getByRole("button", { name: "允許" }).click();
+  await expect(page).toHaveURL(signedInPage);
+
+  // As after an expired link: the page that sends the mail again, used while signed in.
+  await page.goto("/auth/confirmation");
+  await page.getByRole("textbox", { name: "電子郵件", exact: true }).fill(person.email);
+  await page.getByRole("button", { name: "重新寄送驗證信" }).click();
+  await expect(page).toHaveURL(`${siteUrl}/auth/confirmation?sent=1`);
+  const link = new URL(linkIn(await waitForMail(request, person.email, "驗證"), "/auth/confirmation"));
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText("啟用後會直接為您登入")).toBeVisible();
+  await page.getByRole("button", { name: "啟用帳號" }).click();
+  await expect(page).toHaveURL(`${siteUrl}/member?welcome=1`);
+  const profile = page.getByRole("region", { name: "基本資料" });
+  await expect(profile).toContainText("已驗證");
+  await expect(profile).toContainText("LINE");
+});
+
 test("a member who joined with LINE corrects a mistyped address, confirms the new one, and keeps LINE", async ({
   page,
   request,

@@ -215,20 +215,32 @@ describe.each(databaseTargets())("social sign-in on $name", (target) => {
     expect((await memberRow(memberId))?.name).toBe(email.split("@")[0]);
   });
 
-  it("links a provider verifying a member's (verified) e-mail to that member, keeping the password", async () => {
+  it("links a provider verifying a member's (verified) e-mail to that member, when it has no password", async () => {
     const email = freshEmail("linked");
     const existing = await existingMember({ email, verified: true });
+    await opened.db.update(members).set({ password_hash: null }).where(eq(members.id, existing));
     const memberId = await signedIn("google", { email: email.toUpperCase(), emailVerified: true });
     expect(memberId).toBe(existing);
     expect(await identitiesOf(existing)).toEqual([
       { provider: "google", userId: localSubject("google", email) },
     ]);
-    expect((await memberRow(existing))?.password_hash).not.toBeNull();
     expect(await membersWithEmail(email)).toBe(1);
 
     // Another provider verifying the same address joins the same member.
     expect(await signedIn("line", { email, emailVerified: true })).toBe(existing);
     expect(await identitiesOf(existing)).toHaveLength(2);
+  });
+
+  it("refuses to join a confirmed account of a password: its owner signs in with it (or resets it)", async () => {
+    // Someone may have registered the address with a password of theirs, and its owner confirmed
+    // the account from the mail: a provider joining it would leave that password a way in.
+    const email = freshEmail("password");
+    const existing = await existingMember({ email, verified: true });
+    expect(await refused("google", { email, emailVerified: true })).toBe(
+      memberMessages.socialUnverifiedEmail,
+    );
+    expect(await identitiesOf(existing)).toEqual([]);
+    expect(await membersWithEmail(email)).toBe(1);
   });
 
   it("links to a member whose e-mail was never confirmed, marking it verified and dropping the unproven password", async () => {

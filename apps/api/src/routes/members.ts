@@ -205,7 +205,7 @@ memberRoutes.openapi(
     tags: ["Members"],
     summary: "驗證電子郵件並啟用帳號",
     description:
-      "以驗證信連結中的 token 確認電子郵件；首次驗證時寄出歡迎信。每個連結只能使用一次。連結在索取它的瀏覽器中開啟（vouch 與註冊、重新寄送或會員頁索取時送出的相同）時直接登入（回應與登入相同，含 access token 與 refresh token）；否則只啟用帳號，由會員自行登入，以免他人的連結讓這個瀏覽器登入他人的帳號。",
+      "以驗證信連結中的 token 確認電子郵件；首次驗證時寄出歡迎信。每個連結只能使用一次。連結在索取它的瀏覽器中開啟（vouch 與註冊或會員頁索取時送出的相同；匿名的重新寄送不綁定瀏覽器）時直接登入（回應與登入相同，含 access token 與 refresh token）；否則只啟用帳號，由會員自行登入，以免他人的連結讓這個瀏覽器登入他人的帳號。首次驗證若不是在索取的瀏覽器中完成，未證明此電子郵件的社群登入（LINE、Facebook）會移除，所有裝置上的登入也隨之結束。",
     request: body(activateSchema),
     responses: {
       200: json(activationResultSchema, "帳號已啟用（在索取連結的瀏覽器中並已登入）"),
@@ -519,7 +519,7 @@ memberRoutes.openapi(
     responses: {
       200: json(memberItemSchema, "已更新"),
       ...unauthenticatedResponse,
-      403: json(apiErrorSchema, "不是自己的資料，或電子郵件驗證前設定第一個密碼"),
+      403: json(apiErrorSchema, "不是自己的資料，或在電子郵件驗證前首次設定密碼"),
       ...invalidResponse,
       ...tooManyResponse,
     },

@@ -506,29 +506,35 @@ export async function activateMember(
 ): Promise<{ member: MemberRow; tokens: TokenPair | null }> {
   const { db } = deps;
   const now = Date.now();
-  const used = await useMailToken(db, token, "verify", now);
-  if (used === undefined) throw activationInvalid();
-  const { memberId, vouchHash } = used;
-  // The link is followed in the browser that asked for it (its nonce matches).
-  const vouched = vouchHash !== null && options.vouch !== undefined && vouchHash === hashToken(options.vouch);
-  const [verified] = await db
-    .update(members)
-    .set({ email_verified_at: iso(now), updated_at: iso(now) })
-    .where(and(eq(members.id, memberId), isNull(members.email_verified_at)))
-    .returning();
-  if (verified) {
-    // Asked for by the member signed in through a social account, and followed in that same
-    // browser: the one who holds the social account holds the mailbox, and keeps it.
-    if (vouched) await vouchIdentities(db, memberId);
-    else {
-      await dropUnvouchedIdentities(db, memberId);
-      await revokeMemberSessions(db, memberId, { now });
+  // One transaction: the address is never confirmed, nor the link spent, while the sign-ins and
+  // sessions of whoever opened the account stay.
+  const { member, verified, vouched } = await db.transaction(async (tx) => {
+    const used = await useMailToken(tx, token, "verify", now);
+    if (used === undefined) throw activationInvalid();
+    const { memberId, vouchHash } = used;
+    // The link is followed in the browser that asked for it (its nonce matches).
+    const vouched =
+      vouchHash !== null && options.vouch !== undefined && vouchHash === hashToken(options.vouch);
+    const [verified] = await tx
+      .update(members)
+      .set({ email_verified_at: iso(now), updated_at: iso(now) })
+      .where(and(eq(members.id, memberId), isNull(members.email_verified_at)))
+      .returning();
+    if (verified) {
+      // Asked for by the member signed in through a social account, and followed in that same
+      // browser: the one who holds the social account holds the mailbox, and keeps it.
+      if (vouched) await vouchIdentities(tx, memberId);
+      else {
+        await dropUnvouchedIdentities(tx, memberId);
+        await revokeMemberSessions(tx, memberId, { now });
+      }
     }
-  }
-  // Other verification links would each sign someone in again; the address is confirmed now.
-  await dropMailedLinks(db, memberId, "verify");
-  const member = verified ?? (await findMemberById(db, memberId));
-  if (!member) throw activationInvalid();
+    // Other verification links would each sign someone in again; the address is confirmed now.
+    await dropMailedLinks(tx, memberId, "verify");
+    const member = verified ?? (await findMemberById(tx, memberId));
+    if (!member) throw activationInvalid();
+    return { member, verified, vouched };
+  });
   if (verified)
     sendMail(deps, member, "welcome", welcomeMail({ siteUrl: deps.auth.siteUrl, name: member.name }));
   // Signed in only in the browser that asked for the link: anyone's link, followed elsewhere,

@@ -176,7 +176,11 @@ const nonEmpty = (value: unknown) =>
 
 /** A sign-in the site refuses, with the zh-TW message for the person. */
 export class SocialSignInRefused extends Error {
-  readonly reason: "no_email" | "unverified_email";
+  /**
+   * `unverified_email`: the address is a member's, and the provider does not vouch for it;
+   * `password_account`: it is the account of a password, which the person has not shown they know.
+   */
+  readonly reason: "no_email" | "unverified_email" | "password_account";
   constructor(reason: SocialSignInRefused["reason"]) {
     super(reason === "no_email" ? memberMessages.socialNoEmail : memberMessages.socialUnverifiedEmail);
     this.reason = reason;
@@ -239,12 +243,20 @@ async function resolveMember(
   const nowIso = new Date(now).toISOString();
   const [existing] = email
     ? await db
-        .select({ id: members.id, emailVerifiedAt: members.email_verified_at })
+        .select({
+          id: members.id,
+          emailVerifiedAt: members.email_verified_at,
+          hasPassword: sql<boolean>`${members.password_hash} is not null`,
+        })
         .from(members)
         .where(sql`lower(${members.email}) = lower(${email})`)
     : [];
   if (existing) {
     if (!profile.emailVerified) throw new SocialSignInRefused("unverified_email");
+    // A confirmed account with a password is joined only by signing in with the password: its
+    // password may be someone's who opened the account with this address before its owner
+    // confirmed it, and would otherwise go on opening the account the owner now signs into.
+    if (existing.emailVerifiedAt && existing.hasPassword) throw new SocialSignInRefused("password_account");
     await db.transaction(async (tx) => {
       await tx.insert(memberIdentities).values({
         member_id: existing.id,

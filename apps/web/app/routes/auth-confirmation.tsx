@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { activateSchema, emailRequestSchema, memberMessages, type ActivationResult } from "@shiyi/contracts";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { AuthLayout, DangerNotice, textLink } from "../components/auth/auth-layout.tsx";
@@ -64,6 +65,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseSubmission(request, emailRequestSchema);
   if (submission.status !== "success")
     return data({ intent: "resend", ...invalidReply(submission).data }, 422);
+  // The member signed in here asks for their own address's mail: bound to this browser, as the
+  // member page's 寄送驗證信 is, so that followed here it keeps their social sign-in.
+  const member = await getMember(context).catch(() => null);
+  if (
+    member &&
+    !member.email_verified &&
+    member.email.toLowerCase() === submission.value.email.toLowerCase()
+  ) {
+    const vouch = randomBytes(24).toString("base64url");
+    try {
+      await api.post("/members/me/verification", { vouch });
+    } catch (error) {
+      const reply = apiFailureReply(submission, error, emailRequestSchema);
+      return data({ intent: "resend", ...reply.data }, reply.init ?? undefined);
+    }
+    context.get(sessionContext).beginOwnVerification(vouch);
+    return redirect("/auth/confirmation?sent=1");
+  }
   try {
     await api.post("/members/verification", submission.value);
   } catch (error) {
