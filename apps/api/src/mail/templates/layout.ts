@@ -69,18 +69,29 @@ const autoSent = (replyable: boolean | undefined) =>
 
 /** Longer than a name is written (王小明, Maria Chen-Lindqvist): a sentence, not a name. */
 const nameMaxLength = 20;
-/** A link, a domain, a mail address or a number to call: nothing a name carries. */
-const notOfAName = /https?:|www\.|[/@\\]|\.[a-z]{2,}|\d{4,}/i;
+/**
+ * A link, a domain, a mail address, a number to call or a LINE id: nothing a name carries. Tested
+ * on the NFKC form, so full-width ｈｔｔｐｓ：／／ and ０９１２ count as what they look like.
+ */
+const notOfAName = [
+  /https?|www|[/@\\:]/iu,
+  /[.。][a-z]{2,}/iu,
+  /(?:\p{Nd}\D*){4}/u,
+  /[零〇一二三四五六七八九]{5}/u,
+  /\bline\b|加好友/iu,
+];
 
 /**
  * "王小明 您好：", or "您好：" when the name is blank, or when it is a message rather than a name.
  * Anyone may give any name with any address (a registration, a newsletter sign-up, a guest's
- * order), and the greeting is the one place a mail repeats it: "請立即至 evil.example 驗證身分"
+ * order), and every mail opens with it: "請立即至 evil.example 驗證身分"
  * must not reach a stranger's mailbox in the site's own mail.
  */
 export function greeting(name: string) {
   const plain = plainText(name).trim();
-  const named = plain !== "" && [...plain].length <= nameMaxLength && !notOfAName.test(plain);
+  const seen = plain.normalize("NFKC");
+  const named =
+    plain !== "" && [...plain].length <= nameMaxLength && !notOfAName.some((pattern) => pattern.test(seen));
   return named ? `${plain} 您好：` : "您好：";
 }
 

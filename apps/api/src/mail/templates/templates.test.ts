@@ -138,17 +138,32 @@ describe.each(Object.entries(mails))("the %s mail", (_name, render) => {
       "請寫信 help@evil.example",
       "客服專線 0912345678",
       "您的帳戶異常，請立即回電本公司客服專線處理",
+      "請撥０９１２３４５６７８",
+      "至evil。com驗證",
+      "evil．com",
+      "ｈｔｔｐｓ：／／ｅｖｉｌ",
+      "09-12-34-56-78",
+      "(02)234 567 89",
+      "零九一二三四五六七八",
+      "加LINE:scam88領獎",
     ]) {
       const { mail } = render(name);
       expect(mail.text).toMatch(/^您好：$/m);
+      if (!name.includes("\n")) expect(mail.text).not.toContain(name);
       for (const part of [mail.text, mail.html]) {
-        expect(part).not.toContain("evil.example");
-        expect(part).not.toContain("0912345678");
+        expect(part).not.toContain("evil");
         expect(part).not.toContain("客服");
       }
     }
     // Names as people write them stay.
-    for (const name of ["歐陽 娜娜", "Maria Chen-Lindqvist", "J. R. Tolkien", "林小滿（小滿）"]) {
+    for (const name of [
+      "歐陽 娜娜",
+      "Maria Chen-Lindqvist",
+      "J. R. Tolkien",
+      "林小滿（小滿）",
+      "Caroline Wu",
+      "王一二",
+    ]) {
       expect(render(name).mail.text).toContain(`${name} 您好：`);
     }
   });
