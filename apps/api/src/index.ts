@@ -14,7 +14,7 @@ export { createLogger, requestIdOf, type Logger } from "./lib/logger.ts";
 export type { RateLimitStore } from "./lib/rate-limit.ts";
 export { openRedisRateLimitStore, type RedisRateLimitService } from "./lib/redis-rate-limit.ts";
 export { prepareDatabase } from "./db/prepare.ts";
-export { clientAddress } from "./lib/client-address.ts";
+export { clientAddress, clientNetwork, proxyList, rememberPeers } from "./lib/client-address.ts";
 export { gracefulShutdown, healthCheck, type ServingState } from "./lib/lifecycle.ts";
 export {
   addressProblems,

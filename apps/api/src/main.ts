@@ -5,6 +5,7 @@ import { createApi } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { readApiConfig } from "./env.ts";
+import { rememberPeers } from "./lib/client-address.ts";
 import { answerClientErrors } from "./lib/client-error.ts";
 import { gracefulShutdown, healthCheck, type ServingState } from "./lib/lifecycle.ts";
 import { createLogger } from "./lib/logger.ts";
@@ -80,6 +81,8 @@ const server = serve({ fetch: app.fetch, port: config.PORT }, (info) =>
 server.once("error", failStartup);
 // A request Node's parser refuses gets a zh-TW answer, not a bare status.
 answerClientErrors(server);
+// Each request is judged by the address its connection came from, even once the client is gone.
+rememberPeers(server);
 // Unpaid orders lapse, paid ones cut short are finished, overdue periodic gifts are checked with ECPay.
 const stopSweeper = startPaymentSweeper(orderDeps);
 const stopIndexer = startSearchIndexer({ db: handle.db, logger });

@@ -160,7 +160,10 @@ export function createWebServer({
       onFound: (_path, c) => c.header("cache-control", immutable),
     }),
   );
-  app.route("/", imageRoutes({ media: mediaStore, clientDir, logger, compressed }));
+  app.route(
+    "/",
+    imageRoutes({ media: mediaStore, clientDir, logger, compressed, trustedProxies: config.trustedProxies }),
+  );
 
   // The build's other public files (favicon.svg, og/…) are routed by their names, listed once here:
   // a catch-all lookup would cost every page request a failed stat() of the client folder.

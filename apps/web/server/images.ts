@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { clientAddress, type Logger } from "@shiyi/api";
+import { clientNetwork, proxyList, type Logger } from "@shiyi/api";
 import { messages } from "@shiyi/contracts/messages";
 import { MediaStoreError, rememberStats, type MediaInfo, type MediaStore } from "@shiyi/media-store";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
@@ -47,14 +47,23 @@ export type ImageRoutesOptions = {
   logger: Logger;
   /** The compression of the site's other answers, for /media. */
   compressed: MiddlewareHandler;
+  /** Public proxies in front of the site (TRUSTED_PROXIES), whose X-Forwarded-For is believed. */
+  trustedProxies?: readonly string[];
 };
 
 /**
  * The pictures: as stored at /media/<key>, and made to size by IPX at /_ipx/<modifiers>/<source>
  * (decision 005), from the media store, the build's public files, or the two video-thumbnail hosts.
  */
-export function imageRoutes({ media: mediaStore, clientDir, logger, compressed }: ImageRoutesOptions) {
+export function imageRoutes({
+  media: mediaStore,
+  clientDir,
+  logger,
+  compressed,
+  trustedProxies,
+}: ImageRoutesOptions) {
   const app = new Hono();
+  const proxies = proxyList(trustedProxies);
   // A bucket is asked which version of a picture it holds at most once per picture in this time,
   // as long as the API's reads are kept: a replaced picture shows everywhere within 10 s.
   const media = mediaStore.remote ? rememberStats(mediaStore, { ttlMs: publicReadTtlMs }) : mediaStore;
@@ -136,7 +145,9 @@ export function imageRoutes({ media: mediaStore, clientDir, logger, compressed }
       return c.json({ message: imageMessages[400] }, 400);
     }
     const request = new Request(url, c.req.raw);
-    request.headers.set(imageClientHeader, clientAddress(c) ?? "");
+    // The queue's share per client: counted as the rate limits count (a visitor behind a CDN, an
+    // IPv6 client by its /64).
+    request.headers.set(imageClientHeader, clientNetwork(c, proxies) ?? "");
     let response: Response;
     try {
       response = await images(request);

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import {
   answerClientErrors,
+  rememberPeers,
   assertPortFree,
   createLogger,
   describeMedia,
@@ -97,6 +98,8 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 server.once("error", failStartup);
 // A request Node's parser refuses gets a zh-TW answer, not a bare status.
 answerClientErrors(server);
+// Each request is judged by the address its connection came from, even once the client is gone.
+rememberPeers(server);
 
 const stop = gracefulShutdown({
   server: server as Server,

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { clientAddress, clientNetwork, proxyList } from "./client-address.ts";
+import { createServer } from "node:http";
+import { connect, type AddressInfo } from "node:net";
+import { clientAddress, clientNetwork, proxyList, rememberPeers } from "./client-address.ts";
 
 const app = new Hono().get("/", (c) => c.text(clientAddress(c) ?? "unknown"));
 
@@ -102,5 +104,33 @@ describe("clientNetwork", () => {
 
   it("is unknown when the address is", async () => {
     expect(await counted("nonsense")).toBe("unknown");
+  });
+});
+
+describe("rememberPeers", () => {
+  /** The peer address a handler reads after the client has sent its request and reset the connection. */
+  async function peerSeenAfterReset() {
+    let seen: (value: string | undefined) => void = () => {};
+    const read = new Promise<string | undefined>((resolve) => (seen = resolve));
+    const server = createServer((request) => {
+      // The handler reads it later, as the router does after parsing and middleware.
+      setTimeout(() => seen(request.socket.remoteAddress), 50);
+    });
+    rememberPeers(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const socket = connect((server.address() as AddressInfo).port, "127.0.0.1", () => {
+      socket.write(
+        "POST /members/register HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.9\r\nContent-Length: 0\r\n\r\n",
+      );
+      setTimeout(() => socket.resetAndDestroy(), 10);
+    });
+    socket.on("error", () => {});
+    const address = await read;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return address;
+  }
+
+  it("keeps the address of a connection the client reset before its request was read", async () => {
+    expect(await peerSeenAfterReset()).toBe("127.0.0.1");
   });
 });

@@ -1,3 +1,5 @@
+import type { ServerType } from "@hono/node-server";
+import type { Server } from "node:http";
 import { BlockList, isIP } from "node:net";
 import type { Context } from "hono";
 
@@ -64,8 +66,8 @@ function normalise(value: string | undefined): string | undefined {
  * header speaks. A hop that is no address at all, written by a proxy of ours, ends the reading:
  * the entries before it are the client's own words.
  */
-export function clientAddress(c: Context): string | undefined {
-  const proxies = (c.var as { proxies?: BlockList }).proxies ?? privateProxies;
+export function clientAddress(c: Context, trusted?: BlockList): string | undefined {
+  const proxies = trusted ?? (c.var as { proxies?: BlockList }).proxies ?? privateProxies;
   const header = c.req.header("x-forwarded-for");
   const forwarded = (header ?? "")
     .split(",")
@@ -107,11 +109,20 @@ function ipv6Groups(address: string): number[] {
  * phone is given a whole /64 (2^64 addresses), and counted by each address alone a client would
  * take a new one for every try.
  */
-export function clientNetwork(c: Context): string | undefined {
-  const address = clientAddress(c);
+export function clientNetwork(c: Context, trusted?: BlockList): string | undefined {
+  const address = clientAddress(c, trusted);
   if (!address || isIP(address) !== 6) return address;
   return `${ipv6Groups(address)
     .slice(0, 4)
     .map((group) => group.toString(16))
     .join(":")}::/64`;
+}
+
+/**
+ * Makes each connection keep its peer's address from the moment it opens. Node reads it from the
+ * socket when asked, and a socket the client has already reset answers `undefined`: a request sent
+ * and dropped at once would then be judged by its `X-Forwarded-For` alone, which the client wrote.
+ */
+export function rememberPeers(server: ServerType | Server) {
+  (server as Server).on("connection", (socket) => void socket.remoteAddress);
 }
