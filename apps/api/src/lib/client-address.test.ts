@@ -91,6 +91,8 @@ describe("clientNetwork", () => {
   it("counts an IPv4 client by its address", async () => {
     expect(await counted("203.0.113.5")).toBe("203.0.113.5");
     expect(await counted("::ffff:203.0.113.5")).toBe("203.0.113.5");
+    expect(await counted("::ffff:cb00:7105")).toBe("203.0.113.5");
+    expect(await counted("0:0:0:0:0:ffff:203.0.113.5")).toBe("203.0.113.5");
   });
 
   it("counts an IPv6 client by its /64, however the address is written", async () => {

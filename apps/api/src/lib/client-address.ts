@@ -50,8 +50,15 @@ function normalise(value: string | undefined): string | undefined {
   const written = value?.trim() ?? "";
   const bare =
     /^\[([^\]]+)\](?::\d+)?$/.exec(written)?.[1] ?? written.replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, "$1");
-  const address = bare.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
-  return address && isIP(address) ? address : undefined;
+  if (isIP(bare) === 4) return bare;
+  if (isIP(bare) !== 6) return undefined;
+  // An IPv4 address written as IPv6 (::ffff:192.0.2.1, ::ffff:c000:201) is that IPv4 address.
+  const groups = ipv6Groups(bare);
+  if (groups.slice(0, 6).join(",") === "0,0,0,0,0,65535") {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+  }
+  return bare;
 }
 
 /**

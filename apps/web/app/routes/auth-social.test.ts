@@ -3,8 +3,8 @@ import { createLoadContext } from "../entry.server.tsx";
 import { loader } from "./auth-social.ts";
 
 /** The loader of /auth/social/:provider on a site whose API offers `offered`. */
-async function begin(provider: string, offered: string[]) {
-  const url = new URL(`https://shiyi.example/auth/social/${provider}`);
+async function begin(provider: string, offered: string[], query = "") {
+  const url = new URL(`https://shiyi.example/auth/social/${provider}${query}`);
   const request = new Request(url);
   const context = createLoadContext({
     apiFetch: async (asked) => {
@@ -37,5 +37,9 @@ describe("beginning a social sign-in", () => {
   it("goes back to the login page for one it does not offer (no keys), or does not know", async () => {
     expect(await begin("line", ["google"])).toBe("/auth/login");
     expect(await begin("myspace", ["google"])).toBe("/auth/login");
+    // The page the reader was going to comes along.
+    expect(await begin("line", ["google"], "?redirect=%2Fmember%2Fhistory")).toBe(
+      "/auth/login?redirect=%2Fmember%2Fhistory",
+    );
   });
 });

@@ -13,16 +13,17 @@ import { socialOptions } from "../lib/social.server.ts";
  */
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const provider = params.provider as SocialProvider;
-  if (!(socialProviders as readonly string[]).includes(provider)) throw redirect("/auth/login");
-  // A provider the site does not offer (no keys in production) goes back to the login page, whose
-  // buttons are the ones offered, rather than to the API's refusal.
+  // Where the login page was asked to lead back to: /auth reads it from the cookie on return.
+  const back = safeLocalPath(url.searchParams.get("redirect"));
+  // A provider the site does not offer (no keys in production), or does not know, goes back to the
+  // login page, whose buttons are the ones offered, rather than to the API's refusal.
+  const login = back ? `/auth/login?redirect=${encodeURIComponent(back)}` : "/auth/login";
+  if (!(socialProviders as readonly string[]).includes(provider)) throw redirect(login);
   const offered = await socialOptions(context, url);
-  if (!offered.some((option) => option.provider === provider)) throw redirect("/auth/login");
+  if (!offered.some((option) => option.provider === provider)) throw redirect(login);
   const nonce = randomBytes(24).toString("base64url");
   const session = context.get(sessionContext);
   session.beginSocialSignIn(nonce);
-  // Where the login page was asked to lead back to: /auth reads it from the cookie on return.
-  const back = safeLocalPath(url.searchParams.get("redirect"));
   if (back) session.rememberRedirect(back);
   const base = context.get(siteConfigContext).apiPublicUrl;
   throw redirect(`${base}/members/oauth/${provider}?nonce=${nonce}`);
