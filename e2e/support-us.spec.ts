@@ -282,9 +282,11 @@ test("a member gives monthly, sees every charge, downloads a charge's receipt an
   await deletion.getByRole("textbox", { name: "目前的密碼" }).fill(member.password);
   await deletion.getByRole("button", { name: "刪除帳號" }).click();
   await page.getByRole("alertdialog", { name: "刪除帳號" }).getByRole("button", { name: "刪除帳號" }).click();
-  await expect(
-    page.getByRole("region", { name: "通知" }).getByText(/^您有進行中或尚未完成付款的定期捐款/),
-  ).toBeVisible();
+  // Said beside the button, where it stays (not in a toast gone in seconds); the focus goes back
+  // to the button that opened the confirming dialog.
+  const refusal = deletion.getByRole("alert").filter({ hasText: /^您有進行中或尚未完成付款的定期捐款/ });
+  await expect(refusal).toBeVisible();
+  await expect(page.getByRole("region", { name: "通知" }).getByText(/^您有進行中/)).toHaveCount(0);
   await expect(page).toHaveURL(/\/member(\?index)?$/);
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/錯誤|ERROR/i);
   await expect(deletion.getByRole("button", { name: "刪除帳號" })).toBeVisible();

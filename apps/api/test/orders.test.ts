@@ -292,6 +292,21 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect(await stockOf(issue.id)).toBe(1);
     });
 
+    it("refuses an order whose total is no longer the one the buyer saw (409, the new total), holding nothing", async () => {
+      const issue = await insertMagazine(api.db, { stock: 5, price: 380 });
+      const lines = [{ item_id: issue.id, type: "magazine" as const, quantity: 1 }];
+      // The form showed 380 + 44; the price has gone up to 420 since.
+      await api.db.update(magazines).set({ price: 420 }).where(eq(magazines.id, issue.id));
+      const refused = await place<ApiError>({ ...draft(lines), expected_total: 424 });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe("商品價格或運費已更新，訂單總計為 NT$464，請確認後再送出");
+      expect(await stockOf(issue.id)).toBe(5);
+      // Sent again with the total it now shows, it is placed.
+      const placed = await place({ ...draft(lines), expected_total: 464 });
+      expect(placed.status).toBe(201);
+      expect(placed.body.data.total).toBe(464);
+    });
+
     it("takes a member's ordered lines out of their cart and lists the order in /orders/me", async () => {
       const member = await signedIn();
       const issue = await insertMagazine(api.db, { stock: 5 });

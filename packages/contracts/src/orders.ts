@@ -106,6 +106,8 @@ export const orderMessages = {
   chooseBrand: "請選擇超商",
   overseasUnavailable: (title: string) => `「${title}」不提供海外寄送`,
   soldOut: (title: string) => `「${title}」庫存不足`,
+  totalChanged: (total: number) =>
+    `商品價格或運費已更新，訂單總計為 NT$${total.toLocaleString("zh-TW")}，請確認後再送出`,
   unavailable: (title: string) => `「${title}」已下架或不存在`,
   overMaxQuantity: (title: string, n: number) => `「${title}」每筆訂單最多購買 ${n} 件`,
   startIssue: "請選擇起訂期數",
@@ -282,6 +284,11 @@ export const orderDraftSchema = z
     subscribe: flag(),
     remarks: optionalField(z.string().trim().check(maxLength(orderLimits.remarks))),
     g_recaptcha_response: optionalField(z.string().max(4000)),
+    /**
+     * The total the buyer saw when sending, when the form shows one: an order whose prices or
+     * postage changed meanwhile is refused (409) with the new total, never charged unseen.
+     */
+    expected_total: optionalField(digits(z.coerce.number().int().nonnegative())),
   })
   // These rules tie fields together; they run even while other fields still have errors, so that
   // one submit shows every message (the draft may then be partial: each rule checks what it reads).

@@ -96,7 +96,7 @@ orderRoutes.openapi(
     responses: {
       201: json(orderCreatedSchema, "訂單已成立（或以同一 Idempotency-Key 先前成立的那一筆）"),
       401: json(apiErrorSchema, "帶了已失效的 token"),
-      409: json(apiErrorSchema, "庫存不足"),
+      409: json(apiErrorSchema, "庫存不足，或 expected_total 與現在的總計不符（商品價格或運費已更新）"),
       422: json(apiErrorSchema, "欄位錯誤，errors 以欄位路徑（如 customer.email）為鍵"),
       429: json(apiErrorSchema, "同一來源或同一電子郵件短時間內成立太多訂單"),
     },

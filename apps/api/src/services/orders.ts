@@ -581,6 +581,9 @@ async function placeNewOrder(
   const itemsTotal = lines.reduce((sum, line) => sum + line.subtotal, 0);
   const postage = settings[postageSetting[draft.shipping]];
   const total = itemsTotal + postage;
+  if (draft.expected_total !== undefined && draft.expected_total !== total) {
+    throw new ApiError(409, orderMessages.totalChanged(total));
+  }
   const limits = orderPaymentLimits[draft.payment];
   if (total < limits.min || total > limits.max) {
     const message = orderMessages.paymentLimit(limits.min, limits.max);

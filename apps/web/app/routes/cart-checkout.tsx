@@ -332,8 +332,11 @@ function orderable(lines: readonly (CartLine | CartPreviewLine)[], choice: Order
 
 type JsonLines = { item_id: number; type: string; sku: string[]; quantity: number }[];
 
-/** A visitor's local lines with their items as they are now, once the page runs (null until then). */
-function useVisitorLines(enabled: boolean) {
+/**
+ * A visitor's local lines with their items as they are now, once the page runs (null until then);
+ * asked again after each reply of the form (`after`), which may say a price or the stock changed.
+ */
+function useVisitorLines(enabled: boolean, after: unknown) {
   const local = useLocalCart();
   const { submit, data: preview, state } = useFetcher<CartPreviewReply>();
   const sent = local
@@ -345,7 +348,7 @@ function useVisitorLines(enabled: boolean) {
       { items: JSON.parse(sent) as JsonLines },
       { method: "post", action: "/cart/preview", encType: "application/json" },
     );
-  }, [enabled, sent, submit]);
+  }, [enabled, sent, submit, after]);
   if (!enabled || local === null) return { lines: null, failed: false };
   if (local.length === 0) return { lines: [], failed: false };
   if (state !== "idle" || !preview) return { lines: null, failed: false };
@@ -372,7 +375,7 @@ function memberDefaults(member: MemberSummary | null, choice: OrderDraftChoice) 
 function CheckoutForm({ data: loaderData, reply }: { data: LoaderData; reply?: FormReply }) {
   const { choice, member, store: returnedStore, saved, captchaToken, captchaSiteKey } = loaderData;
   const site = useRouteLoaderData<SiteData & { settings: PublicSettings }>("root");
-  const visitor = useVisitorLines(member === null);
+  const visitor = useVisitorLines(member === null, reply);
   const source = loaderData.lines ?? visitor.lines;
   const order = source ? orderable(source, choice) : null;
 
@@ -960,7 +963,11 @@ function Summary({
         </p>
       )}
       {totals && totals.postage !== null && totals.total !== null && (
-        <Totals items={totals.items} postage={totals.postage} total={totals.total} />
+        <>
+          <Totals items={totals.items} postage={totals.postage} total={totals.total} />
+          {/* What the buyer sees is what is charged: a total changed since is refused, and shown. */}
+          <input type="hidden" name="expected_total" value={totals.total} />
+        </>
       )}
     </div>
   );

@@ -63,7 +63,10 @@ export function apiFailureReply(
 /**
  * The API refused the form for the state of things (409: stock ran out, a monthly gift still
  * running): said on the page as a refusal of the form is, which keeps everything typed, rather than
- * the error page SPEC §8 gives other statuses. Anything else is `apiFailureReply`'s.
+ * the error page SPEC §8 gives other statuses. Said there only, not in a toast as well: it names
+ * what to do next (the item to take out of the cart, the gift to cancel first), so it stays beside
+ * the button and takes the focus, where a toast would be gone in seconds. Anything else is
+ * `apiFailureReply`'s.
  */
 export function conflictOrFailureReply(
   submission: AnySubmission,
@@ -74,9 +77,8 @@ export function conflictOrFailureReply(
   if (!(error instanceof ApiRequestError && error.status === 409)) {
     return apiFailureReply(submission, error, schema, options);
   }
-  const toast = { type: "danger", message: error.message } as const;
   return data<FormReply>(
-    { result: submission.reply({ formErrors: [error.message], hideFields: options.hideFields }), toast },
+    { result: submission.reply({ formErrors: [error.message], hideFields: options.hideFields }) },
     { status: 409 },
   );
 }
