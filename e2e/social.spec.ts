@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { siteUrl } from "./support/servers.ts";
 import { createMember, linkIn, newMember, testAddress, waitForMail } from "./support/members.ts";
 
@@ -110,6 +110,18 @@ test("a crafted /auth link with someone's tokens signs nobody in (the sign-in be
   await expect(page.getByRole("banner").getByRole("link", { name: "登入" })).toBeVisible();
 });
 
+/** Signs in through the local LINE stand-in as `person`, with the address LINE gives unconfirmed. */
+async function signInWithUnconfirmedLine(page: Page, person: { email: string; name: string }) {
+  await page.goto("/auth/login");
+  await page.getByRole("link", { name: "使用 LINE 登入" }).click();
+  await page.getByLabel("電子郵件", { exact: true }).fill(person.email);
+  await page.getByLabel("名稱（選填）").fill(person.name);
+  // The address as LINE gives it when it has not confirmed it.
+  await page.getByLabel("電子郵件已驗證").uncheck();
+  await page.getByRole("button", { name: "允許" }).click();
+  await expect(page).toHaveURL(signedInPage);
+}
+
 test("a member who joined with LINE confirms the address from the member page, and still signs in with LINE", async ({
   page,
   context,
@@ -117,14 +129,7 @@ test("a member who joined with LINE confirms the address from the member page, a
 }) => {
   const person = newMember();
   const signInWithLine = async () => {
-    await page.goto("/auth/login");
-    await page.getByRole("link", { name: "使用 LINE 登入" }).click();
-    await page.getByLabel("電子郵件", { exact: true }).fill(person.email);
-    await page.getByLabel("名稱（選填）").fill(person.name);
-    // The address as LINE gives it when it has not confirmed it.
-    await page.getByLabel("電子郵件已驗證").uncheck();
-    await page.getByRole("button", { name: "允許" }).click();
-    await expect(page).toHaveURL(signedInPage);
+    await signInWithUnconfirmedLine(page, person);
     await expect(page.getByText(`歡迎，${person.name}`)).toBeVisible();
   };
   await signInWithLine();
@@ -170,13 +175,7 @@ test("a member signed in with LINE who asks for the mail again on the resend pag
   request,
 }) => {
   const person = newMember();
-  await page.goto("/auth/login");
-  await page.getByRole("link", { name: "使用 LINE 登入" }).click();
-  await page.getByLabel("電子郵件", { exact: true }).fill(person.email);
-  await page.getByLabel("名稱（選填）").fill(person.name);
-  await page.getByLabel("電子郵件已驗證").uncheck();
-  await page.getByRole("button", { name: "允許" }).click();
-  await expect(page).toHaveURL(signedInPage);
+  await signInWithUnconfirmedLine(page, person);
 
   // As after an expired link: the page that sends the mail again, used while signed in.
   await page.goto("/auth/confirmation");
