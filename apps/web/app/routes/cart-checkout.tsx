@@ -941,9 +941,13 @@ function Summary({
     );
   }
   if (order.lines.length === 0) {
+    // Nothing left to order: an empty cart, or one whose lines have all sold out or been withdrawn
+    // meanwhile (another buyer took the last copies while this form was being filled in).
     return (
       <p className="leading-7 text-ink-soft">
-        {orderMessages.emptyCart}。
+        {order.left > 0
+          ? "購物車中的商品已售完、下架或超過可購買數量，目前無法訂購。"
+          : `${orderMessages.emptyCart}。`}
         <Link to="/cart" className="ml-1 text-primary underline underline-offset-4">
           回購物車
         </Link>
