@@ -338,7 +338,7 @@ type JsonLines = { item_id: number; type: string; sku: string[]; quantity: numbe
  */
 function useVisitorLines(enabled: boolean, after: unknown) {
   const local = useLocalCart();
-  const { submit, data: preview, state } = useFetcher<CartPreviewReply>();
+  const { submit, data: preview } = useFetcher<CartPreviewReply>();
   const sent = local
     ? JSON.stringify(local.map(({ item_id, type, sku, quantity }) => ({ item_id, type, sku, quantity })))
     : null;
@@ -351,7 +351,9 @@ function useVisitorLines(enabled: boolean, after: unknown) {
   }, [enabled, sent, submit, after]);
   if (!enabled || local === null) return { lines: null, failed: false };
   if (local.length === 0) return { lines: [], failed: false };
-  if (state !== "idle" || !preview) return { lines: null, failed: false };
+  // Asked again, the lines shown stay until the new ones come: the form's button and message stay
+  // where they are (and the focus with them).
+  if (!preview) return { lines: null, failed: false };
   return { lines: preview.data, failed: preview.data === null };
 }
 
