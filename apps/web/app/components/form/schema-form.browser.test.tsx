@@ -96,3 +96,33 @@ test("once the first submit is answered, a press while the page's data is read a
   await expect.poll(() => calls).toEqual(["500", "500"]);
   await expect.element(page.getByText("已送出 2 筆")).toBeVisible();
 });
+
+test("a form the server refuses as a whole (the last copy sold) takes the focus to its message", async () => {
+  function Checkout() {
+    const reply = useActionData<{ result: Parameters<typeof useSchemaForm>[1]["lastResult"] }>();
+    const { form, fields } = useSchemaForm(schema, { id: "checkout", lastResult: reply?.result });
+    return (
+      <SchemaForm form={form}>
+        <TextField meta={fields.amount} label="數量" />
+        <FormMessage form={form} />
+        <SubmitButton>送出訂單並付款</SubmitButton>
+      </SchemaForm>
+    );
+  }
+  const Stub = createRoutesStub([
+    {
+      path: "/cart/checkout",
+      Component: Checkout,
+      action: async ({ request }) => {
+        const submission = parseWithZod(await request.formData(), { schema });
+        return { result: submission.reply({ formErrors: ["「茶與餐桌」庫存不足"] }) };
+      },
+    },
+  ]);
+  await render(<Stub initialEntries={["/cart/checkout"]} />);
+  await page.getByLabelText("數量").fill("1");
+  await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  const message = page.getByRole("alert").filter({ hasText: "「茶與餐桌」庫存不足" });
+  await expect.element(message).toBeVisible();
+  await expect.element(message).toHaveFocus();
+});

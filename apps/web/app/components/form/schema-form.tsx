@@ -124,7 +124,9 @@ export function SchemaForm<Fields extends AnyFields>({
   const targets = form.status === "error" ? errorFocusTargets(errors) : [];
   // Without JavaScript, the field the server's page focuses (autoFocus).
   const target = targets[0];
-  const targetKey = targets.join("\n");
+  // The targets as one value for the effect below; the form's own message is the name "", so a
+  // failure of the form alone is `[""]`, which is something to focus, not nothing.
+  const targetKey = targets.length > 0 ? JSON.stringify(targets) : "";
 
   // Each failed submit reports a new error record, even when the messages are the same. The
   // first run is the server's page, whose autoFocus has already done the job.
@@ -137,7 +139,7 @@ export function SchemaForm<Fields extends AnyFields>({
     if (targetKey === "" || !ref.current) return;
     focusErrorTarget(
       ref.current,
-      targetKey.split("\n").map((name) => errorIdOf(form.id, name)),
+      (JSON.parse(targetKey) as string[]).map((name) => errorIdOf(form.id, name)),
     );
   }, [form.id, targetKey, errors]);
 
