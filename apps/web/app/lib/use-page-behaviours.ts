@@ -29,15 +29,21 @@ function useAfterNewPage() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const first = useRef(true);
+  const shown = useRef(location.pathname + location.search);
   useEffect(() => {
+    // A form's reply on its own page (a refusal, say) is no new page: the focus and the scroll
+    // stay with the form's message, not glide back to the page's head.
+    const address = location.pathname + location.search;
+    const samePage = shown.current === address;
+    shown.current = address;
     if (first.current) {
       first.current = false;
       return;
     }
-    if (navigationType === "POP" || location.hash) return;
+    if (navigationType === "POP" || location.hash || samePage) return;
     focusNewPage();
     return scrollToAnchorSoon();
-  }, [location.key, location.hash, navigationType]);
+  }, [location.key, location.pathname, location.search, location.hash, navigationType]);
 }
 
 /**
