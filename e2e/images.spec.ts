@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import sharp from "sharp";
 import { jpegSize, webpSize, webpWidth } from "../test/image-size.ts";
 import { expect, test } from "./support/site.ts";
 
@@ -44,6 +45,43 @@ test("a picture asked for in a box is made at that box: the share image and the 
 
   const placeholder = await request.get(`/_ipx/f_webp,fit_cover,s_10x10,q_50,blur_3${news.image.url}`);
   expect(webpSize(await placeholder.body())).toEqual({ width: 10, height: 10 });
+});
+
+test("a magazine's share picture is its whole cover, on paper, at the 1200×630 of a link preview", async ({
+  request,
+  page,
+}) => {
+  const { data } = (await (await request.get("/api/magazines?limit=1")).json()) as {
+    data: { path: string }[];
+  };
+  await page.goto(`/magazines/${data[0]!.path}`);
+  const shareImage = await page.locator('meta[property="og:image"]').getAttribute("content");
+  expect(shareImage).toContain("fit_contain,enlarge,s_1200x630");
+  const share = await request.get(new URL(shareImage!).pathname);
+  expect(share.status()).toBe(200);
+  const body = await share.body();
+  // The demo's covers are 900 px wide: without `enlarge` the proxy shrinks the box to 900×473.
+  expect(jpegSize(body)).toEqual({ width: 1200, height: 630 });
+  // Portrait, so whole: paper on its left and right, the cover in the middle.
+  const { data: pixels, info } = await sharp(body).raw().toBuffer({ resolveWithObject: true });
+  const pixel = (x: number, y: number) => [
+    ...pixels.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+  ];
+  for (const [x, y] of [
+    [5, 5],
+    [1194, 624],
+  ]) {
+    const [r, g, b] = pixel(x!, y!);
+    expect(
+      Math.abs(r! - 0xf4) + Math.abs(g! - 0xef) + Math.abs(b! - 0xe6),
+      `paper at ${x},${y}`,
+    ).toBeLessThan(12);
+  }
+  const [r, g, b] = pixel(600, 315);
+  expect(
+    Math.abs(r! - 0xf4) + Math.abs(g! - 0xef) + Math.abs(b! - 0xe6),
+    "the cover in the middle",
+  ).toBeGreaterThan(12);
 });
 
 test("the image proxy takes a remote picture only by its alias, never by its address", async ({

@@ -13,6 +13,7 @@ describe("allowedImageModifiers", () => {
       "s_300x200,fit_contain,b_ffffff",
       "width_3840,height_3840",
       "w=320&f=png",
+      "f_jpeg,fit_contain,enlarge,s_1200x630,q_80,b_f4efe6",
     ]) {
       expect(allowedImageModifiers(segment), segment).toBe(true);
     }
@@ -22,6 +23,8 @@ describe("allowedImageModifiers", () => {
     for (const segment of [
       "",
       "enlarge,w_20000",
+      "enlarge_2,w_320",
+      "enlarge,enlarge,w_320",
       "w_3841",
       "h_0",
       "w_-1",

@@ -2,8 +2,9 @@
  * What the image proxy may be asked to do. IPX knows some thirty operations (blur, extend,
  * enlarge, rotate, …), each a way to make sharp work for seconds on one request: a blur of sigma
  * 1000, a 20,000-pixel enlargement, an AVIF at full size. The site asks for only a few (SPEC §5:
- * format, fit, width, height, resize, quality, background, and the placeholder's blur), so those
- * are all the proxy does, within bounds that cover every picture the pages name.
+ * format, fit, width, height, resize, quality, background, and the placeholder's blur; enlarge for
+ * a share picture), so those are all the proxy does, within bounds that cover every picture the
+ * pages name.
  */
 
 /** The widest or tallest picture made; no page asks for more than 2x of a 1,920-pixel screen. */
@@ -65,6 +66,11 @@ export function allowedImageModifiers(segment: string): boolean {
         if (width === undefined || height === undefined) return false;
         break;
       }
+      case "enlarge":
+        // A box larger than the picture is made at that size (a cover shown whole in a share
+        // picture), within the bounds of the sides above.
+        if (value !== "" && value !== "true") return false;
+        break;
       case "blur": {
         const sigma = /^\d{1,2}(?:\.\d{1,2})?$/.test(value) ? Number(value) : NaN;
         if (!(sigma >= 0.3 && sigma <= maxBlur)) return false;

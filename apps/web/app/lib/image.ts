@@ -28,6 +28,8 @@ export type ImageModifiers = {
   blur?: number;
   background?: string;
   resize?: string;
+  /** Make the box asked for even where the picture is smaller (IPX otherwise shrinks the box). */
+  enlarge?: boolean;
 };
 
 export const providers = ["ipx"] as const;
@@ -60,6 +62,7 @@ export function imageUrl(src: string, modifiers: ImageModifiers): string {
   const height = modifiers.height && Math.round(modifiers.height);
   if (modifiers.format) parts.push(`f_${modifiers.format}`);
   if (modifiers.fit) parts.push(`fit_${modifiers.fit}`);
+  if (modifiers.enlarge) parts.push("enlarge");
   if (modifiers.resize) parts.push(`resize_${modifiers.resize}`);
   else if (width && height) parts.push(`s_${width}x${height}`);
   else if (width) parts.push(`w_${width}`);

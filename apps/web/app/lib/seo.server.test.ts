@@ -106,6 +106,21 @@ describe("buildMeta", () => {
     ).toBe("自訂標題｜食藝");
   });
 
+  it("crops a picture to the 1200×630 of a link preview, or shows it whole on paper when asked", () => {
+    const image = { url: "/media/magazines/48.jpg", width: 900, height: 1200 };
+    const share = (imageFit?: "crop" | "whole") =>
+      get(
+        buildMeta(site, { pathname: "/magazines/48", search: "" }, { image, imageFit }),
+        "property",
+        "og:image",
+      )?.content;
+    expect(share()).toBe("https://shiyi.example/_ipx/f_jpeg,fit_cover,s_1200x630/media/magazines/48.jpg");
+    // A cover or a portrait cropped to a wide strip loses its head: it is fitted whole into the box.
+    expect(share("whole")).toBe(
+      "https://shiyi.example/_ipx/f_jpeg,fit_contain,enlarge,s_1200x630,q_80,b_f4efe6/media/magazines/48.jpg",
+    );
+  });
+
   it("uses og/og.jpg when nothing has an image", () => {
     const meta = buildMeta(site, { pathname: "/news", search: "" }, { page: "news" });
     expect(get(meta, "property", "og:image")?.content).toBe("https://shiyi.example/og/og.jpg");

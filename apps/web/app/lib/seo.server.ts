@@ -1,7 +1,7 @@
 import type { Article, Image, Item, PageKey, Paginated, SeoEntry, Settings } from "@shiyi/contracts";
 import type { MetaDescriptor, RouterContextProvider } from "react-router";
 import { apiContext, siteConfigContext } from "./context.ts";
-import { imageUrl } from "./image.ts";
+import { imageUrl, presets } from "./image.ts";
 import type { SiteData } from "./site.ts";
 
 /*
@@ -25,6 +25,11 @@ export type PageMeta = {
   infoTitle?: string | null;
   description?: string | null;
   image?: Image | string | null;
+  /**
+   * `whole`: the share picture shows the whole image on the site's paper (a magazine's cover, an
+   * author's portrait), where the default crops it to the 1200×630 a link preview shows.
+   */
+  imageFit?: ShareImageFit;
   company?: string | null;
   /** The settings' per-page texts to fall back to. */
   page?: PageKey;
@@ -70,12 +75,15 @@ export const defaultShareImage = "/og/og.jpg";
 
 const absolute = (publicUrl: string, pathOrUrl: string) => new URL(pathOrUrl, publicUrl).toString();
 
-function shareImageUrl(image: Image | string | null | undefined): string | null {
+export type ShareImageFit = "crop" | "whole";
+
+function shareImageUrl(image: Image | string | null | undefined, fit: ShareImageFit = "crop"): string | null {
   if (!image) return null;
   const url = typeof image === "string" ? image : image.url;
-  return url.startsWith("/media/")
-    ? imageUrl(url, { width: 1200, height: 630, fit: "cover", format: "jpeg" })
-    : url;
+  if (!url.startsWith("/media/")) return url;
+  return fit === "whole"
+    ? imageUrl(url, { ...presets.contain, width: 1200, height: 630, enlarge: true, format: "jpeg" })
+    : imageUrl(url, { width: 1200, height: 630, fit: "cover", format: "jpeg" });
 }
 
 /** A list's later page says which it is (「（第 2 頁）」), so its title is not the first page's. */
@@ -118,7 +126,8 @@ export function buildMeta(site: MetaSite, given: MetaLocation, page: PageMeta): 
     seo?.description ??
     pageText?.description ??
     settings.description;
-  const image = shareImageUrl(page.image ?? page.data?.image) ?? seo?.image?.url ?? defaultShareImage;
+  const image =
+    shareImageUrl(page.image ?? page.data?.image, page.imageFit) ?? seo?.image?.url ?? defaultShareImage;
 
   const documentTitle = page.home ? `${name}｜${infoTitle}` : `${title}｜${name}`;
   const canonicalPath = page.detail ? location.pathname : location.pathname + location.search;
@@ -211,8 +220,8 @@ export function breadcrumbJsonLd(publicUrl: string, items: { name: string; path:
 }
 
 /** A JSON-LD `image`: the picture's share-sized copy at its full address. */
-export const jsonLdImage = (publicUrl: string, image: Image | null) =>
-  image ? [absolute(publicUrl, shareImageUrl(image)!)] : undefined;
+export const jsonLdImage = (publicUrl: string, image: Image | null, fit?: ShareImageFit) =>
+  image ? [absolute(publicUrl, shareImageUrl(image, fit)!)] : undefined;
 
 export function articleJsonLd(
   publicUrl: string,

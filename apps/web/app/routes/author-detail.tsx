@@ -33,6 +33,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     infoTitle: author.title,
     description: author.description,
     image: author.avatar,
+    imageFit: "whole",
     detail: true,
     type: "profile",
     jsonLd: [

@@ -29,13 +29,14 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const meta = await pageMeta({ url, context }, (site, location) => ({
     page: "magazines",
     data: { ...magazine, image: magazine.cover },
+    imageFit: "whole",
     detail: true,
     jsonLd: [
       {
         "@type": "Product",
         name: `《食藝》第 ${magazine.issue} 期：${magazine.title}`,
         description: magazine.description ?? undefined,
-        image: jsonLdImage(site.publicUrl, magazine.cover),
+        image: jsonLdImage(site.publicUrl, magazine.cover, "whole"),
         sku: `magazine-${magazine.issue}`,
         brand: { "@type": "Brand", name: site.settings.name },
         offers: {
