@@ -343,18 +343,24 @@ test("each page has one address: other spellings and an item's id move for good 
     301,
     `/news/${site.news.path}?utm_source=x`,
   ]);
-  // Never to another site: a doubled slash is a path here, not a host (sent as it is, unparsed).
-  const doubled = await new Promise<[number | undefined, string | undefined]>((resolve, reject) => {
-    const request = http.get(
-      { host: new URL(baseURL!).hostname, port: new URL(baseURL!).port, path: "//evil.example/" },
-      (response) => {
-        response.resume();
-        resolve([response.statusCode, response.headers.location]);
-      },
-    );
-    request.on("error", reject);
-  });
-  expect(doubled).toEqual([301, "/evil.example"]);
+  // Sent as it is, unparsed (a client's URL would resolve dots and read `//` as a host).
+  const raw = (path: string) =>
+    new Promise<[number | undefined, string | undefined]>((resolve, reject) => {
+      const request = http.get(
+        { host: new URL(baseURL!).hostname, port: new URL(baseURL!).port, path },
+        (response) => {
+          response.resume();
+          resolve([response.statusCode, response.headers.location]);
+        },
+      );
+      request.on("error", reject);
+    });
+  // Never to another site: a doubled slash is a path here, not a host.
+  expect(await raw("//evil.example/")).toEqual([301, "/evil.example"]);
+  // A dot segment is the page it leads to, not a copy of it at another address.
+  expect(await raw("/news/%2e%2e")).toEqual([301, "/"]);
+  expect(await raw("/news/%2E?page=2")).toEqual([301, "/news?page=2"]);
+  expect(await raw(`/news/../news/${site.news.path}`)).toEqual([301, `/news/${site.news.path}`]);
   expect(await moved(`/magazines/${site.magazine.id}`)).toEqual([301, `/magazines/${site.magazine.path}`]);
   expect(await moved(`/author/${site.author.id}`)).toEqual([301, `/author/${site.author.path}`]);
   expect(await moved(`/policy/${site.policy.id}`)).toEqual([301, `/policy/${site.policy.path}`]);

@@ -28,7 +28,7 @@ import type { ApiFetch } from "../app/lib/api.server.ts";
 import { deferModuleScripts } from "./defer-scripts.ts";
 import type { WebConfig } from "./env.ts";
 import { imageRoutes } from "./images.ts";
-import { ownPath } from "./own-path.ts";
+import { hasDotSegment, ownPath } from "./own-path.ts";
 import { cachePublicPages } from "./page-cache.ts";
 import { cachePublicReads, publicReadTtlMs } from "./read-cache.ts";
 import { requestLog } from "./request-log.ts";
@@ -221,8 +221,15 @@ export function createWebServer({
     if (!["GET", "HEAD", "POST"].includes(c.req.method)) {
       return c.text("此頁面不支援這個操作", 405, { allow: pageMethods });
     }
-    // One address per page: /News/ and /news are /news (the site's paths are lower case).
-    const own = c.req.method === "POST" ? null : ownPath(new URL(c.req.url).pathname);
+    // One address per page: /News/ and /news are /news (the site's paths are lower case), and
+    // /news/%2e%2e is / (the URL reads it so already; the target as sent still says otherwise).
+    const pathname = new URL(c.req.url).pathname;
+    const own =
+      c.req.method === "POST"
+        ? null
+        : hasDotSegment(requestTarget(c.env) ?? "")
+          ? (ownPath(pathname) ?? pathname)
+          : ownPath(pathname);
     if (own) return c.redirect(own + new URL(c.req.url).search, 301);
     // React Router refuses a form from another site itself (its CSRF check), with an English 400
     // and an error in the log: the same test, made first, answers in zh-TW.
@@ -327,6 +334,9 @@ function hasSession(headers: Headers) {
   const cookie = headers.get("cookie");
   return cookie !== null && /(?:^|;\s*)shiyi_(?:at|rt)=[^;]/.test(cookie);
 }
+
+/** The request's target as the client sent it, before the URL resolved its dot segments. */
+const requestTarget = (env: unknown) => (env as { incoming?: { url?: string } } | undefined)?.incoming?.url;
 
 /** The chain the API reads a client's address from: what proxies said, then who connected to us. */
 function forwardedFor(header: string | undefined, env: unknown): string | undefined {

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { ownPath } from "./own-path.ts";
+import { hasDotSegment, ownPath } from "./own-path.ts";
 
 it("gives a page's other spellings its own path, and leaves its own alone", () => {
   expect(ownPath("/NEWS")).toBe("/news");
@@ -29,4 +29,26 @@ it("never answers an address on another site", () => {
   expect(ownPath("//evil.example")).toBe("/evil.example");
   expect(ownPath("///evil.example/x/")).toBe("/evil.example/x");
   expect(ownPath("/news//x")).toBe("/news/x");
+});
+
+it("finds a dot segment in a target as sent, in any spelling, and nowhere else", () => {
+  for (const target of [
+    "/news/..",
+    "/news/%2e%2e",
+    "/news/%2E",
+    "/news/.%2E/x",
+    "/./news",
+    "/news/..?page=2",
+  ])
+    expect(hasDotSegment(target), target).toBe(true);
+  for (const target of [
+    "/news",
+    "/news/a.b",
+    "/news/...",
+    "/news/%2e%2e%2e",
+    "/news?x=/../",
+    "/news/.x",
+    "/",
+  ])
+    expect(hasDotSegment(target), target).toBe(false);
 });

@@ -18,3 +18,11 @@ export function ownPath(pathname: string): string | null {
   const own = segments.join("/") || "/";
   return own === pathname ? null : own;
 }
+
+/**
+ * Whether a request's target as sent (`/news/%2e%2e?x`) holds a `.` or `..` segment, in any spelling.
+ * The request's URL has them resolved already (`/news/%2e%2e` reads `/`), so the page would be
+ * served at an address of its own; such a target is sent to the path it resolves to.
+ */
+export const hasDotSegment = (target: string) =>
+  /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i.test(target.split(/[?#]/, 1)[0]!);
