@@ -121,6 +121,8 @@ const options: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   allowedStyles,
   allowedIframeHostnames: ["www.youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"],
+  // An iframe whose address was refused would stay as an empty frame, a blank box in the article.
+  exclusiveFilter: (frame) => frame.tag === "iframe" && !frame.attribs.src,
   transformTags: {
     a: (tagName, attribs) => {
       const external = /^\s*https?:\/\//i.test(attribs.href ?? "");
