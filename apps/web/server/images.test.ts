@@ -90,6 +90,11 @@ describe.each(stores)("pictures kept in %s", (_, storeOf) => {
     expect(await image.json()).toEqual({ message: "找不到這張圖片" });
     // The build's public files stay sources.
     expect((await app.request("/_ipx/w_64/logo.svg")).status).toBe(200);
+    // A remote alias alone names no picture: the host is not asked for its front page.
+    for (const alias of ["/_ipx/_/youtube", "/_ipx/w_64/vimeo/", "/_ipx/_/youtube//"]) {
+      const remote = await app.request(alias);
+      expect([remote.status, await remote.json()], alias).toEqual([404, { message: "找不到這張圖片" }]);
+    }
   });
 });
 

@@ -38,6 +38,8 @@ const imageWorkers = 2;
 
 /** Only these two remote hosts may be proxied, under the /youtube and /vimeo aliases. */
 const remoteImageAliases = { "/youtube": "https://img.youtube.com", "/vimeo": "https://i.vimeocdn.com" };
+/** Whether a source (`youtube/vi/…`, without its leading slash) is a remote host's, by its alias. */
+const isRemoteSource = (id: string) => /^(?:youtube|vimeo)(?:[/\\]|$)/.test(id);
 
 export type ImageRoutesOptions = {
   /** The pictures: a folder, or a bucket (decision 021). */
@@ -109,7 +111,9 @@ export function imageRoutes({
       return undefined;
     }
     const segments = id.split(/[/\\]/);
-    return imageSources.has(segments[0] ?? "") && !segments.includes("..") ? id : undefined;
+    // A remote alias alone (`/youtube`, `/youtube/`) names the host's front page, not a picture.
+    const aliasOnly = isRemoteSource(id) && !segments.slice(1).some(Boolean);
+    return imageSources.has(segments[0] ?? "") && !segments.includes("..") && !aliasOnly ? id : undefined;
   };
   // Two pictures made at a time (the machine's cores are the pages' too); the rest wait in line.
   const makeImage = limitConcurrency(createIPXWebServer(ipx), imageWorkers, {
@@ -123,7 +127,7 @@ export function imageRoutes({
     async sourceVersion(url) {
       const id = imageSource(url.pathname);
       if (id === undefined) return undefined;
-      if (/^(?:youtube|vimeo)\//.test(id)) return { version: "remote", ttlMs: imageMaxAgeMs };
+      if (isRemoteSource(id)) return { version: "remote", ttlMs: imageMaxAgeMs };
       const key = mediaKey(id);
       if (key !== undefined) {
         const info = await media.stat(key);
