@@ -85,6 +85,12 @@ describe.each(databaseTargets())("input validation on $name", (target) => {
       expectInvalid(response, field);
       expect(response.headers.get("content-type")).toMatch(/application\/json/);
     });
+
+    it("answers a parameter given twice 參數格式不正確, not as a number it is not", async () => {
+      const response = await api.get<ApiError>(`${path}?page=1&page=2`);
+      expectInvalid(response, "page");
+      expect(response.body.errors?.page).toEqual(["參數格式不正確"]);
+    });
   });
 
   describe.each(details)("GET %s/{id}", (path) => {

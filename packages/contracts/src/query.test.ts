@@ -28,6 +28,11 @@ describe("listQuery", () => {
     expect(listQuery.parse({ page: "0000000000000000002" }).page).toBe(2);
   });
 
+  it("answers a parameter given twice as a malformed one, not as one that is no number", () => {
+    const issues = listQuery.safeParse({ page: ["1", "2"] }).error?.issues;
+    expect(issues?.map((issue) => [issue.path, issue.message])).toEqual([[["page"], "參數格式不正確"]]);
+  });
+
   it("reads only decimal digits as numbers, not what Number() would accept", () => {
     const issues = (input: Record<string, string>) =>
       listQuery.safeParse(input).error?.issues.map((issue) => issue.message);

@@ -22,7 +22,14 @@ export const maxId = 2_147_483_647;
  * inner schema's.
  */
 export const digits = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === "string" && !/^\d+$/.test(value) ? Number.NaN : value), schema);
+  z.preprocess((value, context) => {
+    // A parameter given twice (`?page=1&page=2`) is no number at all: which was meant cannot be said.
+    if (Array.isArray(value)) {
+      context.addIssue({ code: "custom", message: messages.invalidParams, input: value });
+      return z.NEVER;
+    }
+    return typeof value === "string" && !/^\d+$/.test(value) ? Number.NaN : value;
+  }, schema);
 
 /** Digits too many for a number to hold exactly: they are a number, only too large. */
 const tooLarge = (value: unknown) =>
