@@ -69,7 +69,7 @@ test("a visitor's cart is kept in the browser, shared by tabs, and merged into t
   await expect(quantity).toHaveValue("1");
 
   // More of it: 成功更新購物車, and the first tab hears of the change.
-  await other.getByRole("button", { name: "增加" }).click();
+  await other.getByRole("button", { name: `增加「${issue.title}」的數量` }).click();
   await expect(toast(other, "成功更新購物車")).toBeVisible();
   await expect(quantity).toHaveValue("2");
   await expect(cartLink(page)).toHaveAccessibleName(/2 件商品/);

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ArticlePageData } from "../lib/cards.ts";
-import { displayDate, formatDate } from "../lib/format.ts";
+import { displayDate, formatDate, latinLang } from "../lib/format.ts";
 import { ArticleCard } from "./article-card.tsx";
 import { Breadcrumb, type Crumb } from "./breadcrumb.tsx";
 import { imageMeta } from "../lib/image.ts";
@@ -67,7 +67,12 @@ export function ArticleDetailView({
           <Phrased text={article.title} />
         </h1>
         {article.info_title && (
-          <p className="mt-4 font-serif text-lg text-ink-soft md:text-xl">{article.info_title}</p>
+          <p
+            className="mt-4 font-serif text-lg text-ink-soft md:text-xl"
+            lang={latinLang(article.info_title)}
+          >
+            {article.info_title}
+          </p>
         )}
         <p className="mt-6 text-sm text-muted">
           <Byline article={article} linkClassName="text-ink hover:text-primary" />

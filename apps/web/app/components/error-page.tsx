@@ -48,7 +48,9 @@ export function ErrorPage({ error }: { error: unknown }) {
   const known = status === 404 || status === 500 ? errorPage[status as Known] : null;
   return (
     <section className="container-page flex min-h-[55vh] flex-col items-center justify-center py-24 text-center">
-      <p className="kicker">Error {status}</p>
+      <p className="kicker" lang="en">
+        Error {status}
+      </p>
       <h1 className="mt-4 font-serif text-3xl font-bold leading-snug tracking-wide md:text-4xl">
         <Phrased text={known ? known.body : messageOf(error, status)} />
       </h1>

@@ -3,6 +3,7 @@ import { Byline } from "./article-detail-view.tsx";
 import { Breadcrumb, type Crumb } from "./breadcrumb.tsx";
 import { CoverPicture } from "./cover-picture.tsx";
 import { Phrased } from "./phrased.tsx";
+import { latinLang } from "../lib/format.ts";
 
 /**
  * A feature opens as a magazine opens one: its lead picture across the page, as tall as the first
@@ -44,7 +45,12 @@ export function FeatureOpening({
             <Phrased text={article.title} />
           </h1>
           {article.info_title && (
-            <p className="mt-3 font-serif text-lg text-paper/85 md:text-2xl">{article.info_title}</p>
+            <p
+              className="mt-3 font-serif text-lg text-paper/85 md:text-2xl"
+              lang={latinLang(article.info_title)}
+            >
+              {article.info_title}
+            </p>
           )}
           <p className="mt-5 text-sm text-paper/80">
             <Byline article={article} linkClassName="text-paper hover:underline" />

@@ -1,5 +1,5 @@
 import type { MerchSummary } from "@shiyi/contracts";
-import { formatPrice } from "../lib/format.ts";
+import { formatPrice, latinLang } from "../lib/format.ts";
 import { OriginalPrice } from "./original-price.tsx";
 import { AddToCart } from "./cart/add-to-cart.tsx";
 import { Image } from "./image.tsx";
@@ -40,7 +40,11 @@ export function MerchCard({ item }: { item: MerchSummary }) {
         </div>
       )}
       <div className="sm:mt-5">
-        {item.info_title && <p className="kicker">{item.info_title}</p>}
+        {item.info_title && (
+          <p className="kicker" lang={latinLang(item.info_title)}>
+            {item.info_title}
+          </p>
+        )}
         <h3
           id={titleId}
           className={`font-serif text-lg font-bold leading-snug tracking-wide sm:text-xl ${item.info_title ? "mt-2" : ""}`}

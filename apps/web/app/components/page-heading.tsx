@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { latinLang } from "../lib/format.ts";
 import { Phrased } from "./phrased.tsx";
 
 /** The head of a section page: English kicker, zh-TW title, a line of description. */
@@ -15,7 +16,9 @@ export function PageHeading({
 }) {
   return (
     <header className="border-b border-rule pb-8 pt-12 md:pt-16">
-      <p className="kicker">{kicker}</p>
+      <p className="kicker" lang={latinLang(kicker)}>
+        {kicker}
+      </p>
       {/* An opening bracket hangs into the margin, so the title's first character lines up with the kicker. */}
       <h1
         className={`mt-3 font-serif text-3xl font-bold tracking-[0.12em] wrap-anywhere md:text-5xl ${title.startsWith("「") ? "-indent-[0.5em]" : ""}`}

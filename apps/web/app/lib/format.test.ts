@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime } from "./format.ts";
+import { formatDate, formatDateTime, latinLang } from "./format.ts";
 
 describe("formatDateTime", () => {
   it("writes Taiwan's time with a plain space, whatever the ICU version", () => {
@@ -36,5 +36,18 @@ describe("formatDate", () => {
 
   it("refuses what is not a date", () => {
     expect(() => formatDate("not a date")).toThrow(RangeError);
+  });
+});
+
+describe("latinLang", () => {
+  it("marks a text of Latin letters as English, and nothing with Chinese in it", () => {
+    expect(latinLang("Keeping Your Regulars")).toBe("en");
+    expect(latinLang("No. 48 — Café & Co.")).toBe("en");
+    expect(latinLang("The Next Generation’s Kitchen")).toBe("en");
+    expect(latinLang("餐桌上的 Tea")).toBeUndefined();
+    expect(latinLang("專題")).toBeUndefined();
+    expect(latinLang("2026")).toBeUndefined();
+    expect(latinLang("")).toBeUndefined();
+    expect(latinLang(null)).toBeUndefined();
   });
 });

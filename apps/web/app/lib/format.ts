@@ -11,3 +11,11 @@ export function displayDate(item: {
 export { formatDate, formatDateTime } from "@shiyi/contracts/dates";
 
 export const formatPrice = (value: number) => `NT$ ${value.toLocaleString("zh-TW")}`;
+
+/**
+ * `en` for a text in Latin letters alone (an English kicker or subtitle: 「Keeping Your
+ * Regulars」), so that a screen reader reads it with an English voice; none for anything with
+ * Chinese in it (WCAG 3.1.2).
+ */
+export const latinLang = (text: string | null | undefined): "en" | undefined =>
+  text && /[A-Za-z]/.test(text) && /^[\p{Script=Latin}\p{N}\p{P}\p{S}\s]+$/u.test(text) ? "en" : undefined;

@@ -7,6 +7,7 @@ import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/about";
 import { Phrased } from "../components/phrased.tsx";
+import { latinLang } from "../lib/format.ts";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
@@ -38,7 +39,9 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
           <header className="lg:col-span-2">
             {/* The page's own kicker (About) is not said again over its first section. */}
             {section.info_title && section.info_title.toLowerCase() !== page.info_title.toLowerCase() && (
-              <p className="kicker">{section.info_title}</p>
+              <p className="kicker" lang={latinLang(section.info_title)}>
+                {section.info_title}
+              </p>
             )}
             <h2
               id={`about-${section.id}`}

@@ -84,7 +84,9 @@ export default function AuthorDetail({ loaderData }: Route.ComponentProps) {
           />
         )}
         <div>
-          <p className="kicker">Author</p>
+          <p className="kicker" lang="en">
+            Author
+          </p>
           <h1 className="mt-2 font-serif text-4xl font-bold tracking-[0.15em]">{author.name}</h1>
           {author.title && <p className="mt-2 text-sm text-muted">{author.title}</p>}
           {author.content ? (

@@ -81,7 +81,9 @@ export default function Contact({ matches, loaderData, actionData }: Route.Compo
       <PageHeading kicker={page.info_title} title={page.title} description={page.description} />
       <div className="grid gap-14 pt-10 pb-20 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16 lg:pt-14 xl:gap-24">
         <section aria-labelledby="contact-details-title">
-          <p className="kicker">Information</p>
+          <p className="kicker" lang="en">
+            Information
+          </p>
           <h2 id="contact-details-title" className={sectionTitle}>
             聯絡資訊
           </h2>
@@ -110,7 +112,9 @@ export default function Contact({ matches, loaderData, actionData }: Route.Compo
           </dl>
         </section>
         <section id="contact-form" aria-labelledby="contact-form-title" className="scroll-mt-6">
-          <p className="kicker">Message</p>
+          <p className="kicker" lang="en">
+            Message
+          </p>
           <h2 id="contact-form-title" className={sectionTitle}>
             線上留言
           </h2>

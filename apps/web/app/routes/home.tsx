@@ -10,6 +10,7 @@ import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/home";
 import { Phrased } from "../components/phrased.tsx";
+import { latinLang } from "../lib/format.ts";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
@@ -61,7 +62,11 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
         <section aria-label="焦點" className="relative bg-ink text-paper [&_:focus-visible]:outline-paper">
           <CoverPicture src={cover.image.url} className="h-[68vh] min-h-[420px] opacity-80 md:h-[78vh]" />
           <div className="container-page absolute inset-x-0 bottom-0 pb-12 md:pb-16">
-            {cover.info_title && <p className="kicker text-paper">{cover.info_title}</p>}
+            {cover.info_title && (
+              <p className="kicker text-paper" lang={latinLang(cover.info_title)}>
+                {cover.info_title}
+              </p>
+            )}
             <p className="mt-3 max-w-3xl font-serif text-3xl font-bold leading-snug tracking-wide md:text-5xl md:leading-tight">
               <Link
                 to={cover.link ?? "/features"}
@@ -82,7 +87,9 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
             {moreHero.map((item) => (
               <li key={item.id}>
                 <Link to={item.link ?? "/"} className="font-serif leading-7 hover:text-primary">
-                  <span className="mr-2 text-primary">◆</span>
+                  <span aria-hidden="true" className="mr-2 text-primary">
+                    ◆
+                  </span>
                   {item.title}
                 </Link>
               </li>
@@ -136,7 +143,9 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
           )}
           {latestIssue && (
             <section aria-label="最新一期" className="bg-paper-deep p-8">
-              <p className="kicker">Latest Issue</p>
+              <p className="kicker" lang="en">
+                Latest Issue
+              </p>
               <p className="mt-2 font-serif text-sm text-muted">第 {latestIssue.issue} 期</p>
               <Link to={`/magazines/${latestIssue.path}`} className="mt-6 block">
                 <MagazineCover

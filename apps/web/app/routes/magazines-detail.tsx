@@ -7,7 +7,7 @@ import { getOr404 } from "../lib/api.server.ts";
 import { redirectToOwnPath } from "../lib/articles.server.ts";
 import { proxyBodyImages } from "../lib/article-html.ts";
 import { apiContext } from "../lib/context.ts";
-import { formatDate, formatPrice } from "../lib/format.ts";
+import { formatDate, formatPrice, latinLang } from "../lib/format.ts";
 import { OriginalPrice } from "../components/original-price.tsx";
 import { breadcrumbJsonLd, jsonLdImage, pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta } from "../lib/site.ts";
@@ -75,12 +75,16 @@ export default function MagazineDetail({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <div>
-          <p className="kicker">No. {magazine.issue}</p>
+          <p className="kicker" lang="en">
+            No. {magazine.issue}
+          </p>
           <h1 className="mt-3 font-serif text-3xl font-bold leading-snug tracking-wide md:text-4xl">
             <Phrased text={magazine.title} />
           </h1>
           {magazine.info_title && (
-            <p className="mt-2 font-serif text-lg text-ink-soft">{magazine.info_title}</p>
+            <p className="mt-2 font-serif text-lg text-ink-soft" lang={latinLang(magazine.info_title)}>
+              {magazine.info_title}
+            </p>
           )}
           {magazine.publication_date && (
             <p className="mt-3 text-sm text-muted">

@@ -4,7 +4,7 @@ import { MagazineCover } from "../components/magazine-cover.tsx";
 import { MerchCard } from "../components/merch-card.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
 import { apiContext } from "../lib/context.ts";
-import { formatPrice } from "../lib/format.ts";
+import { formatPrice, latinLang } from "../lib/format.ts";
 import { OriginalPrice } from "../components/original-price.tsx";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
@@ -52,7 +52,9 @@ export default function Magazines({ loaderData, matches }: Route.ComponentProps)
               </Link>
             </h2>
             {latest.info_title && (
-              <p className="mt-2 font-serif text-lg text-ink-soft">{latest.info_title}</p>
+              <p className="mt-2 font-serif text-lg text-ink-soft" lang={latinLang(latest.info_title)}>
+                {latest.info_title}
+              </p>
             )}
             {latest.description && (
               <p className="mt-5 max-w-xl leading-8 text-ink-soft">{latest.description}</p>

@@ -33,7 +33,9 @@ export default function PolicyDetail({ loaderData }: Route.ComponentProps) {
     <article className="container-page max-w-3xl pt-8">
       <Breadcrumb items={crumbs} />
       <header className="border-b border-rule pb-8 pt-10">
-        <p className="kicker">Policy</p>
+        <p className="kicker" lang="en">
+          Policy
+        </p>
         <h1 className="mt-3 font-serif text-3xl font-bold tracking-[0.1em] md:text-4xl">
           <Phrased text={policy.title} />
         </h1>

@@ -37,7 +37,7 @@ import { type ApiClient, ApiRequestError, readForm } from "../lib/api.server.ts"
 import { proxyBodyImages } from "../lib/article-html.ts";
 import { apiContext, localCaptchaToken, siteConfigContext } from "../lib/context.ts";
 import { donationTokensSetCookie, withPresetAmount } from "../lib/donation.server.ts";
-import { formatPrice } from "../lib/format.ts";
+import { formatPrice, latinLang } from "../lib/format.ts";
 import { donationDraft, useFormDraft } from "../lib/form-draft.ts";
 import { idempotencyHeaders } from "../lib/idempotency.ts";
 import { isNetworkFailure, keepFormOnNetworkFailure, type NetworkFailure } from "../lib/network-failure.ts";
@@ -136,7 +136,11 @@ export default function SupportUs({ loaderData, actionData, matches }: Route.Com
       {/* The gift first, with the foundation's own words on why; its full story follows the form. */}
       {story && (
         <section aria-labelledby="story-title" className="border-b border-rule py-10 lg:py-12">
-          {story.info_title && <p className="kicker">{story.info_title}</p>}
+          {story.info_title && (
+            <p className="kicker" lang={latinLang(story.info_title)}>
+              {story.info_title}
+            </p>
+          )}
           <h2 id="story-title" className="mt-3 font-serif text-2xl font-bold tracking-[0.12em] md:text-3xl">
             <Phrased text={story.title} />
           </h2>
@@ -159,7 +163,9 @@ export default function SupportUs({ loaderData, actionData, matches }: Route.Com
           className="mt-16 grid scroll-mt-24 gap-10 border-t border-rule pt-12 lg:grid-cols-[1fr_1.2fr] lg:gap-16"
         >
           <header className="lg:col-span-2">
-            <p className="kicker">About the Foundation</p>
+            <p className="kicker" lang="en">
+              About the Foundation
+            </p>
             <h2
               id="foundation-work-title"
               className="mt-3 font-serif text-2xl font-bold tracking-[0.12em] md:text-3xl"

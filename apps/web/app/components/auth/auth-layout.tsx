@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { latinLang } from "../../lib/format.ts";
 
 /**
  * The page of a sign-in step (login, registration, confirmation, password reset, the social-login
@@ -29,7 +30,9 @@ export function AuthLayout({
       >
         <div className="min-w-0">
           <header className="border-b border-rule pb-7">
-            <p className="kicker">{kicker}</p>
+            <p className="kicker" lang={latinLang(kicker)}>
+              {kicker}
+            </p>
             <h1 className="mt-3 font-serif text-3xl font-bold tracking-[0.14em] md:text-4xl">{title}</h1>
             {description && <div className="mt-4 leading-8 text-ink-soft">{description}</div>}
           </header>

@@ -514,6 +514,7 @@ function LineQuantity({ line, max, disabled }: { line: ViewLine; max: number; di
       <QuantityField
         key={generation}
         label={`數量：${line.title}`}
+        itemName={line.title}
         name="quantity"
         max={max}
         value={value}
@@ -580,7 +581,9 @@ function CartMessage({
 function EmptyCart() {
   return (
     <section aria-labelledby="empty-cart-title" className="mx-auto max-w-xl py-20 text-center">
-      <p className="kicker">Empty</p>
+      <p className="kicker" lang="en">
+        Empty
+      </p>
       <h2
         id="empty-cart-title"
         tabIndex={-1}

@@ -136,6 +136,8 @@ export function OrderSummary({
             <div className="mt-2 flex items-baseline justify-between gap-4 border-t border-ink pt-3">
               <dt className="font-serif text-lg font-bold tracking-[0.12em]">合計</dt>
               <dd aria-live="polite" className="font-serif text-2xl font-bold tabular-nums text-primary">
+                {/* Announced whole when it changes: 合計 NT$ 1,140, not a bare figure. */}
+                <span className="sr-only">合計 </span>
                 {formatPrice(totals.total ?? totals.items)}
               </dd>
             </div>

@@ -23,6 +23,8 @@ export type QuantityFieldProps = {
   className?: string;
   /** The id of the text that says the limit. */
   "aria-describedby"?: string;
+  /** What is counted, for the buttons' names where a page lists several (the cart). */
+  itemName?: string;
 };
 
 /**
@@ -40,6 +42,7 @@ export function QuantityField({
   allowOutOfRange,
   className,
   "aria-describedby": describedBy,
+  itemName,
 }: QuantityFieldProps) {
   const hydrated = useHydrated();
   const id = useId();
@@ -56,6 +59,8 @@ export function QuantityField({
         allowOutOfRange={allowOutOfRange}
         className={className}
         aria-describedby={describedBy}
+        decrementLabel={itemName ? `減少「${itemName}」的數量` : undefined}
+        incrementLabel={itemName ? `增加「${itemName}」的數量` : undefined}
       />
     );
   }

@@ -25,6 +25,9 @@ export type NumberFieldProps = {
    * itself and says why; the buttons and keys still stop at the bounds.
    */
   allowOutOfRange?: boolean;
+  /** The buttons' names, where the page holds several fields (「增加「茶與餐桌」的數量」). */
+  decrementLabel?: string;
+  incrementLabel?: string;
   className?: string;
 };
 
@@ -48,6 +51,8 @@ export function NumberField({
   onValueChange,
   invalid,
   "aria-describedby": describedBy,
+  decrementLabel = "減少",
+  incrementLabel = "增加",
   className,
   ...props
 }: NumberFieldProps) {
@@ -87,7 +92,10 @@ export function NumberField({
             "data-disabled:opacity-50",
           ].join(" ")}
         >
-          <BaseNumberField.Decrement aria-label="減少" className={`${stepperClass} border-r border-rule`}>
+          <BaseNumberField.Decrement
+            aria-label={decrementLabel}
+            className={`${stepperClass} border-r border-rule`}
+          >
             <Icon name="minus" size="md" />
           </BaseNumberField.Decrement>
           <BaseNumberField.Input
@@ -116,7 +124,10 @@ export function NumberField({
             }}
             className="h-11 w-20 bg-transparent text-center font-sans text-base text-ink tabular-nums outline-none"
           />
-          <BaseNumberField.Increment aria-label="增加" className={`${stepperClass} border-l border-rule`}>
+          <BaseNumberField.Increment
+            aria-label={incrementLabel}
+            className={`${stepperClass} border-l border-rule`}
+          >
             <Icon name="plus" size="md" />
           </BaseNumberField.Increment>
         </BaseNumberField.Group>
