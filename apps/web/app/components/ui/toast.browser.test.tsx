@@ -31,6 +31,25 @@ test("a toast shows its message and type in a polite live region", async () => {
   await expect.element(region()).toHaveAttribute("aria-live", "polite");
 });
 
+test("the first toast goes into a live region already on the page, so that it is announced", async () => {
+  // What the region held when it joined the page, and the moment the message first showed.
+  let regionJoinedWith: string | null | undefined;
+  const observer = new MutationObserver(() => {
+    const live = document.querySelector('[aria-label="通知"]');
+    if (live && regionJoinedWith === undefined) regionJoinedWith = live.textContent;
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  await render(
+    <ToastProvider>
+      <Raise input={{ type: "success", message: "成功加入購物車" }} />
+    </ToastProvider>,
+  );
+  await page.getByRole("button", { name: "通知我" }).click();
+  await expect.element(toastNamed("成功加入購物車")).toBeVisible();
+  observer.disconnect();
+  expect(regionJoinedWith).toBe("");
+});
+
 test("a danger toast is announced assertively", async () => {
   await render(
     <ToastProvider>

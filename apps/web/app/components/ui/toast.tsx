@@ -82,12 +82,21 @@ function addNow(id: string, data: ToastData) {
   });
 }
 
+/**
+ * How long the viewport's live region stands empty before its first toast: a screen reader reads
+ * the changes of a live region it already knows, not a region that arrives with its text.
+ */
+export const liveRegionSettleMs = 150;
+
 /** Called by the viewport once Base UI listens to the manager: the waiting toasts show. */
 export function attachViewport() {
-  viewportReady = true;
-  for (const { id, data } of pending) addNow(id, data);
-  pending = [];
+  const settle = setTimeout(() => {
+    viewportReady = true;
+    for (const { id, data } of pending) addNow(id, data);
+    pending = [];
+  }, liveRegionSettleMs);
   return () => {
+    clearTimeout(settle);
     viewportReady = false;
     // Toasts unmounted with the viewport never report their close.
     shown = [];
