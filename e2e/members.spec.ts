@@ -188,6 +188,8 @@ test.describe("registration and login", () => {
     await open(page, "/auth/login");
     await logIn(page, member.account, member.password);
     await expect(page.getByRole("region", { name: "通知" })).toContainText("帳號尚未完成電子郵件驗證");
+    // Said for good beside the form as well, once the toast has gone.
+    await expect(page.getByText("此帳號的電子郵件尚未驗證。")).toBeVisible();
     await page.getByRole("link", { name: "重新寄送驗證信" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "重新寄送驗證信" })).toBeVisible();
     await page.getByRole("textbox", { name: "電子郵件", exact: true }).fill(member.email);
@@ -282,6 +284,8 @@ test.describe("guards", () => {
     await expect(page.getByText("目前沒有訂購紀錄")).toBeVisible();
     await page.getByRole("navigation", { name: "會員中心" }).getByRole("link", { name: "捐款紀錄" }).click();
     await expect(page.getByText("目前沒有捐款紀錄")).toBeVisible();
+    // The pages share their h1 (會員中心): arriving, the focus is on the page's own heading.
+    await expect(page.getByRole("heading", { level: 2, name: "捐款紀錄" })).toBeFocused();
   });
 
   test("a member visiting the login or registration page goes to /member", async ({

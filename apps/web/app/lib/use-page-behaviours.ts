@@ -47,10 +47,11 @@ function useAfterNewPage() {
 }
 
 /**
- * A page reached by a link starts with focus on its heading, as a full page load would start at
- * the top: a keyboard or screen-reader user hears the new page and tabs on from its start, not
- * from the link they pressed (a page number at the foot of the last page, say). Focus a page put
- * somewhere itself (a form's success message) stays.
+ * A page reached by a link starts with focus on its heading (the one marked `data-arrival-focus`,
+ * where the page marks one), as a full page load would start at the top: a keyboard or
+ * screen-reader user hears the new page and tabs on from its start, not from the link they pressed
+ * (a page number at the foot of the last page, say). Focus a page put somewhere itself (a form's
+ * success message) stays.
  */
 function focusNewPage() {
   const active = document.activeElement;
@@ -58,7 +59,11 @@ function focusNewPage() {
     !active || active === document.body || active.closest("a") !== null || !active.isConnected;
   if (!leftBehind) return;
   const main = document.getElementById("main");
-  const target = main?.querySelector<HTMLElement>("h1") ?? main;
+  // A page under a heading all its pages share (會員中心) names itself by its own heading.
+  const target =
+    main?.querySelector<HTMLElement>("[data-arrival-focus]") ??
+    main?.querySelector<HTMLElement>("h1") ??
+    main;
   if (!target) return;
   if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
   target.focus({ preventScroll: true });

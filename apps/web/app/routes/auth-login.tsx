@@ -138,8 +138,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <div className="mt-6 grid gap-5">
           <FormMessage form={form} toast={actionData?.toast} />
           {actionData?.notVerified && (
+            // The toast says why the sign-in failed for a few seconds; this box says it for good.
             <p className="border border-rule px-5 py-4 text-[0.9375rem] leading-7 text-ink-soft">
-              沒有收到驗證信，或連結已過期？
+              此帳號的電子郵件尚未驗證。沒有收到驗證信，或連結已過期？
               <Link to="/auth/confirmation" className={`${textLink} ml-1`}>
                 重新寄送驗證信
               </Link>

@@ -15,7 +15,8 @@ export function MemberSection({
 }) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24 border-t border-ink pt-6">
-      <h2 id={`${id}-title`} className="font-serif text-2xl font-bold tracking-[0.12em]">
+      {/* The member area's pages share their h1 (會員中心): arriving on one, its own heading is heard. */}
+      <h2 id={`${id}-title`} data-arrival-focus className="font-serif text-2xl font-bold tracking-[0.12em]">
         {title}
       </h2>
       {description && <div className="mt-3 leading-7 text-ink-soft">{description}</div>}
