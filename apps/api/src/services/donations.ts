@@ -472,6 +472,7 @@ async function sendThanks(deps: DonationDeps, donation: DonationRow, charge: Cha
   });
   const mail = donationThanksMail({
     siteUrl: deps.auth.siteUrl,
+    foundation: deps.shop.foundation.name,
     donation,
     charge,
     receiptAttached: attachments !== undefined,
@@ -664,6 +665,7 @@ export async function applyDonationPaymentInfo(
     const mail = paymentCodeMail({
       siteUrl: deps.auth.siteUrl,
       kind: "donation",
+      sender: deps.shop.foundation.name,
       number: waiting.number,
       name: waiting.name,
       amount: waiting.amount,
@@ -920,7 +922,11 @@ async function reconcileSchedule(deps: DonationDeps, donation: DonationRow, now:
       .returning();
     if (stopped?.status === "cancelled") {
       // ECPay stopped the schedule (six declines, or its back office): the donor is told.
-      const mail = donationStoppedMail({ siteUrl: deps.auth.siteUrl, donation: stopped });
+      const mail = donationStoppedMail({
+        siteUrl: deps.auth.siteUrl,
+        foundation: deps.shop.foundation.name,
+        donation: stopped,
+      });
       void deps.mailer.send({ to: stopped.email, ...mail }).catch((error: unknown) => {
         logger.warn({ err: error, donation: donation.number }, "schedule stopped mail not sent");
       });
@@ -978,7 +984,12 @@ async function markDeclined(deps: DonationDeps, donation: DonationRow, rtnCode: 
     .returning();
   if (first) {
     deps.logger.warn({ donation: donation.number, code: rtnCode }, "periodic charge declined");
-    const mail = donationDeclinedMail({ siteUrl: deps.auth.siteUrl, donation: first, rtnCode });
+    const mail = donationDeclinedMail({
+      siteUrl: deps.auth.siteUrl,
+      foundation: deps.shop.foundation.name,
+      donation: first,
+      rtnCode,
+    });
     void deps.mailer.send({ to: first.email, ...mail }).catch((error: unknown) => {
       deps.logger.warn({ err: error, donation: donation.number }, "declined charge mail not sent");
     });
@@ -1062,7 +1073,11 @@ export async function cancelDonation(deps: DonationDeps, row: DonationRow, now: 
     .returning();
   const result = cancelled ?? row;
   if (cancelled) {
-    const mail = donationCancelledMail({ siteUrl: deps.auth.siteUrl, donation: cancelled });
+    const mail = donationCancelledMail({
+      siteUrl: deps.auth.siteUrl,
+      foundation: deps.shop.foundation.name,
+      donation: cancelled,
+    });
     void deps.mailer.send({ to: cancelled.email, ...mail }).catch((error: unknown) => {
       logger.warn({ err: error, donation: row.number }, "cancellation mail not sent");
     });

@@ -1,5 +1,5 @@
-import { donationFrequencyNames } from "@shiyi/contracts";
-import { greeting, renderMail, type RenderedMail } from "./layout.ts";
+import { addressLine, donationFrequencyNames } from "@shiyi/contracts";
+import { greeting, renderMail, type MailBlock, type RenderedMail } from "./layout.ts";
 
 type DonationFacts = {
   number: string;
@@ -10,7 +10,32 @@ type DonationFacts = {
   receipt_format: "digital" | "paper";
   /** The member who gave, or null for a guest. */
   member_id: number | null;
+  /** Where a paper receipt is posted. */
+  address?: { zip?: string; city?: string; dist?: string; addr?: string } | null;
 };
+
+/** Every donor's mail is the foundation's, signed by it (FOUNDATION_NAME), not by the publisher. */
+type FromFoundation = { siteUrl: string; foundation: string };
+
+/** A paper receipt's address on one line, when the gift has a whole one. */
+const postalAddress = ({ address }: DonationFacts) =>
+  address?.zip && address.city && address.dist && address.addr
+    ? addressLine({ zip: address.zip, city: address.city, dist: address.dist, addr: address.addr }, false)
+    : undefined;
+
+/**
+ * The donor's gifts: a member's are in the member area; a guest's show there too once they sign in
+ * (or join) with the gift's confirmed address, so their link goes through the login page.
+ */
+function giftsAction(siteUrl: string, donation: DonationFacts): MailBlock {
+  return donation.member_id !== null
+    ? { kind: "action", label: "查看捐款紀錄", url: new URL("/member/support-us", siteUrl).href }
+    : {
+        kind: "action",
+        label: "登入會員，查看捐款紀錄",
+        url: new URL(`/auth/login?redirect=${encodeURIComponent("/member/support-us")}`, siteUrl).href,
+      };
+}
 type ChargeFacts = { sequence: number; amount: number; receipt_number: string | null };
 
 const money = (amount: number) => `NT$ ${amount.toLocaleString("en-US")}`;
@@ -19,9 +44,12 @@ const receiptNote = (donation: DonationFacts, charge: ChargeFacts, attached: boo
   if (donation.receipt === "none") return "您選擇不需要收據。";
   if (donation.receipt === "yearly") return "年度收據將於隔年一月開立，屆時可於會員中心下載或由我們寄送。";
   const memberPage = "以這個電子郵件註冊或登入會員，可於會員中心「捐款紀錄」下載";
+  const posted = postalAddress(donation);
   const where =
     donation.receipt_format === "paper"
-      ? "紙本收據將郵寄給您"
+      ? posted
+        ? `紙本收據將郵寄至 ${posted}`
+        : "紙本收據將郵寄給您"
       : attached
         ? `電子收據（PDF）附於本信；${memberPage}`
         : `電子收據請${memberPage}`;
@@ -31,11 +59,11 @@ const receiptNote = (donation: DonationFacts, charge: ChargeFacts, attached: boo
 /** Sent for the first gift and for every later charge of a periodic gift. */
 export function donationThanksMail({
   siteUrl,
+  foundation,
   donation,
   charge,
   receiptAttached = false,
-}: {
-  siteUrl: string;
+}: FromFoundation & {
   donation: DonationFacts;
   charge: ChargeFacts;
   /** The charge's receipt goes with the mail as a PDF. */
@@ -69,17 +97,18 @@ export function donationThanksMail({
           ]
         : []),
       { kind: "paragraph", text: receiptNote(donation, charge, receiptAttached) },
-      { kind: "action", label: "查看捐款紀錄", url: new URL("/member/support-us", siteUrl).href },
+      giftsAction(siteUrl, donation),
     ],
     reason: "您收到這封信，是因為您在食藝誌網站捐款支持食藝文化基金會。",
+    sender: foundation,
   });
 }
 
 /** What a mail about a periodic gift's schedule needs. */
-type ScheduleMailData = { siteUrl: string; donation: DonationFacts };
+type ScheduleMailData = FromFoundation & { donation: DonationFacts };
 
 /** Sent when a periodic gift is cancelled. */
-export function donationCancelledMail({ siteUrl, donation }: ScheduleMailData): RenderedMail {
+export function donationCancelledMail({ siteUrl, foundation, donation }: ScheduleMailData): RenderedMail {
   return renderMail({
     siteUrl,
     subject: "您的定期捐款已取消",
@@ -94,6 +123,7 @@ export function donationCancelledMail({ siteUrl, donation }: ScheduleMailData): 
       { kind: "note", text: "若這不是您本人的操作，請透過網站的聯絡我們頁面告訴我們。" },
     ],
     reason: "您收到這封信，是因為您在食藝誌網站的定期捐款有所變更。",
+    sender: foundation,
   });
 }
 
@@ -103,6 +133,7 @@ export function donationCancelledMail({ siteUrl, donation }: ScheduleMailData): 
  */
 export function donationDeclinedMail({
   siteUrl,
+  foundation,
   donation,
   rtnCode,
 }: ScheduleMailData & { rtnCode: string }): RenderedMail {
@@ -121,14 +152,15 @@ export function donationDeclinedMail({
         kind: "paragraph",
         text: "請確認信用卡仍有效、額度足夠，下一期將照常扣款；連續六次扣款未成功時，綠界會停止這筆定期捐款。如需改用其他信用卡，請在會員中心取消這筆定期捐款後重新捐款。",
       },
-      { kind: "action", label: "查看捐款紀錄", url: new URL("/member/support-us", siteUrl).href },
+      giftsAction(siteUrl, donation),
     ],
     reason: "您收到這封信，是因為您在食藝誌網站的定期捐款有所變更。",
+    sender: foundation,
   });
 }
 
 /** Sent when ECPay stops a periodic gift after its charges kept being declined. */
-export function donationStoppedMail({ siteUrl, donation }: ScheduleMailData): RenderedMail {
+export function donationStoppedMail({ siteUrl, foundation, donation }: ScheduleMailData): RenderedMail {
   return renderMail({
     siteUrl,
     subject: "您的定期捐款已停止扣款",
@@ -144,5 +176,6 @@ export function donationStoppedMail({ siteUrl, donation }: ScheduleMailData): Re
       { kind: "action", label: "重新捐款", url: new URL("/support-us", siteUrl).href },
     ],
     reason: "您收到這封信，是因為您在食藝誌網站的定期捐款有所變更。",
+    sender: foundation,
   });
 }

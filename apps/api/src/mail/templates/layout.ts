@@ -31,6 +31,8 @@ export type MailContent = {
   replyable?: boolean;
   /** Newsletter mail: the one-click unsubscribe page, linked from the footer. */
   unsubscribeUrl?: string;
+  /** Who signs the footer: the publisher, or the foundation for its donors' mail. */
+  sender?: string;
 };
 
 export const companyName = "食藝文化出版有限公司";
@@ -108,6 +110,7 @@ function renderHtml({
   siteUrl,
   replyable,
   unsubscribeUrl,
+  sender = companyName,
 }: MailContent): string {
   const site = escapeHtml(mailUrl(siteUrl));
   const siteHost = escapeHtml(new URL(mailUrl(siteUrl)).host);
@@ -139,7 +142,7 @@ ${body}
       ? `\n<p style="margin:0 0 8px;">不想再收到食藝誌電子報？<a href="${escapeHtml(mailUrl(unsubscribeUrl))}" target="_blank" style="color:${colors.primary};">取消訂閱</a></p>`
       : ""
   }
-<p style="margin:0;">${companyName}・<a href="${site}" style="color:${colors.primary};">${siteHost}</a></p>
+<p style="margin:0;">${escapeHtml(plainText(sender))}・<a href="${site}" style="color:${colors.primary};">${siteHost}</a></p>
 </td></tr>
 </table>
 </td></tr>
@@ -193,7 +196,15 @@ function blockText(block: MailBlock): string {
   }
 }
 
-function renderText({ heading, blocks, reason, siteUrl, replyable, unsubscribeUrl }: MailContent): string {
+function renderText({
+  heading,
+  blocks,
+  reason,
+  siteUrl,
+  replyable,
+  unsubscribeUrl,
+  sender = companyName,
+}: MailContent): string {
   const body = blocks.map(blockText);
   return [
     "食藝誌",
@@ -205,7 +216,7 @@ function renderText({ heading, blocks, reason, siteUrl, replyable, unsubscribeUr
     "--",
     `${plainText(reason)}${autoSent(replyable)}`,
     ...(unsubscribeUrl ? [`取消訂閱：${mailUrl(unsubscribeUrl)}`] : []),
-    `${companyName}　${mailUrl(siteUrl)}`,
+    `${plainText(sender)}　${mailUrl(siteUrl)}`,
     "",
   ].join("\n");
 }

@@ -13,6 +13,8 @@ export type PaymentCodeData = {
   code: StoredPaymentCode;
   /** The order's page, to open from this mail in any browser (an order's mail only). */
   viewUrl?: string;
+  /** Who signs the footer (a gift's mail: the foundation). */
+  sender?: string;
 };
 
 const money = (amount: number) => `NT$ ${amount.toLocaleString("en-US")}`;
@@ -29,6 +31,7 @@ export function paymentCodeMail({
   amount,
   code,
   viewUrl,
+  sender,
 }: PaymentCodeData): RenderedMail {
   const what = kind === "order" ? "訂單" : "捐款";
   const how = code.method === "atm" ? "的 ATM 轉帳資訊" : "的超商繳費代碼";
@@ -42,6 +45,7 @@ export function paymentCodeMail({
       : [{ label: "繳費代碼", value: code.payment_no ?? "" }];
   return renderMail({
     siteUrl,
+    sender,
     subject: `${what} ${number} ${how}`,
     preheader: `請於${deadline ? ` ${deadline} 前` : "繳費期限內"}完成付款 ${money(amount)}。`,
     heading: code.method === "atm" ? "請以 ATM 轉帳付款" : "請至超商繳費",

@@ -23,6 +23,7 @@ import {
 } from "./index.ts";
 
 const siteUrl = "https://shiyi.test/";
+const foundation = "財團法人食藝文化基金會";
 const link = "https://shiyi.test/auth/confirmation?token=abc123&email=reader%40example.com";
 const hostileName = '<script>alert("x")</script> & 王小明\n\n請改到 https://evil.example 驗證';
 
@@ -318,11 +319,35 @@ describe("a monthly gift's thank-you mail", () => {
   const charge = { sequence: 1, amount: 500, receipt_number: null };
 
   it("tells a member where to stop it, and a guest how to reach the same place", () => {
-    const member = donationThanksMail({ siteUrl, donation: { ...gift, member_id: 7 }, charge });
+    const member = donationThanksMail({ siteUrl, foundation, donation: { ...gift, member_id: 7 }, charge });
     expect(member.text).toContain("您可隨時在會員中心的捐款紀錄取消");
-    const guest = donationThanksMail({ siteUrl, donation: { ...gift, member_id: null }, charge });
+    expect(member.text).toContain("查看捐款紀錄：\nhttps://shiyi.test/member/support-us");
+    const guest = donationThanksMail({ siteUrl, foundation, donation: { ...gift, member_id: null }, charge });
     expect(guest.text).toContain("以這個電子郵件註冊或登入會員後，即可在會員中心查看每次扣款或隨時取消");
     expect(guest.text).not.toContain("您可隨時在會員中心的捐款紀錄取消");
+    // A guest has no member area to open: the link goes through the login page, and back.
+    expect(guest.text).toContain(
+      "登入會員，查看捐款紀錄：\nhttps://shiyi.test/auth/login?redirect=%2Fmember%2Fsupport-us",
+    );
+  });
+
+  it("is signed by the foundation, not the publisher, and names where a paper receipt goes", () => {
+    const paper = donationThanksMail({
+      siteUrl,
+      foundation,
+      donation: {
+        ...gift,
+        receipt: "per_gift",
+        receipt_format: "paper",
+        member_id: null,
+        address: { zip: "106", city: "臺北市", dist: "大安區", addr: "復興南路一段 219 巷 18 號" },
+      },
+      charge: { ...charge, receipt_number: "R2026000123" },
+    });
+    expect(paper.text).toContain("紙本收據將郵寄至 106 臺北市大安區復興南路一段 219 巷 18 號");
+    expect(paper.text).toContain(`${foundation}　https://shiyi.test`);
+    expect(paper.text).not.toContain("食藝文化出版有限公司");
+    expect(paper.html).toContain(`${foundation}・`);
   });
 });
 
@@ -429,7 +454,7 @@ describe("the mail of a schedule ECPay stopped", () => {
       member_id: null,
     };
     for (const url of ["https://shiyi.test", "https://shiyi.test/"]) {
-      const mail = donationStoppedMail({ siteUrl: url, donation });
+      const mail = donationStoppedMail({ siteUrl: url, foundation, donation });
       expect(mail.text).toContain("https://shiyi.test/support-us");
       expect(mail.text).not.toContain("//support-us");
       expect(mail.html).toContain('href="https://shiyi.test/support-us"');
