@@ -396,6 +396,32 @@ test("a gift of many months shows its latest twelve charges, newest first, and t
   await expect(page.getByRole("alertdialog", { name: "請重新登入" })).toBeVisible();
 });
 
+test("a charge without a receipt of its own says why in the member's history", async ({
+  page,
+  context,
+  request,
+}) => {
+  const member = await createMember(request);
+  await signIn(request, context, member);
+  await openForm(page);
+  await page.getByRole("textbox", { name: "金額（新台幣元）" }).fill("300");
+  await page.getByRole("radio", { name: /^不需要收據/ }).check();
+  await terms(page).check();
+  await submit(page);
+  await page.getByRole("button", { name: "信用卡付款成功" }).click();
+  await expect(page).toHaveURL(/\/support-us\/result\?number=\d+$/);
+  const number = numberOf(page);
+
+  await page.goto("/member/support-us");
+  await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+  const charge = page
+    .getByRole("article", { name: new RegExp(number) })
+    .getByRole("row")
+    .filter({ hasText: "NT$ 300" });
+  // Not a dash read as 未開立, as if a receipt were still to come.
+  await expect(charge.getByRole("cell").nth(1)).toHaveText("不需要收據");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

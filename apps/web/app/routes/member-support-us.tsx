@@ -1,4 +1,4 @@
-import { donationFrequencyNames, type Donation } from "@shiyi/contracts";
+import { donationFrequencyNames, receiptChoiceNames, type Donation } from "@shiyi/contracts";
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { data, Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { DonationStatusBadge, NextCharge } from "../components/donation/donation-view.tsx";
@@ -312,9 +312,7 @@ function ChargeRows({
                   <span className="text-xs text-muted">PDF</span>
                 </ReceiptLink>
               ) : (
-                <span className="text-muted">
-                  —<span className="sr-only">未開立</span>
-                </span>
+                <NoReceipt receipt={donation.receipt} />
               )}
             </td>
             <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatPrice(charge.amount)}</td>
@@ -322,6 +320,20 @@ function ChargeRows({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * A charge without a receipt of its own says why: none was asked for, or the year's gifts get one
+ * receipt together (downloaded above, once the year is over); a dash only where one is still due.
+ */
+function NoReceipt({ receipt }: { receipt: Donation["receipt"] }) {
+  if (receipt !== "per_gift")
+    return <span className="text-sm text-muted">{receiptChoiceNames[receipt]}</span>;
+  return (
+    <span className="text-muted">
+      —<span className="sr-only">未開立</span>
+    </span>
   );
 }
 
