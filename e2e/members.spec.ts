@@ -529,6 +529,8 @@ test.describe("member page", () => {
     await form.getByRole("textbox", { name: "詳細地址" }).fill("復興南路一段 219 巷 18 號");
     await form.getByRole("button", { name: "儲存會員資料" }).click();
     await expect(form.getByRole("status")).toHaveText("會員資料已更新");
+    // The address bar keeps the page's own address, not React Router's /member?index.
+    await expect(page).toHaveURL(`${siteUrl}/member`);
 
     await page.reload();
     const card = page.getByRole("region", { name: "基本資料" });

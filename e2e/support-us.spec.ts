@@ -287,7 +287,7 @@ test("a member gives monthly, sees every charge, downloads a charge's receipt an
   const refusal = deletion.getByRole("alert").filter({ hasText: /^您有進行中或尚未完成付款的定期捐款/ });
   await expect(refusal).toBeVisible();
   await expect(page.getByRole("region", { name: "通知" }).getByText(/^您有進行中/)).toHaveCount(0);
-  await expect(page).toHaveURL(/\/member(\?index)?$/);
+  await expect(page).toHaveURL(/\/member$/);
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/錯誤|ERROR/i);
   await expect(deletion.getByRole("button", { name: "刪除帳號" })).toBeVisible();
   await page.goto("/member/support-us");

@@ -29,11 +29,17 @@ function useAfterNewPage() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const first = useRef(true);
-  const shown = useRef(location.pathname + location.search);
+  const shown = useRef(location.pathname + ownSearch(location.search));
   useEffect(() => {
+    // A form posted to an index route (/member's) answers at `?index`, React Router's name for that
+    // route's action: the address bar shows the page's own address again.
+    const search = ownSearch(location.search);
+    if (search !== location.search) {
+      window.history.replaceState(window.history.state, "", location.pathname + search + location.hash);
+    }
     // A form's reply on its own page (a refusal, say) is no new page: the focus and the scroll
     // stay with the form's message, not glide back to the page's head.
-    const address = location.pathname + location.search;
+    const address = location.pathname + search;
     const samePage = shown.current === address;
     shown.current = address;
     if (first.current) {
@@ -44,6 +50,15 @@ function useAfterNewPage() {
     focusNewPage();
     return scrollToAnchorSoon();
   }, [location.key, location.pathname, location.search, location.hash, navigationType]);
+}
+
+/** A location's query without React Router's `index`, which names an index route's action. */
+export function ownSearch(search: string): string {
+  const params = new URLSearchParams(search);
+  if (!params.has("index")) return search;
+  params.delete("index");
+  const rest = params.toString();
+  return rest ? `?${rest}` : "";
 }
 
 /**
