@@ -8,7 +8,7 @@ import type { AuthConfig } from "./env.ts";
 import { compressResponses } from "./lib/compress.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import { ApiError } from "./lib/errors.ts";
-import { requestIdOf, type Logger } from "./lib/logger.ts";
+import { requestIdOf, runForRequest, type Logger } from "./lib/logger.ts";
 import { createLoginThrottle } from "./lib/login-throttle.ts";
 import { createRateLimiter, MemoryRateLimitStore, type RateLimitStore } from "./lib/rate-limit.ts";
 import { cleanJsonBody, fieldErrors, requestSizeLimit } from "./lib/request-body.ts";
@@ -90,7 +90,7 @@ export function createApi({
     c.set("proxies", proxies);
     c.set("logger", logger.child({ requestId }));
     const started = performance.now();
-    await next();
+    await runForRequest(requestId, next);
     c.header("x-request-id", requestId);
     // A public read is cached for a while; a refusal (404, 422, …) not at all, so that an item's
     // 404 before its start time is not kept by a shared cache past it.

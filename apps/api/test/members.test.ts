@@ -14,7 +14,7 @@ import {
   refreshTokens,
   yearlyReceipts,
 } from "../src/db/schema.ts";
-import type { Mailer } from "../src/mail/mailer.ts";
+import { createMailer, type Mailer } from "../src/mail/mailer.ts";
 import { issueMailToken } from "../src/services/members.ts";
 import { hashToken, signAccessToken, startSession } from "../src/services/tokens.ts";
 import { expectInvalid, testAuthConfig, useApi, type ApiClient, type ApiResponse } from "./api.ts";
@@ -187,6 +187,33 @@ describe.each(databaseTargets())("members on $name", (target) => {
   }
 
   describe("POST /members/register", () => {
+    it("logs the mail it sends after its answer with the request's id", async () => {
+      const lines: { msg: string; requestId?: string; subject?: string }[] = [];
+      const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+      const mailer = createMailer({
+        smtpUrl: api.mail.smtpUrl,
+        from: "食藝誌 <no-reply@shiyi.test>",
+        logger,
+      });
+      const client = api.withOptions({ logger, mailer });
+      const response = await post(
+        "/members/register",
+        registration(),
+        { "x-request-id": "req-register-1" },
+        client,
+      );
+      expect(response.status).toBe(201);
+      await vi.waitFor(() =>
+        expect(lines).toContainEqual(
+          expect.objectContaining({
+            msg: "mail sent",
+            requestId: "req-register-1",
+            subject: subjects.verify,
+          }),
+        ),
+      );
+    });
+
     it("creates an unverified member (201) and mails a link to confirm the address", async () => {
       const input = registration({ name: " 王小明 " });
       const response = await post<MemberItem>("/members/register", input);

@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import { startMailCatcher, type MailCatcher } from "@shiyi/mail-catcher";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../lib/logger.ts";
+import { createLogger, runForRequest } from "../lib/logger.ts";
 import { createMailer } from "./mailer.ts";
 import { startMail } from "./start.ts";
 import { verifyEmailMail } from "./templates/index.ts";
@@ -49,12 +49,14 @@ describe("createMailer, over real SMTP to a catcher", () => {
       validHours: 24,
     });
 
-    const { messageId } = await mailer.send({
-      to: "王小明 <reader@example.com>",
-      cc: "editors@example.com",
-      replyTo: "service@shiyi.test",
-      ...mail,
-    });
+    const { messageId } = await runForRequest("req-mail-1", () =>
+      mailer.send({
+        to: "王小明 <reader@example.com>",
+        cc: "editors@example.com",
+        replyTo: "service@shiyi.test",
+        ...mail,
+      }),
+    );
 
     const [received] = catcher.messages({ to: "reader@example.com" });
     expect(received).toMatchObject({
@@ -68,7 +70,10 @@ describe("createMailer, over real SMTP to a catcher", () => {
     expect(received?.text).toContain(verifyUrl);
     expect(received?.headers["reply-to"]).toBe("service@shiyi.test");
     expect(received?.headers["message-id"]).toBe(messageId);
-    expect(lines).toContainEqual(expect.objectContaining({ msg: "mail sent", messageId }));
+    // The line names the request that sent the mail, though sent in the background after its answer.
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: "mail sent", messageId, requestId: "req-mail-1" }),
+    );
   });
 
   it("rejects, and logs, when the SMTP server cannot be reached", async () => {

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { Logger } from "../lib/logger.ts";
+import { currentRequestId, type Logger } from "../lib/logger.ts";
 
 /** One mail, as every feature hands it over: both parts, always. */
 export type OutgoingMail = {
@@ -39,6 +39,8 @@ export function createMailer({ smtpUrl, from, logger }: MailerOptions): Mailer {
   });
   return {
     async send({ to, subject, html, text, replyTo, cc, headers, attachments }) {
+      // Sent in the background after the answer, often: the line names the request that sent it.
+      const requestId = currentRequestId();
       try {
         const info = await transport.sendMail({
           from,
@@ -51,10 +53,10 @@ export function createMailer({ smtpUrl, from, logger }: MailerOptions): Mailer {
           headers,
           attachments: attachments?.map((file) => ({ ...file, content: Buffer.from(file.content) })),
         });
-        logger.info({ messageId: info.messageId, subject }, "mail sent");
+        logger.info({ requestId, messageId: info.messageId, subject }, "mail sent");
         return { messageId: info.messageId };
       } catch (error) {
-        logger.error({ err: error, subject }, "mail not sent");
+        logger.error({ requestId, err: error, subject }, "mail not sent");
         throw error;
       }
     },
