@@ -7,6 +7,9 @@
  * pages name.
  */
 
+/** The link preview's picture (Open Graph), the one box made even larger than its source. */
+export const shareBox = { width: 1200, height: 630 };
+
 /** The widest or tallest picture made; no page asks for more than 2x of a 1,920-pixel screen. */
 export const maxImageSide = 3840;
 /** A blur is only for the placeholder: after the picture is made this small. */
@@ -67,8 +70,6 @@ export function allowedImageModifiers(segment: string): boolean {
         break;
       }
       case "enlarge":
-        // A box larger than the picture is made at that size (a cover shown whole in a share
-        // picture), within the bounds of the sides above.
         if (value !== "" && value !== "true") return false;
         break;
       case "blur": {
@@ -82,6 +83,9 @@ export function allowedImageModifiers(segment: string): boolean {
         return false;
     }
   }
+  // A box larger than the picture is made at that size only for the share picture (a cover shown
+  // whole at 1200×630): anything else could make a small picture into 3840×3840 at every request.
+  if (seen.has("enlarge") && !(width === shareBox.width && height === shareBox.height)) return false;
   return true;
 }
 
