@@ -128,6 +128,29 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect((await give({ ...body, amount: 2000 })).status).toBe(201);
     });
 
+    it("refuses the sixth gift for one e-mail and the eleventh from one address in 10 minutes, not a form sent again", async () => {
+      let hosts = 0;
+      const fromNewAddress = () => ({ "x-forwarded-for": `203.0.113.${(hosts += 1)}` });
+      const body = draft();
+      const headers = { ...fromNewAddress(), "idempotency-key": `limits-${(sequence += 1)}-${Date.now()}` };
+      // The same form sent three times is one gift, counted once.
+      for (let i = 0; i < 3; i += 1) expect((await give(body, headers)).status).toBe(201);
+      for (let i = 0; i < 4; i += 1)
+        expect((await give(draft({ email: body.email }), fromNewAddress())).status).toBe(201);
+      const refused = await give<ApiError>(draft({ email: body.email.toUpperCase() }), fromNewAddress());
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ message: "送出次數過多，請稍後再試" });
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      const made = await api.db.select().from(donations).where(eq(donations.email, body.email));
+      expect(made).toHaveLength(5);
+
+      const address = fromNewAddress();
+      for (let i = 0; i < 10; i += 1) expect((await give(draft(), address)).status).toBe(201);
+      expect((await give(draft(), address)).status).toBe(429);
+      // Another address is not held back.
+      expect((await give(draft(), fromNewAddress())).status).toBe(201);
+    });
+
     it("takes a guest's one-time gift and answers a token to read it", async () => {
       const response = await give(draft());
       expect(response.status).toBe(201);

@@ -14,6 +14,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../app-env.ts";
 import type { Database } from "../db/client.ts";
+import { admitMaking, type MakingLimits } from "../lib/admit.ts";
 import { optionalMember, requireMember } from "../lib/auth.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -52,6 +53,15 @@ async function viewerOf(
   };
 }
 
+/**
+ * Gifts one client network and one e-mail address may start in ten minutes: enough for a donor who
+ * goes back from ECPay's page to change the amount a few times, not for filling anyone's history.
+ */
+export const donationRateLimits: MakingLimits = {
+  perAddress: { limit: 10, windowMs: 10 * 60_000 },
+  perEmail: { limit: 5, windowMs: 10 * 60_000 },
+};
+
 const numberParam = z.object({
   number: z.string().regex(/^\d{6,20}$/, { error: messages.invalidParams }),
 });
@@ -76,15 +86,18 @@ donationRoutes.openapi(
       201: json(donationCreatedSchema, "捐款資料已建立（或以同一 Idempotency-Key 先前建立的那一筆）"),
       401: json(apiErrorSchema, "帶了已失效的 token"),
       422: json(apiErrorSchema, "欄位錯誤，errors 以欄位路徑為鍵"),
+      429: json(apiErrorSchema, "同一來源或同一電子郵件短時間內建立太多捐款"),
     },
   }),
   async (c) => {
+    const draft = c.req.valid("json");
     const { donation, accessToken } = await placeDonation(c.var, {
       memberId: c.var.member?.id,
-      draft: c.req.valid("json"),
+      draft,
       ip: clientAddress(c),
       now: new Date(),
       idempotencyKey: c.req.valid("header")[idempotencyHeader],
+      admit: admitMaking(c, donationRateLimits, "donations", draft.email),
     });
     return c.json({ data: donation, message: donationMessages.created, access_token: accessToken }, 201);
   },

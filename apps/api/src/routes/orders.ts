@@ -15,10 +15,10 @@ import { buildAioCheckout, renderAutoSubmitForm } from "@shiyi/ecpay";
 import type { Context } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../app-env.ts";
+import { admitMaking, type MakingLimits } from "../lib/admit.ts";
 import { optionalMember, requireMember } from "../lib/auth.ts";
-import { clientAddress, clientNetwork } from "../lib/client-address.ts";
+import { clientAddress } from "../lib/client-address.ts";
 import { ApiError } from "../lib/errors.ts";
-import type { RateLimitRule } from "../lib/rate-limit.ts";
 import { idempotencyHeader, idempotencyHeaders } from "../lib/idempotency.ts";
 import { dottedErrors } from "../lib/request-body.ts";
 import {
@@ -67,10 +67,10 @@ async function viewedOrder(
  * without a bound anyone could keep an issue out of sale by ordering it again and again. A repeat
  * of an order sent twice (the same Idempotency-Key) is not a new order and is not counted.
  */
-export const orderRateLimits = {
+export const orderRateLimits: MakingLimits = {
   perAddress: { limit: 10, windowMs: 10 * 60_000 },
   perEmail: { limit: 5, windowMs: 10 * 60_000 },
-} satisfies Record<string, RateLimitRule>;
+};
 
 const numberParam = z.object({
   number: z.string().regex(/^\d{6,20}$/, { error: messages.invalidParams }),
@@ -103,28 +103,13 @@ orderRoutes.openapi(
   }),
   async (c) => {
     const draft = c.req.valid("json");
-    const address = clientAddress(c);
-    const network = clientNetwork(c);
-    const admit = async () => {
-      for (const [rule, key] of [
-        [orderRateLimits.perAddress, network && `orders:address:${network}`],
-        [orderRateLimits.perEmail, `orders:email:${draft.customer.email.toLowerCase()}`],
-      ] as const) {
-        const result = await c.var.rateLimiter.consume(rule, [key]);
-        if (!result.allowed) {
-          throw new ApiError(429, messages.tooManyRequests, undefined, {
-            retryAfterSeconds: result.retryAfterSeconds,
-          });
-        }
-      }
-    };
     const { order, accessToken } = await placeOrder(c.var, {
       memberId: c.var.member?.id,
       draft,
-      ip: address,
+      ip: clientAddress(c),
       now: new Date(),
       idempotencyKey: c.req.valid("header")[idempotencyHeader],
-      admit,
+      admit: admitMaking(c, orderRateLimits, "orders", draft.customer.email),
     });
     return c.json({ data: order, message: orderMessages.created, access_token: accessToken }, 201);
   },

@@ -305,15 +305,24 @@ export async function placeDonation(
     ip,
     now,
     idempotencyKey,
-  }: { memberId?: number; draft: DonationDraft; ip?: string; now: Date; idempotencyKey?: string },
+    admit,
+  }: {
+    memberId?: number;
+    draft: DonationDraft;
+    ip?: string;
+    now: Date;
+    idempotencyKey?: string;
+    /** Asked once this is known to be a new gift, not a repeat: the rate limits (429). */
+    admit?: () => Promise<void>;
+  },
 ): Promise<PlacedDonation> {
   const repeat: Repeat | undefined = idempotencyKey
     ? { key: idempotencyKey, digest: requestDigest(deps.auth.jwtSecret, draft), memberId }
     : undefined;
-  if (!repeat) return makeDonation(deps, { memberId, draft, ip, now });
+  if (!repeat) return makeDonation(deps, { memberId, draft, ip, now, admit });
   return oncePerKey({
     find: () => repeatedDonation(deps, repeat),
-    make: () => makeDonation(deps, { memberId, draft, ip, now, repeat }),
+    make: () => makeDonation(deps, { memberId, draft, ip, now, repeat, admit }),
   });
 }
 
@@ -325,12 +334,21 @@ async function makeDonation(
     ip,
     now,
     repeat,
-  }: { memberId?: number; draft: DonationDraft; ip?: string; now: Date; repeat?: Repeat },
+    admit,
+  }: {
+    memberId?: number;
+    draft: DonationDraft;
+    ip?: string;
+    now: Date;
+    repeat?: Repeat;
+    admit?: () => Promise<void>;
+  },
 ): Promise<PlacedDonation> {
   const { db, shop } = deps;
   if (!(await shop.captcha.verify(draft.g_recaptcha_response, ip))) {
     throw new ApiError(422, donationMessages.captcha, { g_recaptcha_response: [donationMessages.captcha] });
   }
+  await admit?.();
   const accessToken = repeat
     ? keyedAccessToken(deps.auth.jwtSecret, "donation", repeat.key)
     : randomBytes(32).toString("base64url");
