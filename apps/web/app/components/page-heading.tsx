@@ -25,7 +25,11 @@ export function PageHeading({
       >
         <Phrased text={title} />
       </h1>
-      {description && <p className="mt-4 max-w-2xl leading-8 text-ink-soft wrap-anywhere">{description}</p>}
+      {description && (
+        <p className="mt-4 max-w-2xl leading-8 text-ink-soft wrap-anywhere">
+          <Phrased text={description} running />
+        </p>
+      )}
       {children}
     </header>
   );

@@ -62,6 +62,14 @@ describe("phrasedHtml", () => {
     expect(phrasedHtml("餐廳開幕")).toBe("餐廳<wbr>開幕");
     expect(phrasedHtml("<script>")).toBe("&lt;script&gt;");
   });
+
+  it("sets each clause of a headline in a span of its own, to break after its punctuation", () => {
+    const html = phrasedHtml("茶香入饌：從茶園到餐盤") ?? "";
+    expect(html).toMatch(/^<span class="clause">茶香.*：<\/span><span class="clause">從.*餐盤<\/span>$/);
+    expect(html.replace(/<[^>]+>/g, "")).toBe("茶香入饌：從茶園到餐盤");
+    // Punctuation that ends the headline ends no clause.
+    expect(phrasedHtml("誰來煮飯？")).not.toContain("clause");
+  });
 });
 
 describe("phrased runs (a search's marked words in a headline)", () => {

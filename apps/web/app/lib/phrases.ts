@@ -73,13 +73,32 @@ export const escapeHtml = (text: string) =>
 const cut = new Map<string, string | null>();
 const cutLimit = 2000;
 
-/** The text as HTML, `<wbr>` between its pieces; `null` without a segmenter. */
-export function phrasedHtml(text: string): string | null {
-  const known = cut.get(text);
+/** Punctuation that ends a clause of a headline: the line had best break after it. */
+const clauseEnd = /[：，；？！]$/u;
+
+/**
+ * The text as HTML, `<wbr>` between its pieces; `null` without a segmenter. A headline of clauses
+ * (茶香入饌：從茶園到餐盤) has each in a `clause` span, set as one block (app.css): it goes to the
+ * next line whole where it does not fit on this one, rather than leave a word of it behind
+ * (茶香入饌：從／茶園到餐盤); a clause longer than a line still breaks between its words. Running
+ * text (`clauses: false`, a page's description) fills its lines instead.
+ */
+export function phrasedHtml(text: string, { clauses: byClause = true } = {}): string | null {
+  const key = byClause ? text : `\u0000${text}`;
+  const known = cut.get(key);
   if (known !== undefined) return known;
   const pieces = phrases(text);
-  const html = pieces && pieces.map(escapeHtml).join("<wbr>");
+  const clauses: string[][] = [[]];
+  for (const [i, piece] of (pieces ?? []).entries()) {
+    clauses.at(-1)!.push(escapeHtml(piece));
+    if (byClause && clauseEnd.test(piece) && i < pieces!.length - 1) clauses.push([]);
+  }
+  const html =
+    pieces &&
+    (clauses.length === 1
+      ? clauses[0]!.join("<wbr>")
+      : clauses.map((clause) => `<span class="clause">${clause.join("<wbr>")}</span>`).join(""));
   if (cut.size >= cutLimit) cut.clear();
-  cut.set(text, html);
+  cut.set(key, html);
   return html;
 }

@@ -76,7 +76,9 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
               </Link>
             </p>
             {cover.description && (
-              <p className="mt-4 max-w-2xl leading-8 text-paper/85">{cover.description}</p>
+              <p className="mt-4 max-w-2xl leading-8 text-paper/85">
+                <Phrased text={cover.description} running />
+              </p>
             )}
           </div>
         </section>
