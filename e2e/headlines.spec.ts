@@ -10,7 +10,11 @@ async function linesOf(heading: Locator) {
     if (!phrased) return { lines: [] as string[], split: ["(no .phrased text)"] };
     const characters: { character: string; top: number; piece: number }[] = [];
     let piece = 0;
-    for (const node of phrased.childNodes) {
+    // Every text and <wbr> in order, a short clause's inside its span (lib/phrases.ts) included.
+    const walker = document.createTreeWalker(phrased, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    const nodes: Node[] = [];
+    while (walker.nextNode()) nodes.push(walker.currentNode);
+    for (const node of nodes) {
       if (node.nodeName === "WBR") piece++;
       if (node.nodeType !== Node.TEXT_NODE) continue;
       const text = node.textContent ?? "";

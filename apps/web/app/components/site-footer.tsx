@@ -3,6 +3,7 @@ import { lazy, memo, Suspense } from "react";
 import { Link } from "react-router";
 import { mainNavigation, secondaryNavigation, siteMenuId } from "../lib/navigation.ts";
 import { ExternalLink } from "./ui/external-link.tsx";
+import { numbersWithUnits } from "../lib/format.ts";
 
 /**
  * The newsletter form, at the foot of every page: the server writes it whole, and in the browser
@@ -76,7 +77,7 @@ export function SiteFooter({ settings }: { settings: Settings }) {
         </nav>
         <address className="space-y-1.5 text-sm not-italic leading-7 text-paper/85">
           <p className="font-semibold text-paper">{settings.company}</p>
-          {settings.address && <p>{settings.address}</p>}
+          {settings.address && <p>{numbersWithUnits(settings.address)}</p>}
           {settings.tel && (
             <p>
               電話 <a href={`tel:${settings.tel.replace(/[^\d+]/g, "")}`}>{settings.tel}</a>

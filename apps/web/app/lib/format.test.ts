@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, latinLang } from "./format.ts";
+import { formatDate, formatDateTime, latinLang, numbersWithUnits } from "./format.ts";
 
 describe("formatDateTime", () => {
   it("writes Taiwan's time with a plain space, whatever the ICU version", () => {
@@ -49,5 +49,14 @@ describe("latinLang", () => {
     expect(latinLang("2026")).toBeUndefined();
     expect(latinLang("")).toBeUndefined();
     expect(latinLang(null)).toBeUndefined();
+  });
+});
+
+describe("numbersWithUnits", () => {
+  it("keeps a number with the word after it, and breaks nothing else", () => {
+    expect(numbersWithUnits("台北市大安區復興南路一段 219 巷 18 號 3 樓")).toBe(
+      "台北市大安區復興南路一段 219\u00a0巷 18\u00a0號 3\u00a0樓",
+    );
+    expect(numbersWithUnits("No. 18 Lane 219")).toBe("No. 18 Lane 219");
   });
 });

@@ -19,3 +19,9 @@ export const formatPrice = (value: number) => `NT$ ${value.toLocaleString("zh-TW
  */
 export const latinLang = (text: string | null | undefined): "en" | undefined =>
   text && /[A-Za-z]/.test(text) && /^[\p{Script=Latin}\p{N}\p{P}\p{S}\s]+$/u.test(text) ? "en" : undefined;
+
+/**
+ * A number kept with the word after it (219 巷 18 號 3 樓): a line may break between 巷 and 18, not
+ * between 18 and 號.
+ */
+export const numbersWithUnits = (text: string) => text.replace(/(\d)[ \t]+(?=\p{Script=Han})/gu, "$1\u00a0");

@@ -63,12 +63,16 @@ describe("phrasedHtml", () => {
     expect(phrasedHtml("<script>")).toBe("&lt;script&gt;");
   });
 
-  it("sets each clause of a headline in a span of its own, to break after its punctuation", () => {
+  it("keeps each short clause of a headline whole, to break after its punctuation", () => {
     const html = phrasedHtml("茶香入饌：從茶園到餐盤") ?? "";
-    expect(html).toMatch(/^<span class="clause">茶香.*：<\/span><span class="clause">從.*餐盤<\/span>$/);
+    expect(html).toBe('<span class="clause">茶香入饌：</span><wbr><span class="clause">從茶園到餐盤</span>');
     expect(html.replace(/<[^>]+>/g, "")).toBe("茶香入饌：從茶園到餐盤");
-    // Punctuation that ends the headline ends no clause.
+    // A clause too long for a line still breaks between its words.
+    const long = phrasedHtml("海味：永續海鮮與餐廳的選擇和責任") ?? "";
+    expect(long).toMatch(/^<span class="clause">海味：<\/span><wbr>永續/);
+    // Punctuation that ends the headline ends no clause; running text has none.
     expect(phrasedHtml("誰來煮飯？")).not.toContain("clause");
+    expect(phrasedHtml("茶香入饌：從茶園到餐盤", { clauses: false })).not.toContain("clause");
   });
 });
 

@@ -75,13 +75,15 @@ const cutLimit = 2000;
 
 /** Punctuation that ends a clause of a headline: the line had best break after it. */
 const clauseEnd = /[：，；？！]$/u;
+/** A clause this short is never broken: it fits a line of the narrowest headline. */
+const shortClause = 8;
 
 /**
- * The text as HTML, `<wbr>` between its pieces; `null` without a segmenter. A headline of clauses
- * (茶香入饌：從茶園到餐盤) has each in a `clause` span, set as one block (app.css): it goes to the
- * next line whole where it does not fit on this one, rather than leave a word of it behind
- * (茶香入饌：從／茶園到餐盤); a clause longer than a line still breaks between its words. Running
- * text (`clauses: false`, a page's description) fills its lines instead.
+ * The text as HTML, `<wbr>` between its pieces; `null` without a segmenter. In a headline of
+ * clauses (茶香入饌：從茶園到餐盤) a short clause is one `clause` span that does not break (app.css):
+ * it goes to the next line whole where it does not fit on this one, rather than leave a word of it
+ * behind (茶香入饌：從／茶園到餐盤); a longer one still breaks between its words. Running text
+ * (`clauses: false`, a page's description) fills its lines instead.
  */
 export function phrasedHtml(text: string, { clauses: byClause = true } = {}): string | null {
   const key = byClause ? text : `\u0000${text}`;
@@ -90,14 +92,15 @@ export function phrasedHtml(text: string, { clauses: byClause = true } = {}): st
   const pieces = phrases(text);
   const clauses: string[][] = [[]];
   for (const [i, piece] of (pieces ?? []).entries()) {
-    clauses.at(-1)!.push(escapeHtml(piece));
+    clauses.at(-1)!.push(piece);
     if (byClause && clauseEnd.test(piece) && i < pieces!.length - 1) clauses.push([]);
   }
-  const html =
-    pieces &&
-    (clauses.length === 1
-      ? clauses[0]!.join("<wbr>")
-      : clauses.map((clause) => `<span class="clause">${clause.join("<wbr>")}</span>`).join(""));
+  // A short clause has no <wbr> inside: Chromium breaks at one even where nothing else may.
+  const clauseHtml = (clause: string[]) =>
+    clauses.length > 1 && clause.join("").length <= shortClause
+      ? `<span class="clause">${escapeHtml(clause.join(""))}</span>`
+      : clause.map(escapeHtml).join("<wbr>");
+  const html = pieces && clauses.map(clauseHtml).join("<wbr>");
   if (cut.size >= cutLimit) cut.clear();
   cut.set(key, html);
   return html;

@@ -25,6 +25,7 @@ import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/contact";
 import { ExternalLink } from "../components/ui/external-link.tsx";
+import { numbersWithUnits } from "../lib/format.ts";
 
 export const meta: Route.MetaFunction = loaderMeta;
 
@@ -65,7 +66,7 @@ export default function Contact({ matches, loaderData, actionData }: Route.Compo
   const sent = searchParams.get("sent") === "1";
   const rows = [
     { term: "公司", value: settings.company },
-    { term: "地址", value: settings.address, href: settings.map || undefined },
+    { term: "地址", value: numbersWithUnits(settings.address), href: settings.map || undefined },
     {
       term: "電話",
       value: settings.tel,

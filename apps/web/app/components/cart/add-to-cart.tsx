@@ -135,7 +135,8 @@ export function AddToCart({
           type="submit"
           size="lg"
           aria-disabled={busy || undefined}
-          className="min-w-44 tracking-[0.12em] aria-disabled:cursor-progress aria-disabled:opacity-70"
+          // Alone on its line on a phone (beside the quantity it has no room), it takes the line.
+          className="min-w-44 grow tracking-[0.12em] aria-disabled:cursor-progress aria-disabled:opacity-70 sm:grow-0"
         >
           {busy ? "加入中…" : <>加入購物車{ofItem}</>}
         </Button>
