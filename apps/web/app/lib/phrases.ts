@@ -80,10 +80,10 @@ const shortClause = 8;
 
 /**
  * The text as HTML, `<wbr>` between its pieces; `null` without a segmenter. In a headline of
- * clauses (茶香入饌：從茶園到餐盤) a short clause is one `clause` span that does not break (app.css):
- * it goes to the next line whole where it does not fit on this one, rather than leave a word of it
- * behind (茶香入饌：從／茶園到餐盤); a longer one still breaks between its words. Running text
- * (`clauses: false`, a page's description) fills its lines instead.
+ * clauses (茶香入饌：從茶園到餐盤) a short clause is one piece: it goes to the next line whole where
+ * it does not fit on this one, rather than leave a word of it behind (茶香入饌：從／茶園到餐盤); a
+ * longer one still breaks between its words. Running text (`clauses: false`, a page's
+ * description) fills its lines instead.
  */
 export function phrasedHtml(text: string, { clauses: byClause = true } = {}): string | null {
   const key = byClause ? text : `\u0000${text}`;
@@ -95,10 +95,11 @@ export function phrasedHtml(text: string, { clauses: byClause = true } = {}): st
     clauses.at(-1)!.push(piece);
     if (byClause && clauseEnd.test(piece) && i < pieces!.length - 1) clauses.push([]);
   }
-  // A short clause has no <wbr> inside: Chromium breaks at one even where nothing else may.
+  // A short clause has no <wbr> inside: as one word (`keep-all`) it breaks only where it cannot
+  // fit a line at all (`overflow-wrap: anywhere`, with a reader's large text on a narrow screen).
   const clauseHtml = (clause: string[]) =>
     clauses.length > 1 && clause.join("").length <= shortClause
-      ? `<span class="clause">${escapeHtml(clause.join(""))}</span>`
+      ? escapeHtml(clause.join(""))
       : clause.map(escapeHtml).join("<wbr>");
   const html = pieces && clauses.map(clauseHtml).join("<wbr>");
   if (cut.size >= cutLimit) cut.clear();
