@@ -15,7 +15,7 @@ export type { RateLimitStore } from "./lib/rate-limit.ts";
 export { openRedisRateLimitStore, type RedisRateLimitService } from "./lib/redis-rate-limit.ts";
 export { prepareDatabase } from "./db/prepare.ts";
 export { clientAddress, clientNetwork, proxyList, rememberPeers } from "./lib/client-address.ts";
-export { gracefulShutdown, healthCheck, type ServingState } from "./lib/lifecycle.ts";
+export { gracefulShutdown, healthCheck, stopsDuringStartup, type ServingState } from "./lib/lifecycle.ts";
 export {
   addressProblems,
   authConfig,

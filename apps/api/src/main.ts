@@ -7,7 +7,7 @@ import { prepareDatabase } from "./db/prepare.ts";
 import { readApiConfig } from "./env.ts";
 import { rememberPeers } from "./lib/client-address.ts";
 import { answerClientErrors } from "./lib/client-error.ts";
-import { gracefulShutdown, healthCheck, type ServingState } from "./lib/lifecycle.ts";
+import { gracefulShutdown, healthCheck, stopsDuringStartup, type ServingState } from "./lib/lifecycle.ts";
 import { createLogger } from "./lib/logger.ts";
 import { openRedisRateLimitStore } from "./lib/redis-rate-limit.ts";
 import { createEcpaySimulator } from "@shiyi/ecpay/simulator";
@@ -23,6 +23,8 @@ import { assertPortFree, exitOnStartupFailure, readConfiguration } from "./start
 /** The API on its own, for deployments that run it apart from the web (the web's API_BASE_URL). */
 const config = readConfiguration(() => readApiConfig());
 const logger = createLogger(config.LOG_LEVEL);
+// A stop asked for while migrating or seeding ends the process once that step is done.
+const startup = stopsDuringStartup({ logger });
 // With REDIS_URL, rate limits and the login lockout are shared by every instance (failing open).
 const redis = config.REDIS_URL ? openRedisRateLimitStore(config.REDIS_URL, logger) : undefined;
 // A known failure (a port in use, a data directory not writable or in use, PostgreSQL out of
@@ -43,6 +45,11 @@ const handle = await (async () => {
 })().catch(failStartup);
 const mail = await startMail(config.mail, logger);
 await redis?.ready;
+if (startup.end()) {
+  await Promise.all([handle.close(), mail.close(), redis?.close()]);
+  logger.info("stopped before serving");
+  process.exit(0);
+}
 // In simulator mode (never in production) the ECPay stand-in is served here at /_ecpay.
 const apiUrl = new URL(config.auth.apiUrl);
 const shop = shopConfig(config, { simulatorBase: new URL("/_ecpay", apiUrl).href });

@@ -19,6 +19,7 @@ import {
   startMail,
   startPaymentSweeper,
   startSearchIndexer,
+  stopsDuringStartup,
 } from "@shiyi/api";
 import type { ServerBuild } from "react-router";
 import { createWebServer, defaultClientDir } from "./app.ts";
@@ -27,6 +28,8 @@ import { readWebConfig } from "./env.ts";
 const webDir = fileURLToPath(new URL("..", import.meta.url));
 const config = readConfiguration(() => readWebConfig(receivedEnv));
 const logger = createLogger(config.logLevel);
+// A stop asked for while migrating or seeding ends the process once that step is done.
+const startup = stopsDuringStartup({ logger });
 
 // A known failure (a port in use, a data directory not writable or in use, PostgreSQL out of
 // reach) is said in one line that names what to change; the process ends.
@@ -60,6 +63,11 @@ async function openSiteDatabase() {
   return handle;
 }
 await redis?.ready;
+if (startup.end()) {
+  await Promise.all([database?.close(), mail?.close(), redis?.close()]);
+  logger.info("stopped before serving");
+  process.exit(0);
+}
 let stopSweeper: (() => void) | undefined;
 const stopIndexer = database ? startSearchIndexer({ db: database.db, logger }) : undefined;
 

@@ -1,10 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Hono } from "hono";
+import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client.ts";
 import { createLogger } from "./logger.ts";
-import { gracefulShutdown, healthCheck, type ServingState } from "./lifecycle.ts";
+import { gracefulShutdown, healthCheck, stopsDuringStartup, type ServingState } from "./lifecycle.ts";
 
 const logger = createLogger("silent");
 
@@ -111,5 +112,29 @@ describe("shutdown", () => {
     expect(released).toBe(false);
     expect(performance.now() - started).toBeLessThan(4_000);
     server.closeAllConnections();
+  });
+});
+
+describe("a stop asked while starting", () => {
+  it("is said and kept until start-up ends; a second one ends the process at once", () => {
+    const lines: { msg: string; signal?: string }[] = [];
+    const recording = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const exits: number[] = [];
+    const before = process.listenerCount("SIGTERM");
+    const startup = stopsDuringStartup({ logger: recording, exit: (code) => exits.push(code) });
+    process.emit("SIGTERM", "SIGTERM");
+    expect(lines).toContainEqual(expect.objectContaining({ signal: "SIGTERM" }));
+    expect(exits).toEqual([]);
+    process.emit("SIGINT", "SIGINT");
+    expect(exits).toEqual([1]);
+    expect(lines.at(-1)).toMatchObject({ msg: "stopped during start-up", signal: "SIGINT" });
+    expect(startup.end()).toBe("SIGTERM");
+    // Once started, the signals are the running server's to handle.
+    expect(process.listenerCount("SIGTERM")).toBe(before);
+  });
+
+  it("answers no stop when none was asked", () => {
+    const startup = stopsDuringStartup({ logger, exit: () => {} });
+    expect(startup.end()).toBeUndefined();
   });
 });

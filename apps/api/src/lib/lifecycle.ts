@@ -98,3 +98,36 @@ export function gracefulShutdown(options: ShutdownOptions) {
     }, drainMs);
   };
 }
+
+/**
+ * Until the server listens, SIGTERM and SIGINT (a deploy rolled back, Ctrl-C during the first
+ * seed) are said in the log and kept: the start-up finishes the step it is in, and the process
+ * then ends without serving (`end()` says whether a stop was asked). A second signal ends it at
+ * once, as an unhandled one would have. Without this the first signal ended it silently.
+ */
+export function stopsDuringStartup(options: { logger: Logger; exit?: (code: number) => void }) {
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  let asked: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (asked) {
+      options.logger.warn({ signal }, "stopped during start-up");
+      exit(1);
+      return;
+    }
+    asked = signal;
+    options.logger.info(
+      { signal },
+      "stop asked during start-up: ending once this step is done (again to end now)",
+    );
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+  return {
+    /** Start-up is over: the signals go to whatever handles them next; the stop asked, if any. */
+    end(): NodeJS.Signals | undefined {
+      process.off("SIGTERM", onSignal);
+      process.off("SIGINT", onSignal);
+      return asked;
+    },
+  };
+}
