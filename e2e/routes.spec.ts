@@ -407,6 +407,16 @@ test.describe("a feature's opening", () => {
       // The first screen shows the opening whole: the picture is the page's largest paint.
       expect(pictureBox!.y + pictureBox!.height).toBeLessThanOrEqual(800 + 1);
       await expect(picture).toHaveAttribute("fetchpriority", "high");
+      // On a phone the picture is an upright cut of it, not the 2:1 one enlarged to the box's height.
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.currentSrc))
+        .toMatch(width < 768 ? /fit_cover,s_(\d+)x(\d+)/ : /fit_outside,/);
+      const [, w, h] = /s_(\d+)x(\d+)/.exec(
+        await picture.evaluate((img: HTMLImageElement) => img.currentSrc),
+      )!;
+      if (width < 768) expect(Number(h)).toBeGreaterThan(Number(w));
+      // Its English subtitle is read with an English voice.
+      await expect(opening.locator('p[lang="en"]').first()).toHaveText(/^[A-Za-z][\x20-\x7E’]+$/);
     });
   }
 

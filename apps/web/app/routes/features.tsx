@@ -5,7 +5,7 @@ import { Pagination } from "../components/pagination.tsx";
 import { Phrased } from "../components/phrased.tsx";
 import { loadArticleList } from "../lib/articles.server.ts";
 import type { ArticleCardData } from "../lib/cards.ts";
-import { formatDate } from "../lib/format.ts";
+import { formatDate, latinLang } from "../lib/format.ts";
 import { pageMeta } from "../lib/seo.server.ts";
 import { loaderMeta, siteFromMatches } from "../lib/site.ts";
 import type { Route } from "./+types/features";
@@ -102,7 +102,7 @@ function FeatureSpread({
           </Link>
         </h2>
         {feature.subtitle && (
-          <p lang="en" className="mt-2 font-serif text-base italic text-ink-soft">
+          <p lang={latinLang(feature.subtitle)} className="mt-2 font-serif text-base italic text-ink-soft">
             {feature.subtitle}
           </p>
         )}

@@ -15,7 +15,7 @@ import { sameLine } from "../../lib/cart/local-cart.ts";
 import { PendingSaves, usePendingSavesRegistry, useRegisterSave } from "../../lib/cart/pending-saves.ts";
 import { itemHref, lineProblem, unitPrice } from "../../lib/cart/totals.ts";
 import { localCart, useLocalCart } from "../../lib/cart/use-local-cart.ts";
-import { formatDateTime, formatPrice } from "../../lib/format.ts";
+import { formatDateTime, formatPrice, latinLang } from "../../lib/format.ts";
 import type { UnpaidOrder } from "../../lib/unpaid-order.server.ts";
 import type { OrderDraftChoice } from "../../lib/order-draft.server.ts";
 import type { CartPreviewReply } from "../../routes/cart-preview.ts";
@@ -382,7 +382,11 @@ function CartLineItem({
             line.title
           )}
         </h3>
-        {line.info_title && <p className="mt-1 text-sm text-ink-soft">{line.info_title}</p>}
+        {line.info_title && (
+          <p className="mt-1 text-sm text-ink-soft" lang={latinLang(line.info_title)}>
+            {line.info_title}
+          </p>
+        )}
         {line.sku.length > 0 && <p className="mt-1 text-sm text-ink-soft">規格：{line.sku.join("／")}</p>}
         <p className="mt-3 flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <span className="font-serif text-lg text-ink">{formatPrice(line.price)}</span>
