@@ -238,6 +238,9 @@ test("the header fits on one line from 320 px up, and a long word never widens a
     ).toBe(0);
     const row = page.getByRole("banner").locator(".container-page").first();
     const [rowBox, lastBox] = [await row.boundingBox(), await row.locator(":scope > *").last().boundingBox()];
+    // On one line: the buttons beside the seal, not wrapped under it.
+    const sealBox = await row.locator(":scope > *").first().boundingBox();
+    expect(lastBox!.y, `${width}: the buttons beside the seal`).toBeLessThan(sealBox!.y + sealBox!.height);
     expect(
       lastBox!.x + lastBox!.width,
       `${width}: the header's last item within its padding`,

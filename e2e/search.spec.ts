@@ -110,7 +110,7 @@ test.describe("at 1280 px", () => {
     const long = "台菜".repeat(51);
     const response = await open(page, `/search?q=${encodeURIComponent(long)}`);
     expect(response?.status()).toBe(422);
-    await expect(page.getByRole("alert").filter({ hasText: "搜尋關鍵字請在 100 字以內" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "數值長度不得大於 100" })).toBeVisible();
     await expect(searchBox(page)).toHaveValue(long);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("搜尋");
   });

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readApiConfig } from "./env.ts";
 import { shopConfig } from "./shop-config.ts";
@@ -159,6 +160,20 @@ describe("the proxies believed", () => {
   });
 });
 
+describe("the API's own settings", () => {
+  it("uses each default when a variable is empty", () => {
+    const config = readApiConfig({ PORT: "", DATA_DIR: "", LOG_LEVEL: "", DATABASE_URL: "" });
+    expect([config.PORT, config.LOG_LEVEL, config.DATABASE_URL]).toEqual([3001, "info", undefined]);
+    expect(config.DATA_DIR).toBe(path.resolve(".data"));
+  });
+
+  it("takes only a PostgreSQL URL as DATABASE_URL", () => {
+    expect(() => readApiConfig({ DATABASE_URL: "mysql://db/shop" })).toThrow(
+      /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    );
+  });
+});
+
 describe("the shop's configuration", () => {
   it("stops start-up in production on the simulator or without a reCAPTCHA secret, saying which", () => {
     expect(() => readApiConfig({ ...productionEnv, ECPAY_MODE: "simulator" })).toThrow(
@@ -177,6 +192,22 @@ describe("the shop's configuration", () => {
     expect(() => readApiConfig(onTestKeys)).toThrow(
       /ECPAY_MODE=stage in production needs the merchant's own ECPAY_MERCHANT_ID, ECPAY_HASH_KEY, ECPAY_HASH_IV/,
     );
+    // Given by hand, copied from ECPay's documents, they are refused the same, in either mode.
+    const published = {
+      ECPAY_MERCHANT_ID: "3002607",
+      ECPAY_HASH_KEY: "pwFHCqoQZGmho4w6",
+      ECPAY_HASH_IV: "EkRm7iFT261dpevs",
+    };
+    expect(() => readApiConfig({ ...onTestKeys, ...published })).toThrow(
+      /ECPAY_HASH_KEY is one of ECPay's published test keys: production needs the merchant's own/,
+    );
+    expect(() =>
+      readApiConfig({
+        ...productionEnv,
+        ECPAY_LOGISTICS_HASH_KEY: "XBERn1YOvpM9nfZc",
+        ECPAY_MODE: "production",
+      }),
+    ).toThrow(/ECPAY_LOGISTICS_HASH_KEY is one of ECPay's published test keys/);
     // Outside production the stage mode runs on them, as ECPay publishes them for.
     expect(shopConfig(readApiConfig({ ECPAY_MODE: "stage" })).payment.merchantId).toBe("3002607");
   });

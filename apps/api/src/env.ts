@@ -10,6 +10,28 @@ const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema);
 const optionalUrl = unsetIfEmpty(z.url().optional());
 
+/**
+ * The variables the web server and the API alone both have, each with its default when unset or
+ * empty (`PORT=${PORT}` in a compose file leaves an empty one). The ports' defaults differ.
+ */
+export const processVariables = (defaultPort: number) => ({
+  PORT: unsetIfEmpty(z.coerce.number().int().min(1).max(65535).default(defaultPort)),
+  DATABASE_URL: unsetIfEmpty(
+    z
+      .url({
+        protocol: /^postgres(?:ql)?$/,
+        error: "DATABASE_URL must be a postgres:// or postgresql:// URL",
+      })
+      .optional(),
+  ),
+  DATA_DIR: unsetIfEmpty(z.string().default(".data")),
+  LOG_LEVEL: unsetIfEmpty(
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+  /** The site's public address (canonical links, mail links, the social-login return). */
+  PUBLIC_URL: optionalUrl,
+});
+
 /** Mail settings; the web server reads them too, as it hosts the API in-process. */
 export const mailVariables = {
   SMTP_URL: unsetIfEmpty(
@@ -232,12 +254,8 @@ export const authConfig = (
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3001),
-    DATABASE_URL: optionalUrl,
-    DATA_DIR: z.string().default(".data"),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    /** The site's public address (mail links, the social-login return); the web's own PUBLIC_URL. */
-    PUBLIC_URL: optionalUrl,
+    // PUBLIC_URL: the site's public address, the web's own (mail links, the social-login return).
+    ...processVariables(3001),
     /** The API's public address, for OAuth callbacks; default: this API on localhost at /api. */
     API_PUBLIC_URL: optionalUrl,
     ...mailVariables,

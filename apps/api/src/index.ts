@@ -25,6 +25,7 @@ export {
   mailConfig,
   mailVariables,
   productionSecretsMessage,
+  processVariables,
   productionSecretsRequired,
   proxyVariables,
   redisVariables,

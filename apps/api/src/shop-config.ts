@@ -117,6 +117,9 @@ export const shopVariables = {
 
 type ShopVariables = z.output<z.ZodObject<typeof shopVariables>> & { NODE_ENV?: string };
 
+/** The hash keys ECPay publishes for its test accounts. */
+const publishedHashKeys = new Set<string>(Object.values(stageCredentials).map(({ hashKey }) => hashKey));
+
 const credentialNames = {
   payment: ["ECPAY_MERCHANT_ID", "ECPAY_HASH_KEY", "ECPAY_HASH_IV"],
   logistics: ["ECPAY_LOGISTICS_MERCHANT_ID", "ECPAY_LOGISTICS_HASH_KEY", "ECPAY_LOGISTICS_HASH_IV"],
@@ -150,6 +153,15 @@ export const shopProductionProblems = (env: ShopVariables): { variable: string; 
         variable: "ECPAY_MODE",
         message: `ECPAY_MODE=stage in production needs the merchant's own ${credentialNames.payment.join(", ")} (with ECPay's published test keys anyone could sign a payment notice)`,
       });
+    // Set, but to the published keys themselves (copied from ECPay's documents): as good as none.
+    for (const names of Object.values(credentialNames)) {
+      const [, keyName] = names;
+      if (env[keyName] && publishedHashKeys.has(env[keyName]))
+        problems.push({
+          variable: keyName,
+          message: `${keyName} is one of ECPay's published test keys: production needs the merchant's own (anyone could sign a notice with these)`,
+        });
+    }
     if (!env.RECAPTCHA_SECRET)
       problems.push({
         variable: "RECAPTCHA_SECRET",

@@ -67,8 +67,8 @@ export type ApiClient = {
   delete<T>(path: string, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   /** A DELETE with a JSON body (what confirms it); `headers` as for `post`. */
   deleteJson<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
-  /** Any method without a body (HEAD, OPTIONS, PUT, …); the answer as text. */
-  send(method: string, path: string): Promise<ApiResponse<string>>;
+  /** Any method (HEAD, OPTIONS, PUT, …), with `init`'s body and headers if given; the answer as text. */
+  send(method: string, path: string, init?: RequestInit): Promise<ApiResponse<string>>;
 };
 
 export type ApiHarness = ApiClient & {
@@ -142,8 +142,8 @@ function clientOf(app: () => Api): ApiClient {
       withoutBody<T>("DELETE", path, headers),
     deleteJson: <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
       send<T>("DELETE", path, body, headers),
-    async send(method: string, path: string) {
-      const response = await request(path, { method });
+    async send(method: string, path: string, init: RequestInit = {}) {
+      const response = await request(path, { ...init, method });
       return { status: response.status, headers: response.headers, body: await response.text() };
     },
   };

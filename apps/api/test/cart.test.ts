@@ -599,6 +599,49 @@ describe.each(databaseTargets())("cart on $name", (target) => {
       ]);
     });
 
+    it("changes a line's options, alone or with its quantity, and asks for one of the two", async () => {
+      const member = await signedIn();
+      const item = await merch({ price: 680, options: [sizes, colours] });
+      const added = await member.add({ item_id: item.id, type: "merch", sku: ["M", "藍"], quantity: 2 });
+      const id = added.body.data.id;
+
+      const moved = await member.update(id, { sku: ["L", "藍"] });
+      expect([moved.status, moved.body]).toEqual([
+        200,
+        { data: { ...added.body.data, sku: ["L", "藍"] }, message: texts.updated },
+      ]);
+      const both = await member.update(id, { sku: [" S ", "紅"], quantity: 3 });
+      expect(both.body.data).toMatchObject({ id, sku: ["S", "紅"], quantity: 3 });
+
+      expectRefused(await member.update(id, { sku: ["XL", "紅"] }), "sku", "沒有這個尺寸，請重新選擇");
+      expectRefused(await member.update(id, { sku: ["S"] }), "sku", "請選擇顏色");
+      expectRefused(await member.update(id, {}), "quantity", "此項為必填");
+      expectInvalid(await member.update(id, { sku: "S" }), "sku");
+      expect((await member.cart()).body.data.map((line) => [line.sku, line.quantity])).toEqual([
+        [["S", "紅"], 3],
+      ]);
+    });
+
+    it("merges a line moved to the options of another line into that one, within the limit", async () => {
+      const member = await signedIn();
+      const item = await merch({ stock: 6, max_quantity: 10, options: [sizes] });
+      const small = await member.add({ item_id: item.id, type: "merch", sku: ["S"], quantity: 2 });
+      const large = await member.add({ item_id: item.id, type: "merch", sku: ["L"], quantity: 3 });
+
+      // Six in all is the stock: seven is refused and nothing changes.
+      expectRefused(
+        await member.update(small.body.data.id, { sku: ["L"], quantity: 4 }),
+        "quantity",
+        texts.overStock(6),
+      );
+      const merged = await member.update(small.body.data.id, { sku: ["L"] });
+      expect(merged.status).toBe(200);
+      expect(merged.body.data).toMatchObject({ id: large.body.data.id, sku: ["L"], quantity: 5 });
+      expect((await member.cart()).body.data.map((line) => [line.id, line.sku, line.quantity])).toEqual([
+        [large.body.data.id, ["L"], 5],
+      ]);
+    });
+
     it("refuses a line whose item is no longer on sale (422)", async () => {
       const member = await signedIn();
       const item = await magazine();

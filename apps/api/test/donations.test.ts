@@ -780,6 +780,23 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect(payment.status).toBe(404);
     });
 
+    it("pages the gifts, newest first: a hundred a page by default, at most 500", async () => {
+      const donor = await member();
+      const numbers: string[] = [];
+      for (let i = 0; i < 3; i++)
+        numbers.unshift((await give(draft({ email: donor.email }), donor.auth)).body.data.number);
+      type Page = { data: Donation[]; meta: { total: number; per_page: number; last_page: number } };
+      const all = await api.get<Page>("/donations/me", donor.auth);
+      expect(all.body.data.map(({ number }) => number)).toEqual(numbers);
+      expect(all.body.meta).toMatchObject({ total: 3, per_page: 100, last_page: 1 });
+      const second = await api.get<Page>("/donations/me?page=2&limit=2", donor.auth);
+      expect(second.body.data.map(({ number }) => number)).toEqual(numbers.slice(2));
+      expect(second.body.meta).toMatchObject({ total: 3, per_page: 2, last_page: 2 });
+      const tooMany = await api.get<{ message: string }>("/donations/me?limit=501", donor.auth);
+      expect([tooMany.status, tooMany.body.message]).toEqual([422, "輸入數值不得大於 500"]);
+      expect((await api.get("/donations/me?page=0", donor.auth)).status).toBe(422);
+    });
+
     it("leaves out a gift lapsed after three days unpaid; one paid late is history again", async () => {
       const donor = await member();
       const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();

@@ -185,6 +185,21 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       });
     });
 
+    it("takes pickup at a store up to NT$20,000 of goods, the most a parcel may declare", async () => {
+      const issue = await insertMagazine(api.db, { price: 2_000, stock: 30, max_quantity: 20 });
+      const line = (quantity: number) => [{ item_id: issue.id, type: "magazine" as const, quantity }];
+      expect((await place(draft(line(10)))).status).toBe(201);
+      const over = await place<ApiError>(draft(line(11)));
+      expect([over.status, over.body]).toEqual([
+        422,
+        {
+          message: "超商取貨的商品金額以 NT$20,000 為限，請選擇宅配到府",
+          errors: { shipping: ["超商取貨的商品金額以 NT$20,000 為限，請選擇宅配到府"] },
+        },
+      ]);
+      expect(await stockOf(issue.id)).toBe(20);
+    });
+
     it("sends abroad to a foreign address and phone, and keeps Taiwan's rules at home", async () => {
       const issue = await insertMagazine(api.db, { price: 280, overseas_price: 400 });
       const line = [{ item_id: issue.id, type: "magazine" as const, quantity: 1 }];
@@ -723,6 +738,10 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect(toBuyer.map((mail) => mail.subject)).toContain(`訂單 ${order.number} 收到重複付款，將為您退款`);
       const notice = toBuyer.find((mail) => mail.subject.includes("重複付款"))!;
       expect(notice.text).toContain(`NT$ ${paid.total.toLocaleString("en-US")}`);
+      // A reply reaches the inbox that refunds it, and the order's page is a link away.
+      expect(notice.headers["reply-to"]).toContain(api.ecpay.shop.contactInboxes.orders);
+      expect(notice.text).not.toContain("請勿直接回覆");
+      expect(notice.text).toMatch(new RegExp(`查看訂單.*/cart/result\\?number=${order.number}&key=`, "s"));
       const refunds = api.mail.messages({
         to: api.ecpay.shop.contactInboxes.orders,
         subject: "重複付款待退款",

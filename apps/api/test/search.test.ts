@@ -256,7 +256,7 @@ describe.each(databaseTargets())("search on $name", (target) => {
   it("refuses a query longer than 100 characters and unknown kinds with 422 in zh-TW", async () => {
     const long = await api.get<ApiError>(`/search?q=${"餅".repeat(101)}`);
     expect(long.status).toBe(422);
-    expect(long.body.message).toBe("搜尋關鍵字請在 100 字以內");
+    expect(long.body.message).toBe("數值長度不得大於 100");
     const kind = await api.get<ApiError>("/search?q=餅&type=recipes");
     expect(kind.status).toBe(422);
     expect(kind.body.message).toBe(messages.invalidParams);

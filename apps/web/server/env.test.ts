@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { productionEnv } from "../../../test/production-env.ts";
 import { readWebConfig } from "./env.ts";
@@ -74,6 +75,24 @@ describe("the site's address in production", () => {
     expect(readWebConfig(productionEnv).publicUrl).toBe("https://shiyi.example");
     // A local run keeps its localhost default.
     expect(readWebConfig({ PORT: "3100" }).publicUrl).toBe("http://localhost:3100");
+  });
+});
+
+describe("the server's own settings", () => {
+  it("uses each default when a variable is empty, as a compose file's PORT=${PORT} leaves it", () => {
+    const config = readWebConfig({ PORT: "", HOST: "", DATA_DIR: "", LOG_LEVEL: "", REQUIRE_PUBLIC_URL: "" });
+    expect([config.port, config.host, config.logLevel]).toEqual([3000, "0.0.0.0", "info"]);
+    expect(config.dataDir).toBe(path.resolve(".data"));
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it("takes only a PostgreSQL URL as DATABASE_URL", () => {
+    expect(readWebConfig({ DATABASE_URL: "postgresql://shop@db:5432/shop" }).databaseUrl).toBe(
+      "postgresql://shop@db:5432/shop",
+    );
+    expect(() => readWebConfig({ DATABASE_URL: "http://db/" })).toThrow(
+      /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    );
   });
 });
 

@@ -12,6 +12,7 @@ import {
   mediaProblems,
   mediaVariables,
   productionSecretsMessage,
+  processVariables,
   productionSecretsRequired,
   proxyVariables,
   redisVariables,
@@ -30,7 +31,9 @@ import { z } from "zod";
 import { publicReadTtlMs } from "./read-cache.ts";
 
 /** An empty variable counts as unset, as shells and process managers often leave them. */
-const optionalUrl = z.preprocess((value) => (value === "" ? undefined : value), z.url().optional());
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema);
+const optionalUrl = unsetIfEmpty(z.url().optional());
 
 /**
  * The web server's configuration, read once at start-up from the environment as the process
@@ -40,20 +43,13 @@ const schema = z
   .object({
     /** Unset: React's production build, but a local run (mail caught locally); see production-env.ts. */
     NODE_ENV: z.enum(["development", "production", "test"]).optional(),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().default("0.0.0.0"),
-    PUBLIC_URL: optionalUrl,
-    DATABASE_URL: optionalUrl,
-    DATA_DIR: z.string().default(".data"),
+    ...processVariables(3000),
+    HOST: unsetIfEmpty(z.string().default("0.0.0.0")),
     API_BASE_URL: optionalUrl,
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Set by deployments: the public address must be known in production to build canonical links. */
-    REQUIRE_PUBLIC_URL: z.stringbool().default(false),
+    REQUIRE_PUBLIC_URL: unsetIfEmpty(z.stringbool().default(false)),
     /** How long an anonymous read of a public page is reused (decision 007); 0 turns that off. */
-    PAGE_CACHE_TTL_MS: z.preprocess(
-      (value) => (value === "" ? undefined : value),
-      z.coerce.number().int().min(0).default(publicReadTtlMs),
-    ),
+    PAGE_CACHE_TTL_MS: unsetIfEmpty(z.coerce.number().int().min(0).default(publicReadTtlMs)),
     ...mailVariables,
     ...authVariables,
     ...redisVariables,

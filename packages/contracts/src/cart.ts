@@ -19,6 +19,19 @@ const quantity = () =>
     .min(1, { error: messages.min(1) })
     .max(cartLimits.quantity, { error: messages.max(cartLimits.quantity) });
 
+/** The item's options chosen (米白, M): one value per option, in the item's order. */
+const sku = () =>
+  z
+    .array(
+      z
+        .string({ error: messages.invalidParams })
+        .trim()
+        .min(1, { error: messages.required })
+        .max(cartLimits.skuLength, { error: messages.maxLength(cartLimits.skuLength) }),
+      { error: messages.invalidParams },
+    )
+    .max(cartLimits.skuOptions, { error: messages.invalidParams });
+
 /** POST /cart: one item to add (the quantity is added to a line of the same item, type and sku). */
 export const cartLineInputSchema = z.object({
   item_id: z
@@ -27,16 +40,7 @@ export const cartLineInputSchema = z.object({
     .positive({ error: messages.invalidParams })
     .max(maxId, { error: messages.invalidParams }),
   type: z.enum(productTypes, { error: messages.invalidParams }),
-  sku: z
-    .array(
-      z
-        .string({ error: messages.invalidParams })
-        .trim()
-        .min(1, { error: messages.required })
-        .max(cartLimits.skuLength, { error: messages.maxLength(cartLimits.skuLength) }),
-    )
-    .max(cartLimits.skuOptions, { error: messages.invalidParams })
-    .default([]),
+  sku: sku().default([]),
   quantity: quantity(),
 });
 export type CartLineInput = z.input<typeof cartLineInputSchema>;
@@ -54,8 +58,21 @@ export const cartAddSchema = z.union([cartBulkInputSchema, cartLineInputSchema],
   error: messages.invalidParams,
 });
 
-/** PATCH /cart/{id}: the line's new quantity. */
-export const cartLineUpdateSchema = z.object({ quantity: quantity() });
+/**
+ * PATCH /cart/{id}: the line's new quantity, its options (another size or colour of the same
+ * item), or both. Without either there is nothing to change: the quantity is asked for.
+ */
+export const cartLineUpdateSchema = z
+  .object({ quantity: quantity().optional(), sku: sku().optional() })
+  .check((payload) => {
+    if (payload.value.quantity === undefined && payload.value.sku === undefined)
+      payload.issues.push({
+        code: "custom",
+        message: messages.required,
+        path: ["quantity"],
+        input: payload.value,
+      });
+  });
 export type CartLineUpdate = z.input<typeof cartLineUpdateSchema>;
 
 /** A line of the member's cart with its item as it is now (SPEC §3 server and display cart line). */

@@ -84,6 +84,15 @@ describe("contactSchema", () => {
     expect(fieldErrors({ ...valid, email: "reader@" })).toEqual({ email: ["請輸入正確的電子郵件"] });
   });
 
+  it("bounds the address at 254 characters, the longest a mail can be sent to", () => {
+    const at254 = `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(58)}.tw`;
+    expect(at254).toHaveLength(254);
+    expect(fieldErrors({ ...valid, email: at254 })).toEqual({});
+    expect(fieldErrors({ ...valid, email: `${"a".repeat(300)}@example.com` })).toEqual({
+      email: ["數值長度不得大於 254"],
+    });
+  });
+
   it("answers 請輸入 09 開頭的 10 位數手機號碼 for a mobile number given wrongly", () => {
     expect(fieldErrors({ ...valid, mobile: "0212345678" })).toEqual({
       mobile: ["請輸入 09 開頭的 10 位數手機號碼"],

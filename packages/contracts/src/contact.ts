@@ -14,7 +14,8 @@ export type ContactTopic = (typeof contactTopics)[number]["value"];
 
 const topicValues = contactTopics.map((topic) => topic.value) as [ContactTopic, ...ContactTopic[]];
 
-export const contactLimits = { name: 50, message: 2000 } as const;
+/** An address longer than 254 characters cannot be mailed (RFC 5321), so it is refused here. */
+export const contactLimits = { name: 50, email: 254, message: 2000 } as const;
 
 /**
  * The contact form, validated alike in the browser, in the web's action and by the API.
@@ -27,7 +28,7 @@ export const contactLimits = { name: 50, message: 2000 } as const;
 export const contactSchema = z.object({
   topic: z.enum(topicValues, { error: messages.required }),
   name: requiredText().check(maxLength(contactLimits.name)),
-  email: email(),
+  email: email().check(maxLength(contactLimits.email)),
   mobile: optionalPhone(),
   message: requiredText({ multiline: true }).check(maxLength(contactLimits.message)),
   terms: terms(),

@@ -12,6 +12,7 @@ import {
   optionalField,
   optionalPhone,
   password,
+  requiredOrInvalid,
   requiredRaw,
   requiredText,
   terms,
@@ -104,9 +105,14 @@ export const resetPasswordSchema = z
 /** SPEC §7: POST /members/refresh. `client_id` arrives as a number (JSON) or a string (form). */
 export const refreshSchema = z.object({
   grant_type: z.literal("refresh_token", { error: "grant_type 必須為 refresh_token" }),
-  client_id: digits(z.coerce.number().int()),
-  client_secret: z.string().min(1).max(200),
-  refresh_token: z.string().min(1).max(200),
+  client_id: digits(
+    z.preprocess(
+      (value) => (typeof value === "string" ? Number(value) : value),
+      z.number({ error: requiredOrInvalid }).int({ error: messages.invalidParams }),
+    ),
+  ),
+  client_secret: requiredRaw().check(maxLength(200)),
+  refresh_token: requiredRaw().check(maxLength(200)),
 });
 export type RefreshInput = z.input<typeof refreshSchema>;
 
@@ -180,7 +186,8 @@ export const memberUpdateSchema = z
   .object({
     name: requiredText().check(maxLength(memberLimits.name)).optional(),
     mobile: z.union([optionalPhone(), z.null()]).optional(),
-    address: z.union([memberAddressSchema, z.null()]).optional(),
+    // Not a union with null: a union that fails reports itself, not the field that is wrong.
+    address: memberAddressSchema.nullable().optional(),
     current_password: optionalField(requiredRaw().check(maxLength(100))),
     password: optionalField(password()),
     password_confirmation: optionalField(passwordConfirmation()),

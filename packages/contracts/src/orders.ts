@@ -13,6 +13,7 @@ import {
   mobileAsTyped,
   optionalField,
   password,
+  requiredOrInvalid,
   requiredRaw,
   requiredText,
   taxId,
@@ -43,6 +44,13 @@ export const orderPaymentLimits: Record<PaymentMethod, { min: number; max: numbe
   atm: { min: 11, max: 49_999 },
   cvs: { min: 33, max: 6_000 },
 };
+
+/**
+ * The most a parcel picked up at a convenience store may hold (NT$, the items without postage):
+ * the value ECPay's C2C shipments declare (`GoodsAmount`, 1–20,000), and so what a lost parcel
+ * is made good for. Dearer orders go by home delivery.
+ */
+export const cvsGoodsLimit = 20_000;
 
 /**
  * How the parcel travels, each with its postage from the site settings (SPEC §9): convenience-store
@@ -123,6 +131,7 @@ export const orderMessages = {
   notCancellable: "這筆訂單已付款、正在等待繳費或已結束，無法取消",
   accountExists: "此電子郵件已註冊，請先登入再結帳",
   cvsMapFailed: "無法開啟門市地圖，請稍後再試",
+  cvsGoodsLimit: `超商取貨的商品金額以 NT$20,000 為限，請選擇宅配到府`,
   cvsReceiverName: "超商取貨的收件人姓名請填寫 2 至 5 個中文字或 4 至 10 個英文字母，並與證件相符",
   paymentLimit: (min: number, max: number) =>
     `此付款方式的金額須介於 ${min.toLocaleString("zh-TW")} 至 ${max.toLocaleString("zh-TW")} 元`,
@@ -225,39 +234,48 @@ export const storeSchema = z.object({
 });
 export type Store = z.output<typeof storeSchema>;
 
-const customerSchema = z.object({
-  name: requiredText().check(maxLength(orderLimits.name)),
-  email: email().check(maxLength(orderLimits.email)),
-  tel: optionalField(landline()),
-  phone: orderPhone(),
-  address: orderAddressSchema.partial().optional(),
-});
+const customerSchema = z.object(
+  {
+    name: requiredText().check(maxLength(orderLimits.name)),
+    email: email().check(maxLength(orderLimits.email)),
+    tel: optionalField(landline()),
+    phone: orderPhone(),
+    address: orderAddressSchema.partial().optional(),
+  },
+  { error: requiredOrInvalid },
+);
 
-const receiverSchema = z.object({
-  name: requiredText().check(maxLength(orderLimits.name)),
-  tel: optionalField(landline()),
-  phone: orderPhone(),
-  /** Home and overseas delivery: where to. */
-  address: orderAddressSchema.partial().optional(),
-  /** Convenience-store pickup: the store from the map. */
-  store: storeSchema.optional(),
-});
+const receiverSchema = z.object(
+  {
+    name: requiredText().check(maxLength(orderLimits.name)),
+    tel: optionalField(landline()),
+    phone: orderPhone(),
+    /** Home and overseas delivery: where to. */
+    address: orderAddressSchema.partial().optional(),
+    /** Convenience-store pickup: the store from the map. */
+    store: storeSchema.optional(),
+  },
+  { error: requiredOrInvalid },
+);
 
-const receiptSchema = z.object({
-  type: z.enum(receiptTypes, { error: messages.required }),
-  /** Company title (抬頭). */
-  title: optionalField(z.string().trim().check(maxLength(orderLimits.receiptTitle))),
-  tax_id: optionalField(taxId()),
-  /** Mobile barcode (手機條碼): a slash and seven of 0-9 A-Z . + -, as typed in full width too. */
-  carrier: optionalField(
-    z
-      .string()
-      .trim()
-      .overwrite(halfWidth)
-      .toUpperCase()
-      .regex(/^\/[0-9A-Z.+-]{7}$/, { error: orderMessages.carrier }),
-  ),
-});
+const receiptSchema = z.object(
+  {
+    type: z.enum(receiptTypes, { error: messages.required }),
+    /** Company title (抬頭). */
+    title: optionalField(z.string().trim().check(maxLength(orderLimits.receiptTitle))),
+    tax_id: optionalField(taxId()),
+    /** Mobile barcode (手機條碼): a slash and seven of 0-9 A-Z . + -, as typed in full width too. */
+    carrier: optionalField(
+      z
+        .string()
+        .trim()
+        .overwrite(halfWidth)
+        .toUpperCase()
+        .regex(/^\/[0-9A-Z.+-]{7}$/, { error: orderMessages.carrier }),
+    ),
+  },
+  { error: requiredOrInvalid },
+);
 
 /** POST /orders: the order draft of SPEC §3. Rules that tie fields together are in the `check`. */
 export const orderDraftSchema = z

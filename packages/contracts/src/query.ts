@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { messages } from "./messages.ts";
+import { requiredOrInvalid } from "./validation.ts";
 
 /** A path slug or an id: ASCII letters and digits, CJK ideographs, `-` and `_` (no flags, so JSON Schema can use it). */
 const slugPattern = /^[A-Za-z0-9_\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff-]+$/;
 const slug = z
   .string()
   .trim()
-  .min(1, { error: messages.required })
+  .min(1, { error: messages.required, abort: true })
   .max(200, { error: messages.maxLength(200) })
   .regex(slugPattern, { error: messages.invalidParams });
 
@@ -64,6 +65,15 @@ export const memberListQuery = z.object({
 });
 export type MemberListQuery = z.infer<typeof memberListQuery>;
 
+/**
+ * A member's gifts (GET /donations/me): a hundred a page by default, at most 500. Gifts are few
+ * and the page that lists them works out the yearly receipts from all of them, so it asks for the most.
+ */
+export const donationListQuery = z.object({
+  page: positiveInt(1, 100_000),
+  limit: positiveInt(100, 500),
+});
+
 /** News, columns and features also filter by category and author (id or path). */
 export const articleListQuery = listQuery.extend({
   category: optionalSlug,
@@ -82,13 +92,21 @@ export const magazineListQuery = listQuery.extend({
     .optional(),
 });
 
+/** `?number=`: an order's or a gift's number (GET /order-ecpay, /donate-ecpay, the result pages). */
+export const tradeNumberQuery = z.object({
+  number: z
+    .string({ error: requiredOrInvalid })
+    .min(1, { error: messages.required, abort: true })
+    .regex(/^\d{6,20}$/, { error: messages.invalidParams }),
+});
+
 /** A detail is addressed by numeric id or by its path slug. */
 export const detailParam = z.object({ id: slug });
 
 export const keyParam = z.object({
   key: z
     .string()
-    .min(1, { error: messages.required })
+    .min(1, { error: messages.required, abort: true })
     .max(100, { error: messages.maxLength(100) })
     .regex(/^[a-z0-9_-]+$/, { error: messages.invalidParams }),
 });

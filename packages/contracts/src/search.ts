@@ -28,7 +28,7 @@ export const searchQuery = z.object({
     .string()
     .trim()
     .normalize("NFC")
-    .max(searchQueryMaxLength, { error: `搜尋關鍵字請在 ${searchQueryMaxLength} 字以內` })
+    .max(searchQueryMaxLength, { error: messages.maxLength(searchQueryMaxLength) })
     .default(""),
   type: z.preprocess(
     (value) => (value === "" ? undefined : value),

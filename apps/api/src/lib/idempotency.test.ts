@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkRepeat, keyedAccessToken, requestDigest } from "./idempotency.ts";
+import { ApiError } from "./errors.ts";
+import { checkRepeat, keyedAccessToken, oncePerKey, requestDigest } from "./idempotency.ts";
 
 const secret = "test-secret";
 const draft = {
@@ -58,5 +59,44 @@ describe("a repeat", () => {
     expect(keyedAccessToken(secret, "order", "k1")).toBe(keyedAccessToken(secret, "order", "k1"));
     expect(keyedAccessToken(secret, "order", "k1")).not.toBe(keyedAccessToken(secret, "donation", "k1"));
     expect(keyedAccessToken(secret, "order", "k1")).not.toBe(keyedAccessToken("x", "order", "k1"));
+  });
+});
+
+describe("a request with a key", () => {
+  const refused = new ApiError(422, "此電子郵件已註冊，請先登入再結帳");
+
+  /** `find` answers nothing the first `misses` times it is asked, then the earlier row. */
+  const finder = (misses: number) => {
+    let asked = 0;
+    return {
+      find: async () => (++asked > misses ? "earlier" : undefined),
+      asked: () => asked,
+    };
+  };
+
+  it("gets the row made earlier with the key, without making another", async () => {
+    const { find } = finder(0);
+    let made = 0;
+    expect(await oncePerKey({ find, make: async () => `new ${++made}` })).toBe("earlier");
+    expect(made).toBe(0);
+  });
+
+  it("is made when the key is new", async () => {
+    expect(await oncePerKey({ find: finder(Infinity).find, make: async () => "new" })).toBe("new");
+  });
+
+  it("refused for what a first request under way used up, answers with that request's row", async () => {
+    const { find, asked } = finder(1);
+    const answer = oncePerKey({ find, make: () => Promise.reject(refused), usedUp: async () => true });
+    expect(await answer).toBe("earlier");
+    expect(asked()).toBe(2);
+  });
+
+  it("refused for something used up long before, answers the refusal without waiting for a first", async () => {
+    const { find, asked } = finder(Infinity);
+    const answer = oncePerKey({ find, make: () => Promise.reject(refused), usedUp: async () => false });
+    await expect(answer).rejects.toBe(refused);
+    // Asked once, before making: not again, as it would be while waiting for a first request.
+    expect(asked()).toBe(1);
   });
 });

@@ -87,8 +87,10 @@ export function checkRepeat(
  * What a request with a key gets: the row made earlier with the key (`find`, which refuses a
  * request that is no repeat), else a new one (`make`). A repeat may also arrive while the first
  * request is still under way, seconds from its commit (a captcha check, the account it makes), and
- * be refused for what the first one used up: the captcha's one-time token, or what `usedUp` names.
- * It then asks for the first's row again for a few seconds before it answers its own refusal.
+ * be refused for what the first one used up: the captcha's one-time token, or what `usedUp` names
+ * (which may look, for one, whether what is used up was used just now: a refusal for something
+ * used long before is no sign of a first request under way, and is answered at once). It then asks
+ * for the first's row again for a few seconds before it answers its own refusal.
  */
 export async function oncePerKey<T>({
   find,
@@ -97,7 +99,7 @@ export async function oncePerKey<T>({
 }: {
   find: () => Promise<T | undefined>;
   make: () => Promise<T>;
-  usedUp?: (error: ApiError) => boolean;
+  usedUp?: (error: ApiError) => boolean | Promise<boolean>;
 }): Promise<T> {
   // Before the captcha: the repeat of a form carries the token its first sending used up.
   const earlier = await find();
@@ -106,7 +108,8 @@ export async function oncePerKey<T>({
     return await make();
   } catch (error) {
     const firstUnderWay =
-      error instanceof ApiError && (error.errors?.g_recaptcha_response !== undefined || usedUp?.(error));
+      error instanceof ApiError &&
+      (error.errors?.g_recaptcha_response !== undefined || (await usedUp?.(error)));
     if (firstUnderWay) {
       const made = await awaitEarlier(find);
       if (made) return made;

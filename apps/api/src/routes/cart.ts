@@ -153,9 +153,11 @@ cartRoutes.openapi(
     method: "patch",
     path: "/cart/{id}",
     tags: ["Cart"],
-    summary: "更新購物車項目數量",
-    description:
-      "只能更新自己的項目。同一商品（不論 sku）的總數量不得超過庫存與 max_quantity 中較小者；商品已下架或刪除時回應 422。",
+    summary: "更新購物車項目的數量或規格",
+    description: [
+      "只能更新自己的項目。可送 quantity、sku 或兩者；兩者皆無時回應 422。同一商品（不論 sku）的總數量不得超過庫存與 max_quantity 中較小者；商品已下架或刪除時回應 422。",
+      "改成購物車中已有的另一個 sku 時，兩個項目合併為一：回應的是合併後的項目（id 為原有那一項），本項目移除。",
+    ].join("\n\n"),
     security: signedIn,
     middleware: [requireMember] as const,
     request: { params: lineIdParam, ...body(cartLineUpdateSchema) },
@@ -168,8 +170,7 @@ cartRoutes.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    const { quantity } = c.req.valid("json");
-    const line = await updateCartLine(c.var.db, c.var.member.id, id, quantity);
+    const line = await updateCartLine(c.var.db, c.var.member.id, id, c.req.valid("json"));
     return c.json({ data: line, message: cartMessages.updated }, 200);
   },
 );

@@ -4,10 +4,14 @@ import {
   digits,
   donationCreatedSchema,
   donationDraftSchema,
+  donationListQuery,
   donationMessages,
   donationSchema,
   messages,
   messageSchema,
+  paginated,
+  tradeNumberQuery,
+  validationErrorSchema,
 } from "@shiyi/contracts";
 import { buildAioCheckout, renderAutoSubmitForm } from "@shiyi/ecpay";
 import type { Context } from "hono";
@@ -62,10 +66,6 @@ export const donationRateLimits: MakingLimits = {
   perEmail: { limit: 5, windowMs: 10 * 60_000 },
 };
 
-const numberParam = z.object({
-  number: z.string().regex(/^\d{6,20}$/, { error: messages.invalidParams }),
-});
-
 donationRoutes.openapi(
   createRoute({
     method: "post",
@@ -114,15 +114,18 @@ donationRoutes.openapi(
     path: "/donations/me",
     tags: ["Donations"],
     summary: "會員的捐款紀錄",
-    description: "最新的在前，含每一次扣款與收據編號；也包含以會員已驗證的電子郵件未登入時所做的捐款。",
+    description:
+      "最新的在前，含每一次扣款與收據編號；也包含以會員已驗證的電子郵件未登入時所做的捐款。分頁（預設每頁 100 筆，最多 500 筆）。",
     security: signedIn,
     middleware: [requireMember] as const,
+    request: { query: donationListQuery },
     responses: {
-      200: json(z.object({ data: z.array(donationSchema) }), "捐款"),
+      200: json(paginated(donationSchema), "捐款"),
       401: json(apiErrorSchema, "未登入"),
+      422: json(validationErrorSchema, "參數格式不正確"),
     },
   }),
-  async (c) => c.json({ data: await listMemberDonations(c.var.db, c.var.member.id) }, 200),
+  async (c) => c.json(await listMemberDonations(c.var.db, c.var.member.id, c.req.valid("query")), 200),
 );
 
 donationRoutes.openapi(
@@ -133,7 +136,7 @@ donationRoutes.openapi(
     summary: "一筆捐款",
     security: [...signedIn, {}],
     middleware: [optionalMember] as const,
-    request: { params: numberParam },
+    request: { params: tradeNumberQuery },
     responses: {
       200: json(z.object({ data: donationSchema }), "捐款"),
       404: json(apiErrorSchema, "找不到此筆捐款"),
@@ -158,7 +161,7 @@ donationRoutes.openapi(
     description: "向綠界取消之後的扣款（CreditCardPeriodAction Cancel，無法恢復），並寄出通知信。",
     security: signedIn,
     middleware: [requireMember] as const,
-    request: { params: numberParam },
+    request: { params: tradeNumberQuery },
     responses: {
       200: json(z.object({ data: donationSchema, message: z.string() }), "已取消"),
       404: json(apiErrorSchema, "找不到此筆捐款"),
@@ -189,7 +192,7 @@ donationRoutes.openapi(
       "為捐款開始一次新的付款（新的 MerchantTradeNo）。定期定額為信用卡定期扣款：PeriodAmount 等於 TotalAmount，每月最多 99 次、每年最多 9 次，直到捐款人取消。回應為自動送出的 HTML 表單；Accept 為 application/json 時回應 { action, fields }。",
     security: [...signedIn, {}],
     middleware: [optionalMember] as const,
-    request: { query: numberParam },
+    request: { query: tradeNumberQuery },
     responses: {
       200: {
         content: {
@@ -314,7 +317,7 @@ donationRoutes.openapi(
     security: [...signedIn, {}],
     middleware: [optionalMember] as const,
     request: {
-      params: numberParam.extend({
+      params: tradeNumberQuery.extend({
         chargeId: digits(
           z.coerce
             .number({ error: messages.invalidParams })

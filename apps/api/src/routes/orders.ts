@@ -10,6 +10,7 @@ import {
   orderSchema,
   paginated,
   validationErrorSchema,
+  tradeNumberQuery,
 } from "@shiyi/contracts";
 import { buildAioCheckout, renderAutoSubmitForm } from "@shiyi/ecpay";
 import type { Context } from "hono";
@@ -71,10 +72,6 @@ export const orderRateLimits: MakingLimits = {
   perAddress: { limit: 10, windowMs: 10 * 60_000 },
   perEmail: { limit: 5, windowMs: 10 * 60_000 },
 };
-
-const numberParam = z.object({
-  number: z.string().regex(/^\d{6,20}$/, { error: messages.invalidParams }),
-});
 
 orderRoutes.openapi(
   createRoute({
@@ -153,7 +150,7 @@ orderRoutes.openapi(
       "訂單的會員，或持有下單時取得之 access_token 或訂單信件連結之 key（標頭 x-order-token）者可查看。其他人（含其他會員）與不存在的訂單一律 404，不透露訂單是否存在。",
     security: [...signedIn, {}],
     middleware: [optionalMember] as const,
-    request: { params: numberParam },
+    request: { params: tradeNumberQuery },
     responses: {
       200: json(z.object({ data: orderSchema }), "訂單"),
       404: json(apiErrorSchema, "找不到此訂單"),
@@ -176,7 +173,7 @@ orderRoutes.openapi(
       "訂單的會員或持有 x-order-token 者，可取消還在等待付款（尚未取得 ATM 或超商代碼）的訂單：狀態改為 cancelled，保留的庫存立即釋出。已付款、等待繳費、已逾期或已取消的訂單回應 409。",
     security: [...signedIn, {}],
     middleware: [optionalMember] as const,
-    request: { params: numberParam },
+    request: { params: tradeNumberQuery },
     responses: {
       200: json(z.object({ data: orderSchema, message: z.string() }), "已取消"),
       404: json(apiErrorSchema, "找不到此訂單"),
@@ -204,7 +201,7 @@ orderRoutes.openapi(
     ].join("\n\n"),
     security: [...signedIn, {}],
     middleware: [optionalMember] as const,
-    request: { query: numberParam },
+    request: { query: tradeNumberQuery },
     responses: {
       200: {
         content: {

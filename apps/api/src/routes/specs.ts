@@ -86,6 +86,21 @@ type Operation = {
   responses?: Record<string, unknown>;
 };
 
+/**
+ * A call that answers in plain text (ECPay's notices, answered `1|OK` or `0|…`) reads whatever
+ * body it is sent: one that is not a form fails its signature check (400), not its type.
+ */
+const answersInText = (responses: Record<string, unknown>) =>
+  Object.values(responses).some(
+    (response) =>
+      typeof response === "object" &&
+      response !== null &&
+      "content" in response &&
+      typeof response.content === "object" &&
+      response.content !== null &&
+      "text/plain" in response.content,
+  );
+
 const refusal = (description: string) => ({
   description,
   content: {
@@ -106,7 +121,8 @@ const refusal = (description: string) => ({
  * Adds, to the API's description, the refusals a call meets before its own checks, where the
  * call's own description does not name them: 422 for a parameter out of shape; 401 for a stale
  * or missing token where a member may sign in; and for a body, 413 past the size limit
- * (`requestSizeLimit`), and for a JSON one 400 when it is not JSON and 415 when sent as another type.
+ * (`requestSizeLimit`), and for a JSON one 400 when it is not JSON and 415 when sent as another type
+ * (for a form, 415 too, unless the call answers in plain text).
  */
 export function withCommonRefusals<T extends Described>(document: T): T {
   for (const operations of Object.values(document.paths ?? {}) as (object | undefined)[]) {
@@ -122,7 +138,7 @@ export function withCommonRefusals<T extends Described>(document: T): T {
       if ("application/json" in content) {
         responses["400"] ??= refusal(`${messages.invalidParams}（不是 JSON）`);
         responses["415"] ??= refusal(messages.jsonExpected);
-      } else if ("application/x-www-form-urlencoded" in content) {
+      } else if ("application/x-www-form-urlencoded" in content && !answersInText(responses)) {
         responses["415"] ??= refusal(messages.formExpected);
       }
     }

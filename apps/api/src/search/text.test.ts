@@ -131,6 +131,16 @@ describe("highlight and snippet", () => {
     expect(marked(highlight("台北 ABC 店", queryTerms("台北abc")))).toBe("[台北] [ABC] 店");
   });
 
+  it("marks a word of letters where the index finds it: from a word's start, a short one whole", () => {
+    const subtitle = "A Menu Is a Manual, the Harbor's Latte";
+    expect(marked(highlight(subtitle, queryTerms("a'\"*")))).toBe(
+      "[A] Menu Is [a] Manual, the Harbor's Latte",
+    );
+    expect(marked(highlight(subtitle, queryTerms("man")))).toBe("A Menu Is a [Man]ual, the Harbor's Latte");
+    expect(marked(highlight(subtitle, queryTerms("ar")))).toBe(subtitle);
+    expect(marked(highlight("台北ab 台北abc", queryTerms("台北ab")))).toBe("[台北ab] 台北abc");
+  });
+
   it("cuts a window around the first match, from the sentence it is in", () => {
     const body = `${"前文。".repeat(20)}這是一家台菜餐廳。${"後文".repeat(80)}`;
     const text = marked(snippet([null, body], terms));

@@ -249,6 +249,11 @@ export function htmlText(html: string | null | undefined): string {
     .trim();
 }
 
+/** A letter or digit of a word the tokenizer keeps whole (not a Han or kana character). */
+const isLetterWord = (char: string) =>
+  /[\p{L}\p{N}\p{M}]/u.test(char) &&
+  !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u.test(char);
+
 /** Where the terms occur in `text`, as ranges of the original, merged. */
 export function matchRanges(text: string, terms: readonly QueryTerm[]): Array<[number, number]> {
   if (!text || terms.length === 0) return [];
@@ -256,14 +261,21 @@ export function matchRanges(text: string, terms: readonly QueryTerm[]): Array<[n
   const ranges: Array<[number, number]> = [];
   const mark = (needle: string) => {
     if (!needle) return false;
+    // A word of letters is found as the index finds it: from a word's start, and whole when it is
+    // shorter than three letters (longer ones are prefixes), so `a` is not marked inside Manual.
+    const fromStart = isLetterWord(needle[0]!);
+    const tail = /[\p{L}\p{N}\p{M}]+$/u.exec(needle)?.[0] ?? "";
+    const whole = isLetterWord(needle.at(-1)!) && [...tail].filter(isLetterWord).length < 3;
     let found = false;
-    for (
-      let at = folded.text.indexOf(needle);
-      at !== -1;
-      at = folded.text.indexOf(needle, at + needle.length)
-    ) {
-      ranges.push([folded.start[at]!, folded.end[at + needle.length - 1]!]);
-      found = true;
+    for (let at = folded.text.indexOf(needle); at !== -1;) {
+      const end = at + needle.length;
+      const starts = !fromStart || at === 0 || !isLetterWord(folded.text[at - 1]!);
+      const ends = !whole || end === folded.text.length || !isLetterWord(folded.text[end]!);
+      if (starts && ends) {
+        ranges.push([folded.start[at]!, folded.end[end - 1]!]);
+        found = true;
+      }
+      at = folded.text.indexOf(needle, starts && ends ? end : at + 1);
     }
     return found;
   };

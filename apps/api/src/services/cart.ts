@@ -333,29 +333,46 @@ async function ownLine(tx: Database, memberId: number, lineId: number): Promise<
   return line;
 }
 
-/** PATCH /cart/{id}: sets the quantity of the member's own line, within the item's limits. */
+/**
+ * PATCH /cart/{id}: sets the quantity and/or the options of the member's own line, within the
+ * item's limits. A line moved to options another line already holds is merged into that line
+ * (their quantities added), which is returned; this one is removed.
+ */
 export async function updateCartLine(
   db: Database,
   memberId: number,
   lineId: number,
-  quantity: number,
+  change: { quantity?: number; sku?: string[] },
 ): Promise<CartLine> {
   return db.transaction(async (tx) => {
     await lockCart(tx, memberId);
     const line = await ownLine(tx, memberId, lineId);
     const item = (await loadItems(tx, [line])).get(itemKey(line.type, line.item_id));
     if (!item || item.available === 0) throw unavailable();
+    const sku = change.sku ?? line.sku;
+    const problem = change.sku && skuProblem(item.options, change.sku);
+    if (problem) throw new ApiError(422, problem, { sku: [problem] });
+    const quantity = change.quantity ?? line.quantity;
+    // Lines of this item other than this one: the merge target's quantity is among them.
     const others = await heldElsewhere(tx, memberId, line, line.id);
     const limit = cartItemLimit(item);
     if (others + quantity > limit.max) throw overLimit(limit.message);
+    const target = skuEquals(sku, line.sku) ? undefined : await findLine(tx, memberId, { ...line, sku });
+    if (target) {
+      await tx.delete(cartLines).where(eq(cartLines.id, line.id));
+      return toCartLine(await writeLine(tx, memberId, target, target, target.quantity + quantity), item);
+    }
     const [updated] = await tx
       .update(cartLines)
-      .set({ quantity, updated_at: sql`now()` })
+      .set({ quantity, sku, updated_at: sql`now()` })
       .where(eq(cartLines.id, line.id))
       .returning();
     return toCartLine(updated!, item);
   });
 }
+
+const skuEquals = (a: string[], b: string[]) =>
+  a.length === b.length && a.every((value, i) => value === b[i]);
 
 /** DELETE /cart/{id}: removes the member's own line, whatever became of its item. */
 export async function removeCartLine(db: Database, memberId: number, lineId: number): Promise<void> {

@@ -5,6 +5,8 @@ import {
   type Donation,
   type DonationDraft,
   type DonationStatus,
+  type MemberListQuery,
+  type Paginated,
 } from "@shiyi/contracts";
 import { taipeiOffsetMs } from "@shiyi/contracts/dates";
 import {
@@ -47,6 +49,7 @@ import {
 } from "../db/schema.ts";
 import { uniqueViolation } from "../db/unique-violation.ts";
 import { ApiError } from "../lib/errors.ts";
+import { pageWindow, paginationMeta } from "../lib/paginate.ts";
 import { checkRepeat, keyedAccessToken, oncePerKey, requestDigest } from "../lib/idempotency.ts";
 import {
   donationCancelledMail,
@@ -242,31 +245,44 @@ export async function lapseUnpaidDonations(db: Database, now: Date): Promise<str
  * GET /donations/me: the member's gifts, and the guest gifts made with their verified address once
  * paid (anyone may type an address into the form; only money given makes it a gift worth listing).
  */
-export async function listMemberDonations(db: Database, memberId: number): Promise<Donation[]> {
+export async function listMemberDonations(
+  db: Database,
+  memberId: number,
+  { page, limit }: MemberListQuery,
+): Promise<Paginated<Donation>> {
   const email = await verifiedEmailOf(db, memberId);
-  const rows = await db
-    .select()
-    .from(donations)
-    .where(
-      or(
-        // A lapsed gift was never given: it is not history.
-        and(eq(donations.member_id, memberId), ne(donations.status, "expired")),
-        email
-          ? and(
-              isNull(donations.member_id),
-              sql`lower(${donations.email}) = lower(${email})`,
-              notInArray(donations.status, unpaidStatuses),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(donations.created_at), desc(donations.id))
-    .limit(500);
+  const mine = or(
+    // A lapsed gift was never given: it is not history.
+    and(eq(donations.member_id, memberId), ne(donations.status, "expired")),
+    email
+      ? and(
+          isNull(donations.member_id),
+          sql`lower(${donations.email}) = lower(${email})`,
+          notInArray(donations.status, unpaidStatuses),
+        )
+      : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(donations)
+      .where(mine)
+      .orderBy(desc(donations.created_at), desc(donations.id))
+      .limit(limit)
+      .offset(pageWindow(page, limit).offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(donations)
+      .where(mine),
+  ]);
   const charges = await chargesOf(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => donationJson(row, charges.get(row.id) ?? []));
+  return {
+    data: rows.map((row) => donationJson(row, charges.get(row.id) ?? [])),
+    meta: paginationMeta(counted?.total ?? 0, page, limit),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

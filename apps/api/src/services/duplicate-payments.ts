@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { donations, duplicatePayments, orders } from "../db/schema.ts";
-import { duplicatePaymentMail, duplicatePaymentNoticeMail } from "../mail/templates/index.ts";
-import type { OrderDeps } from "./orders.ts";
+import { duplicatePaymentMail, duplicatePaymentNoticeMail, orderViewUrl } from "../mail/templates/index.ts";
+import { orderMailKey, type OrderDeps } from "./orders.ts";
 
 /*
  * A payment ECPay reports for an order or gift that another attempt has already paid: a buyer
@@ -99,8 +99,18 @@ export async function reportDuplicatePayments(
     // And the person who paid twice is told the second payment comes back to them.
     const payer = await payerOf(deps.db, report.kind, report.number);
     if (payer) {
-      const notice = duplicatePaymentNoticeMail({ siteUrl: deps.auth.siteUrl, ...report, name: payer.name });
-      void deps.mailer.send({ to: payer.email, ...notice }).catch((error: unknown) => {
+      const viewUrl =
+        report.kind === "order"
+          ? orderViewUrl(deps.auth.siteUrl, report.number, orderMailKey(deps.auth.jwtSecret, report.number))
+          : undefined;
+      const notice = duplicatePaymentNoticeMail({
+        siteUrl: deps.auth.siteUrl,
+        ...report,
+        name: payer.name,
+        viewUrl,
+      });
+      // A reply goes to the inbox that refunds it, not to the no-reply sender.
+      void deps.mailer.send({ to: payer.email, replyTo: to, ...notice }).catch((error: unknown) => {
         deps.logger.error({ err: error, number: report.number }, "duplicate payment notice not sent");
       });
     }

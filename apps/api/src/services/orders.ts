@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import {
+  cvsGoodsLimit,
   isTaiwanMobile,
   memberAddressSchema,
   orderMessages,
@@ -547,9 +548,21 @@ export async function placeOrder(
   return oncePerKey({
     find: () => repeatedOrder(deps, repeat),
     make: () => placeNewOrder(deps, { memberId, draft, ip, now, repeat, admit }),
-    // The first sending may have made the account this one asks for.
-    usedUp: (error) => error.message === orderMessages.accountExists,
+    // The first sending may have made the account this one asks for: if it was made just now.
+    usedUp: async (error) =>
+      error.message === orderMessages.accountExists &&
+      (await joinedSince(deps.db, draft.customer.email, new Date(now.getTime() - 60_000))),
   });
+}
+
+/** Whether the account of `email` was made after `since`. */
+async function joinedSince(db: Database, email: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(sql`lower(${members.email}) = lower(${email})`, gte(members.created_at, since.toISOString())))
+    .limit(1);
+  return row !== undefined;
 }
 
 async function placeNewOrder(
@@ -583,6 +596,9 @@ async function placeNewOrder(
   const total = itemsTotal + postage;
   if (draft.expected_total !== undefined && draft.expected_total !== total) {
     throw new ApiError(409, orderMessages.totalChanged(total));
+  }
+  if (draft.shipping === "cvs" && itemsTotal > cvsGoodsLimit) {
+    throw new ApiError(422, orderMessages.cvsGoodsLimit, { shipping: [orderMessages.cvsGoodsLimit] });
   }
   const limits = orderPaymentLimits[draft.payment];
   if (total < limits.min || total > limits.max) {

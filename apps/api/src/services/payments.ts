@@ -14,6 +14,7 @@ import {
 import {
   addressLine,
   cvsBrandNames,
+  cvsGoodsLimit,
   isTaiwanMobile,
   orderLineName,
   pickUpDeadline,
@@ -529,7 +530,8 @@ async function createShipment(deps: OrderDeps, row: OrderRow, now: Date) {
       merchantTradeNo: shipmentTradeNo(row.number),
       tradeDate: new Date(row.created_at),
       subType: row.delivery as LogisticsSubType,
-      goodsAmount: Math.min(Math.max(row.items_total, 1), 20_000),
+      // Orders over the limit are not taken for pickup (cvsGoodsLimit); a free order declares 1.
+      goodsAmount: Math.min(Math.max(row.items_total, 1), cvsGoodsLimit),
       goodsName: `食藝誌訂單${row.number}`,
       senderName: shop.sender.name,
       senderCellPhone: shop.sender.phone,

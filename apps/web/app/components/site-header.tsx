@@ -29,11 +29,11 @@ export function SiteHeader({
       {/* One line at any window from 320 px at the default text size; with far larger text on a
           narrow phone, the buttons wrap under the seal rather than leave the screen. */}
       <div className="container-page flex flex-wrap items-center justify-between gap-2 py-4 sm:gap-6 lg:flex-nowrap lg:pt-4 lg:pb-6">
-        <Link to="/" className="flex items-center gap-2 text-ink sm:gap-3">
+        <Link to="/" className="flex items-center gap-1.5 text-ink xs:gap-2 sm:gap-3">
           <Logo className="h-10 w-10 lg:h-12 lg:w-12" />
           {/* Narrower than 320 px at the reader's text size (a large text setting on a phone), the
               seal alone shows the site, and the name is still read. */}
-          <span className="font-serif text-xl font-bold tracking-[0.12em] whitespace-nowrap max-2xs:sr-only xs:text-2xl xs:tracking-[0.2em] lg:text-3xl">
+          <span className="font-serif text-xl font-bold tracking-[0.06em] whitespace-nowrap max-2xs:sr-only xs:text-2xl xs:tracking-[0.2em] lg:text-3xl">
             {name}
             <span className="sr-only"> 首頁</span>
           </span>

@@ -60,7 +60,8 @@ export default function Ebooks({ loaderData, matches }: Route.ComponentProps) {
                 className="aspect-[3/4] h-auto w-full bg-paper-deep object-cover"
               />
             )}
-            <h2 className="mt-4 font-serif text-lg font-semibold leading-snug">
+            {/* Two columns on a phone: a clause of eight characters (春天的野菜與山蔬) fits a line from 320 px. */}
+            <h2 className="mt-4 font-serif text-[0.9375rem] font-semibold leading-snug xs:text-lg">
               <Phrased text={ebook.title} />
             </h2>
             {ebook.publication_date && (

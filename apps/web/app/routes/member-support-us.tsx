@@ -1,4 +1,4 @@
-import { donationFrequencyNames, receiptChoiceNames, type Donation } from "@shiyi/contracts";
+import { donationFrequencyNames, receiptChoiceNames, type Donation, type Paginated } from "@shiyi/contracts";
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { data, Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { DonationStatusBadge, NextCharge } from "../components/donation/donation-view.tsx";
@@ -28,7 +28,8 @@ export const meta: Route.MetaFunction = loaderMeta;
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireMember({ request, context });
-  const donations = await context.get(apiContext).get<{ data: Donation[] }>("/donations/me");
+  // Every gift at once (the most a page holds): the yearly receipts are worked out from all of them.
+  const donations = await context.get(apiContext).get<Paginated<Donation>>("/donations/me", { limit: 500 });
   return {
     donations: donations.data,
     receipts: receiptYears(donations.data, new Date()),

@@ -69,6 +69,8 @@ export type DuplicatePaymentNoticeData = {
   name: string;
   amount: number;
   paidAt: Date;
+  /** An order's page (its mail key's link); a gift has none to show a guest. */
+  viewUrl?: string;
 };
 
 /**
@@ -100,9 +102,12 @@ export function duplicatePaymentNoticeMail(data: DuplicatePaymentNoticeData): Re
       },
       {
         kind: "note",
-        text: "信用卡退刷入帳的時間依各發卡銀行作業而定；ATM 轉帳或超商代碼繳費的款項，我們會來信請您提供退款帳戶。如有疑問，請回覆這封信或透過網站的「聯絡我們」與我們聯繫。",
+        text: "信用卡退刷入帳的時間依各發卡銀行作業而定；ATM 轉帳或超商代碼繳費的款項，我們會來信請您提供退款帳戶。如有疑問，請直接回覆這封信，或透過網站的「聯絡我們」與我們聯繫。",
       },
+      ...(data.viewUrl ? [{ kind: "action" as const, label: "查看訂單", url: data.viewUrl }] : []),
     ],
     reason: `您收到這封信，是因為您為${what} ${data.number} 付款。`,
+    // Sent with Reply-To the orders' or donations' inbox: a reply reaches the people who refund.
+    replyable: true,
   });
 }

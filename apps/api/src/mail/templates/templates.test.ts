@@ -198,7 +198,9 @@ describe("what each mail says", () => {
 
   it("contact inbox: who wrote and about what; a reply reaches the sender, so no 請勿直接回覆", () => {
     const mail = contactInboxMail({ siteUrl, id: 7, message: { ...contactMessage, mobile: "0912345678" } });
-    expect(mail.subject).toBe("【內容勘誤】王小明 的來信（#7）");
+    expect(mail.subject).toBe("【內容勘誤】王小明的來信（#7）");
+    const latin = contactInboxMail({ siteUrl, id: 8, message: { ...contactMessage, name: "Maria Chen" } });
+    expect(latin.subject).toBe("【內容勘誤】Maria Chen 的來信（#8）");
     expect(mail.text).toContain("電子郵件：reader@example.com\n手機：0912345678");
     expect(mail.text).not.toContain("請勿直接回覆");
     expect(mail.html).not.toContain("請勿直接回覆");

@@ -1,6 +1,7 @@
 import { getCollectionProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import {
   cvsBrandNames,
+  cvsGoodsLimit,
   cvsBrands,
   orderChoiceSchema,
   orderMessages,
@@ -57,6 +58,8 @@ export function OrderSummary({
   useEffect(() => onShippingChange(shipping), [shipping, onShippingChange]);
   const totals = cartTotals(lines, shipping, settings);
   const overseasOk = shipsOverseas(lines);
+  // A parcel for pickup declares its value, at most NT$20,000 (ECPay's C2C limit).
+  const pickupOk = cartTotals(lines, "cvs", settings).items <= cvsGoodsLimit;
   const problems = lines.filter((line) => lineProblem(line) !== null).length;
   // Each way of paying takes totals within ECPay's limits (超商代碼 at most 6,000): one that cannot
   // take this order is offered disabled, saying why, rather than refused after the whole checkout.
@@ -66,7 +69,12 @@ export function OrderSummary({
   const payment = paymentMethods.find((method) => method === fields.payment.value);
   const paymentFits = !hydrated || payment === undefined || fits(payment);
   const saveBeforeSubmit = useSaveBeforeSubmit();
-  const ready = totals.pieces > 0 && problems === 0 && (shipping !== "overseas" || overseasOk) && paymentFits;
+  const ready =
+    totals.pieces > 0 &&
+    problems === 0 &&
+    (shipping !== "overseas" || overseasOk) &&
+    (shipping !== "cvs" || pickupOk) &&
+    paymentFits;
 
   return (
     <aside
@@ -87,8 +95,13 @@ export function OrderSummary({
               value: method,
               label: shippingMethodNames[method],
               note: formatPrice(settings[postageSetting[method]]),
-              disabled: method === "overseas" && !overseasOk,
-              hint: method === "overseas" && !overseasOk ? "部分商品不提供海外寄送" : undefined,
+              disabled: (method === "overseas" && !overseasOk) || (method === "cvs" && !pickupOk),
+              hint:
+                method === "overseas" && !overseasOk
+                  ? "部分商品不提供海外寄送"
+                  : method === "cvs" && !pickupOk
+                    ? orderMessages.cvsGoodsLimit
+                    : undefined,
             }))}
           />
           {/* Without JavaScript the chain cannot appear on choosing pickup, so it is always there. */}

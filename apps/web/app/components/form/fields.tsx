@@ -362,7 +362,11 @@ type RadioGroupFieldProps = Omit<FieldProps, "label"> & {
   /** The group's name, read out before each choice. */
   legend: ReactNode;
   options: readonly (SelectOption & { description?: ReactNode })[];
-  /** Choices side by side from the md breakpoint: three for a list of three (donation frequency). */
+  /**
+   * Choices side by side: three for a list of three (donation frequency) from the md breakpoint,
+   * one under another from lg to xl, where the form shares the page with a summary beside it and
+   * three in a row would wrap each description over three lines.
+   */
   columns?: 2 | 3;
 };
 
@@ -388,7 +392,9 @@ export function RadioGroupField({
         {required && <RequiredMark />}
       </legend>
       <Hint meta={meta} hint={hint} />
-      <div className={`grid gap-3 ${columns === 3 ? "md:grid-cols-3" : "sm:grid-cols-2"}`}>
+      <div
+        className={`grid gap-3 ${columns === 3 ? "md:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3" : "sm:grid-cols-2"}`}
+      >
         {options.map((option, index) => {
           const { key, id, ...props } = getInputProps(meta, {
             type: "radio",
