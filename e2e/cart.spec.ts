@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { blockingViolations } from "./support/axe.ts";
 import { createMember, signIn, testAddress } from "./support/members.ts";
 
@@ -182,18 +182,17 @@ for (const width of [375, 1280]) {
   });
 }
 
-test("a payment that cannot take the order's total is offered disabled, saying why", async ({
-  page,
-  context,
-  request,
-}) => {
-  // Enough of the dearest merchandise to pass 超商代碼繳費's NT$ 6,000.
+/**
+ * A new member, signed in, whose cart holds just enough of the dearest merchandise to pass
+ * `total` (NT$) of goods; the item and how many.
+ */
+async function memberCartPast(request: APIRequestContext, context: BrowserContext, total: number) {
   const response = await request.get("/api/merch", { headers: { accept: "application/json" } });
   const { data } = (await response.json()) as {
     data: { id: number; title: string; price: number; stock: number; max_quantity: number }[];
   };
   const item = data.toSorted((a, b) => b.price - a.price)[0]!;
-  const quantity = Math.floor(6_000 / item.price) + 1;
+  const quantity = Math.floor(total / item.price) + 1;
   expect(quantity).toBeLessThanOrEqual(Math.min(item.stock, item.max_quantity));
   const tokens = await signIn(request, context, await createMember(request));
   const added = await request.post("/api/cart", {
@@ -205,7 +204,16 @@ test("a payment that cannot take the order's total is offered disabled, saying w
     data: { item_id: item.id, type: "merch", sku: [], quantity },
   });
   expect(added.status(), await added.text()).toBe(201);
+  return { item, quantity };
+}
 
+test("a payment that cannot take the order's total is offered disabled, saying why", async ({
+  page,
+  context,
+  request,
+}) => {
+  // Enough to pass 超商代碼繳費's NT$ 6,000.
+  const { item } = await memberCartPast(request, context, 6_000);
   await open(page, "/cart");
   const summary = page.getByRole("complementary", { name: "訂單摘要" });
   await expect(summary.getByRole("radio", { name: /超商代碼繳費/ })).toBeDisabled();
@@ -216,6 +224,23 @@ test("a payment that cannot take the order's total is offered disabled, saying w
   await quantityOf(page, item.title).fill("1");
   await expect(toast(page, "成功更新購物車")).toBeVisible();
   await expect(summary.getByRole("radio", { name: /超商代碼繳費/ })).toBeEnabled();
+});
+
+test("pickup at a store is offered disabled past NT$20,000 of goods, the most a parcel may declare", async ({
+  page,
+  context,
+  request,
+}) => {
+  const { item, quantity } = await memberCartPast(request, context, 20_000);
+  await open(page, "/cart");
+  const summary = page.getByRole("complementary", { name: "訂單摘要" });
+  await expect(summary.getByRole("radio", { name: /^超商取貨/ })).toBeDisabled();
+  await expect(summary.getByText("超商取貨的商品金額以 NT$20,000 為限，請選擇宅配到府")).toBeVisible();
+  await expect(summary.getByRole("radio", { name: /^宅配到府/ })).toBeEnabled();
+
+  await quantityOf(page, item.title).fill(String(quantity - 1));
+  await expect(toast(page, "成功更新購物車")).toBeVisible();
+  await expect(summary.getByRole("radio", { name: /^超商取貨/ })).toBeEnabled();
 });
 
 test("choosing overseas delivery prices the cart's lines at the overseas price, as the summary", async ({

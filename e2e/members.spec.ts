@@ -794,11 +794,21 @@ test.describe("without JavaScript", () => {
     const form = page.getByRole("region", { name: "編輯會員資料" });
     await form.getByRole("textbox", { name: "姓名" }).fill("林小滿");
     await form.getByRole("textbox", { name: "手機" }).fill("0987654321");
+    // 大安區 is a district of 臺中市 too: the list shows the one of the 縣市 chosen.
+    await form.getByRole("combobox", { name: "縣市" }).selectOption("臺北市");
+    await form.getByRole("combobox", { name: "鄉鎮市區" }).selectOption({ label: "臺北市 大安區" });
+    await form.getByRole("textbox", { name: "郵遞區號" }).fill("106");
+    await form.getByRole("textbox", { name: "詳細地址" }).fill("復興南路一段 219 巷 18 號");
     await form.getByRole("button", { name: "儲存會員資料" }).click();
     await expect(form.getByText("會員資料已更新")).toBeVisible();
     const card = page.getByRole("region", { name: "基本資料" });
     await expect(card).toContainText("林小滿");
     await expect(card).toContainText("0987654321");
+    await page.goto("/member");
+    const district = page
+      .getByRole("region", { name: "編輯會員資料" })
+      .getByRole("combobox", { name: "鄉鎮市區" });
+    await expect(district.locator("option:checked")).toHaveText("臺北市 大安區");
   });
 
   test("an invalid registration comes back with its messages and what was typed, passwords left out", async ({

@@ -192,6 +192,11 @@ describe("the shop's configuration", () => {
     expect(() => readApiConfig(onTestKeys)).toThrow(
       /ECPAY_MODE=stage in production needs the merchant's own ECPAY_MERCHANT_ID, ECPAY_HASH_KEY, ECPAY_HASH_IV/,
     );
+    // The logistics and invoice accounts too: a parcel's notices are signed with their keys.
+    const { ECPAY_LOGISTICS_HASH_KEY: _logistics, ...withoutLogisticsKey } = productionEnv;
+    expect(() => readApiConfig(withoutLogisticsKey)).toThrow(
+      /ECPAY_MODE=stage in production needs the merchant's own ECPAY_LOGISTICS_HASH_KEY/,
+    );
     // Given by hand, copied from ECPay's documents, they are refused the same, in either mode.
     const published = {
       ECPAY_MERCHANT_ID: "3002607",

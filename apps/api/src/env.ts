@@ -1,13 +1,11 @@
 import path from "node:path";
 import { z } from "zod";
+import { unsetIfEmpty } from "./env-values.ts";
 import { mediaConfig, mediaProblems, mediaVariables, type MediaConfig } from "./media-config.ts";
 import { isAddressOrRange } from "./lib/client-address.ts";
 import { ConfigurationError } from "./startup-failure.ts";
 import { shopProductionProblems, shopVariables, undeliverable } from "./shop-config.ts";
 
-/** An empty variable counts as unset, as shells and process managers often leave them. */
-const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema);
 const optionalUrl = unsetIfEmpty(z.url().optional());
 
 /**

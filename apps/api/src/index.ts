@@ -38,6 +38,7 @@ export {
   type AuthConfig,
   type MailConfig,
 } from "./env.ts";
+export { unsetIfEmpty } from "./env-values.ts";
 export { createMailer, type Mailer, type OutgoingMail } from "./mail/mailer.ts";
 export { startMail, type MailService } from "./mail/start.ts";
 export { localOAuthProvider } from "./local-oauth.ts";

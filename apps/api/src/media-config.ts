@@ -1,9 +1,7 @@
 import path from "node:path";
 import { folderStore, s3Store, type MediaStore } from "@shiyi/media-store";
 import { z } from "zod";
-
-const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema);
+import { unsetIfEmpty } from "./env-values.ts";
 
 /**
  * Where the site's pictures live (decision 021): unset, as files under DATA_DIR/media; with

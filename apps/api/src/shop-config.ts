@@ -9,6 +9,7 @@ import {
 } from "@shiyi/ecpay";
 import type { ContactTopic } from "@shiyi/contracts";
 import { z } from "zod";
+import { unsetIfEmpty } from "./env-values.ts";
 import { ConfigurationError } from "./startup-failure.ts";
 import { receiptFontFromEnv, type ReceiptFont, type ReceiptIssuer } from "./receipts/index.ts";
 import {
@@ -24,8 +25,6 @@ import {
  * Read by the API's own entry point and by the web server, which hosts the API in-process.
  */
 
-const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema);
 const optionalText = unsetIfEmpty(z.string().min(1).optional());
 const inbox = (name: string, fallback: string) =>
   unsetIfEmpty(z.email({ error: `${name} must be an e-mail address` }).default(fallback));
@@ -128,8 +127,8 @@ const credentialNames = {
 
 /**
  * Production must take real money and stop real robots: there, the simulator is refused, ECPay's
- * production mode needs every credential, its stage mode the merchant's own payment keys (with the
- * published test keys anyone could sign a payment notice), and reCAPTCHA its secret. The demo's
+ * production and stage modes need every credential, the merchant's own (with the published test
+ * keys anyone could sign a payment or logistics notice), and reCAPTCHA its secret. The demo's
  * inboxes, sender and foundation are refused too: orders' and gifts' mail would go nowhere, and
  * shipments and tax receipts would carry made-up names.
  */
@@ -148,10 +147,15 @@ export const shopProductionProblems = (env: ShopVariables): { variable: string; 
         variable: "ECPAY_MODE",
         message: "ECPAY_MODE must be stage or production in production (NODE_ENV=production)",
       });
-    if (env.ECPAY_MODE === "stage" && credentialNames.payment.some((name) => !env[name]))
+    // Unset, each account would be ECPay's published test account, whose notices anyone can sign:
+    // a payment's, or a parcel's (arrived, picked up).
+    const unset = Object.values(credentialNames)
+      .flat()
+      .filter((name) => !env[name]);
+    if (env.ECPAY_MODE === "stage" && unset.length > 0)
       problems.push({
         variable: "ECPAY_MODE",
-        message: `ECPAY_MODE=stage in production needs the merchant's own ${credentialNames.payment.join(", ")} (with ECPay's published test keys anyone could sign a payment notice)`,
+        message: `ECPAY_MODE=stage in production needs the merchant's own ${unset.join(", ")} (with ECPay's published test keys anyone could sign a payment or logistics notice)`,
       });
     // Set, but to the published keys themselves (copied from ECPay's documents): as good as none.
     for (const names of Object.values(credentialNames)) {

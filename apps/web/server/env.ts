@@ -13,6 +13,7 @@ import {
   mediaVariables,
   productionSecretsMessage,
   processVariables,
+  unsetIfEmpty,
   productionSecretsRequired,
   proxyVariables,
   redisVariables,
@@ -30,9 +31,6 @@ import {
 import { z } from "zod";
 import { publicReadTtlMs } from "./read-cache.ts";
 
-/** An empty variable counts as unset, as shells and process managers often leave them. */
-const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema);
 const optionalUrl = unsetIfEmpty(z.url().optional());
 
 /**

@@ -14,7 +14,7 @@ export type ContactTopic = (typeof contactTopics)[number]["value"];
 
 const topicValues = contactTopics.map((topic) => topic.value) as [ContactTopic, ...ContactTopic[]];
 
-/** An address longer than 254 characters cannot be mailed (RFC 5321), so it is refused here. */
+/** `email`: an address longer than 254 characters cannot be mailed (RFC 5321), as members' and subscribers'. */
 export const contactLimits = { name: 50, email: 254, message: 2000 } as const;
 
 /**

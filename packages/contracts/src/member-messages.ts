@@ -13,6 +13,9 @@ export const memberMessages = {
   accountTaken: "此帳號已被使用",
   emailTaken: "此電子郵件已被註冊",
   loginFailed: "帳號或密碼錯誤",
+  /** Too many wrong passwords: the sign-in waits `seconds`, whatever is typed meanwhile. */
+  loginLocked: (seconds: number) =>
+    `登入失敗次數過多，請於 ${seconds < 60 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分鐘`}後再試，或使用「忘記密碼」重新設定密碼`,
   notVerified: "帳號尚未完成電子郵件驗證，請至信箱點擊驗證連結，或重新寄送驗證信",
   registered: "註冊成功！驗證信已寄至您的信箱，請點擊信中的連結啟用帳號",
   verificationSent: "若此電子郵件已註冊且尚未驗證，驗證信將寄至您的信箱",

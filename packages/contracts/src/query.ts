@@ -73,6 +73,7 @@ export const donationListQuery = z.object({
   page: positiveInt(1, 100_000),
   limit: positiveInt(100, 500),
 });
+export type DonationListQuery = z.infer<typeof donationListQuery>;
 
 /** News, columns and features also filter by category and author (id or path). */
 export const articleListQuery = listQuery.extend({

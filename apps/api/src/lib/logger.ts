@@ -4,50 +4,95 @@ import pino from "pino";
 
 export type Logger = pino.Logger;
 
-export const createLogger = (level: string): Logger =>
-  pino({
-    level,
-    base: undefined,
-    timestamp: pino.stdTimeFunctions.isoTime,
-    serializers: { err: errorForLog },
-  });
+/** A logger of JSON lines on standard output (or `destination`), errors logged by `errorForLog`. */
+export const createLogger = (level: string, destination?: pino.DestinationStream): Logger =>
+  pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      serializers: { err: errorForLog },
+    },
+    destination,
+  );
+
+/** An address written as mail is sent to (no `/` before the @, a domain with a name). */
+const emailPattern = /[^\s/<>()"',;:@[\]]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+/** A national id or resident certificate number (A123456789, a123456789, AB12345678). */
+const idPattern = /(?<![A-Za-z0-9])[A-Za-z][12A-Da-d89]\d{8}(?!\d)/g;
+/** A mobile number in Taiwan as it is written: 0912345678, 0912-345-678, +886 912 345 678. */
+const mobilePattern = /(?<![\d+])(?:\+?886[-\s]?|0)9\d{2}[-\s]?\d{3}[-\s]?\d{3}(?!\d)/g;
 
 /**
  * What a log line keeps of a person's data found in an error's text: nothing. A failed query's
- * message lists its parameters (Drizzle: `params: reader@example.com,…`), an SMTP server's reply
- * may repeat the recipient, a constraint's detail the value that clashed.
+ * message ends with its parameters (Drizzle: `params: reader@example.com,…`, which a message of
+ * several lines runs on over several), an SMTP server's reply may repeat the recipient.
  */
 export function redactPersonalData(text: string): string {
-  return text
-    .replace(/(^|\n)params: [^\n]*/g, "$1params: [redacted]")
-    .replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+\.[^\s<>()"',;:]+/g, "[email]")
-    .replace(/\b[A-Z][12A-D89]\d{8}\b/g, "[id]")
-    .replace(/\b09\d{8}\b/g, "[phone]");
+  return redactValues(text.replace(/(^|\n)params: [\s\S]*$/, "$1params: [redacted]"));
+}
+
+/** Addresses, ids and mobile numbers in `text`, taken out. */
+const redactValues = (text: string) =>
+  text.replace(emailPattern, "[email]").replace(idPattern, "[id]").replace(mobilePattern, "[phone]");
+
+type LoggedError = Error & {
+  code?: unknown;
+  errno?: unknown;
+  syscall?: unknown;
+  address?: unknown;
+  port?: unknown;
+  responseCode?: unknown;
+  command?: unknown;
+  status?: unknown;
+  errors?: unknown;
+};
+
+/** Those of an error's own fields that say what failed and hold no person's data. */
+function plainFields(error: LoggedError): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const keep = (name: keyof LoggedError, ...types: string[]) => {
+    if (types.includes(typeof error[name])) fields[name] = error[name];
+  };
+  keep("code", "string", "number");
+  keep("errno", "number");
+  keep("status", "number");
+  // A connection that failed: the call and where to (the database, Redis, the mail server).
+  keep("syscall", "string");
+  keep("address", "string");
+  keep("port", "number");
+  // SMTP: the reply's code and the command it answered (RCPT TO, DATA), not the addresses.
+  keep("responseCode", "number");
+  keep("command", "string");
+  return fields;
 }
 
 /**
- * An error as it is logged: its type, code, message and stack (both without personal data), and
- * its cause the same way. Not its other properties, as pino's own serializer would log them: a
- * PostgreSQL error's `detail` holds the row's values, a mail error's `rejected` the addresses.
+ * An error as it is logged: its type, what failed (code, the call, the address it went to), its
+ * message and stack without personal data, and its cause and (an AggregateError's: each address a
+ * connection tried) inner errors the same way. Not its other properties, as pino's own serializer
+ * would log them: a PostgreSQL error's `detail` holds the row's values, a mail error's `rejected`
+ * the addresses.
  */
 export function errorForLog(error: unknown, depth = 0): Record<string, unknown> {
   if (!(error instanceof Error)) return { type: typeof error, message: redactPersonalData(String(error)) };
-  const fields = error as Error & {
-    code?: unknown;
-    responseCode?: unknown;
-    command?: unknown;
-    status?: unknown;
-  };
+  const failed = error as LoggedError;
+  const message = redactPersonalData(error.message);
+  // The stack begins with the message, which may run over several lines: it is replaced whole
+  // (a stack without it loses any line of parameters).
+  const stack =
+    error.stack &&
+    (error.stack.includes(error.message)
+      ? redactValues(error.stack.replace(error.message, () => message))
+      : redactValues(error.stack.replace(/(^|\n)params: [^\n]*/g, "$1params: [redacted]")));
+  const inner = depth < 3 && Array.isArray(failed.errors) ? failed.errors.slice(0, 5) : [];
   return {
     type: error.name,
-    message: redactPersonalData(error.message),
-    ...(typeof fields.code === "string" || typeof fields.code === "number" ? { code: fields.code } : {}),
-    ...(typeof fields.status === "number" ? { status: fields.status } : {}),
-    // SMTP: the reply's code and the command it answered (RCPT TO, DATA), not the addresses.
-    ...(typeof fields.responseCode === "number" ? { responseCode: fields.responseCode } : {}),
-    ...(typeof fields.command === "string" ? { command: fields.command } : {}),
-    ...(error.stack ? { stack: redactPersonalData(error.stack) } : {}),
+    message,
+    ...plainFields(failed),
+    ...(stack ? { stack } : {}),
     ...(error.cause !== undefined && depth < 3 ? { cause: errorForLog(error.cause, depth + 1) } : {}),
+    ...(inner.length > 0 ? { errors: inner.map((each) => errorForLog(each, depth + 1)) } : {}),
   };
 }
 

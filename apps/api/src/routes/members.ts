@@ -135,9 +135,13 @@ async function refusedFor<E extends ApiEnv>(
   return undefined;
 }
 
-function tooManyRequests<E extends ApiEnv>(c: Context<E>, retryAfterSeconds: number) {
+function tooManyRequests<E extends ApiEnv>(
+  c: Context<E>,
+  retryAfterSeconds: number,
+  message: string = messages.tooManyRequests,
+) {
   c.header("retry-after", String(retryAfterSeconds));
-  return c.json({ message: messages.tooManyRequests }, 429);
+  return c.json({ message }, 429);
 }
 
 const addressKey = (c: Context<ApiEnv>, call: string) => {
@@ -281,14 +285,21 @@ memberRoutes.openapi(
     const throttle = c.var.loginThrottle;
     const failuresKey = addressKey(c, "login-failures");
     const failures = await c.var.rateLimiter.checkFailures(memberRateLimits.loginFailures, failuresKey);
-    if (!failures.allowed) return tooManyRequests(c, failures.retryAfterSeconds);
+    if (!failures.allowed)
+      return tooManyRequests(
+        c,
+        failures.retryAfterSeconds,
+        memberMessages.loginLocked(failures.retryAfterSeconds),
+      );
     const retryAfter = await refusedFor(c, [[memberRateLimits.login, addressKey(c, "login")]]);
     if (retryAfter) return tooManyRequests(c, retryAfter);
     // An account's name and address share one count; an identifier naming none counts as typed.
     const member = await findMemberByLogin(c.var.db, account);
     const subject = member ? { memberId: member.id } : account;
     const lock = await throttle.attempt(subject);
-    if (!lock.allowed) return tooManyRequests(c, lock.retryAfterSeconds);
+    // Said as what it is: even the right password waits, and 忘記密碼 is the way on meanwhile.
+    if (!lock.allowed)
+      return tooManyRequests(c, lock.retryAfterSeconds, memberMessages.loginLocked(lock.retryAfterSeconds));
 
     const result = await authenticate(member, password);
     if (!result.ok && result.reason === "failed") {

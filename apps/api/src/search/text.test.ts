@@ -139,6 +139,10 @@ describe("highlight and snippet", () => {
     expect(marked(highlight(subtitle, queryTerms("man")))).toBe("A Menu Is a [Man]ual, the Harbor's Latte");
     expect(marked(highlight(subtitle, queryTerms("ar")))).toBe(subtitle);
     expect(marked(highlight("台北ab 台北abc", queryTerms("台北ab")))).toBe("[台北ab] 台北abc");
+    // A number is looked for whole, as the index does; letters outside the BMP are letters too.
+    expect(marked(highlight("100 元與 1000 元", queryTerms("100")))).toBe("[100] 元與 1000 元");
+    expect(marked(highlight("ab1 ab12", queryTerms("ab1")))).toBe("[ab1] ab12");
+    expect(marked(highlight("x𐐨𐐯𐐪 𐐨𐐯", queryTerms("𐐨𐐯")))).toBe("x𐐨𐐯𐐪 [𐐨𐐯]");
   });
 
   it("cuts a window around the first match, from the sentence it is in", () => {

@@ -192,13 +192,16 @@ export function tsqueryLiteral(terms: readonly QueryTerm[]): string | null {
   return phrases.length > 0 ? phrases.join(" & ") : null;
 }
 
+/** A word looked for as the start of longer ones: three letters or more (a number is exact). */
+const isPrefixWord = (word: string) => word.length >= 3 && /^\p{L}+$/u.test(word);
+
 /** A term's tokens joined by `joiner`: ` <n> ` for a phrase (n the distance), ` & ` for all of them. */
 function termQuery(term: QueryTerm, joiner: " <n> " | " & "): string {
   // A run of two or more characters is made of its bigrams; a lone character is itself.
   const kept = term.tokens.filter((token) => !token.han || token.bigram === token.run > 1);
   let phrase = "";
   kept.forEach((token, i) => {
-    const prefix = !token.han && token.lexeme.length >= 3 && /^\p{L}+$/u.test(token.lexeme);
+    const prefix = !token.han && isPrefixWord(token.lexeme);
     const lexeme = `${quote(token.lexeme)}${prefix ? ":*" : ""}`;
     const gap = joiner.replace("n", String(token.position - (kept[i - 1]?.position ?? 0)));
     phrase += i === 0 ? lexeme : `${gap}${lexeme}`;
@@ -249,11 +252,6 @@ export function htmlText(html: string | null | undefined): string {
     .trim();
 }
 
-/** A letter or digit of a word the tokenizer keeps whole (not a Han or kana character). */
-const isLetterWord = (char: string) =>
-  /[\p{L}\p{N}\p{M}]/u.test(char) &&
-  !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u.test(char);
-
 /** Where the terms occur in `text`, as ranges of the original, merged. */
 export function matchRanges(text: string, terms: readonly QueryTerm[]): Array<[number, number]> {
   if (!text || terms.length === 0) return [];
@@ -261,21 +259,31 @@ export function matchRanges(text: string, terms: readonly QueryTerm[]): Array<[n
   const ranges: Array<[number, number]> = [];
   const mark = (needle: string) => {
     if (!needle) return false;
-    // A word of letters is found as the index finds it: from a word's start, and whole when it is
-    // shorter than three letters (longer ones are prefixes), so `a` is not marked inside Manual.
-    const fromStart = isLetterWord(needle[0]!);
-    const tail = /[\p{L}\p{N}\p{M}]+$/u.exec(needle)?.[0] ?? "";
-    const whole = isLetterWord(needle.at(-1)!) && [...tail].filter(isLetterWord).length < 3;
+    // A word of letters is found as the index finds it: from a word's start, and whole unless it
+    // is looked for as a prefix (isPrefixWord), so `a` is not marked inside Manual, nor 100 in 1000.
+    const fromStart = charKind(String.fromCodePoint(needle.codePointAt(0)!)) === CharKind.Word;
+    const characters = [...needle];
+    let wordStart = characters.length;
+    while (wordStart > 0 && charKind(characters[wordStart - 1]!) === CharKind.Word) wordStart--;
+    const lastWord = characters.slice(wordStart).join("");
+    const whole = lastWord !== "" && !isPrefixWord(lastWord);
+    const wordBefore = (at: number) => {
+      const before = [...folded.text.slice(Math.max(0, at - 2), at)].at(-1);
+      return before !== undefined && charKind(before) === CharKind.Word;
+    };
+    const wordAfter = (end: number) => {
+      const after = folded.text.codePointAt(end);
+      return after !== undefined && charKind(String.fromCodePoint(after)) === CharKind.Word;
+    };
     let found = false;
     for (let at = folded.text.indexOf(needle); at !== -1;) {
       const end = at + needle.length;
-      const starts = !fromStart || at === 0 || !isLetterWord(folded.text[at - 1]!);
-      const ends = !whole || end === folded.text.length || !isLetterWord(folded.text[end]!);
-      if (starts && ends) {
+      const fits = (!fromStart || !wordBefore(at)) && (!whole || !wordAfter(end));
+      if (fits) {
         ranges.push([folded.start[at]!, folded.end[end - 1]!]);
         found = true;
       }
-      at = folded.text.indexOf(needle, starts && ends ? end : at + 1);
+      at = folded.text.indexOf(needle, fits ? end : at + 1);
     }
     return found;
   };

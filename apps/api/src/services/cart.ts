@@ -219,7 +219,9 @@ async function writeLine(
       .set({ quantity, updated_at: sql`now()` })
       .where(eq(cartLines.id, existing.id))
       .returning();
-    return updated!;
+    // Gone meanwhile (an order placed at the same moment takes its lines out of the cart).
+    if (!updated) throw new ApiError(404, cartMessages.lineNotFound);
+    return updated;
   }
   const [created] = await tx
     .insert(cartLines)
@@ -376,6 +378,10 @@ const skuEquals = (a: string[], b: string[]) =>
 
 /** DELETE /cart/{id}: removes the member's own line, whatever became of its item. */
 export async function removeCartLine(db: Database, memberId: number, lineId: number): Promise<void> {
-  const line = await ownLine(db, memberId, lineId);
-  await db.delete(cartLines).where(eq(cartLines.id, line.id));
+  // Under the cart's lock, as every change is: an update merging into this line finds it whole.
+  await db.transaction(async (tx) => {
+    await lockCart(tx, memberId);
+    const line = await ownLine(tx, memberId, lineId);
+    await tx.delete(cartLines).where(eq(cartLines.id, line.id));
+  });
 }

@@ -5,7 +5,7 @@ import {
   type Donation,
   type DonationDraft,
   type DonationStatus,
-  type MemberListQuery,
+  type DonationListQuery,
   type Paginated,
 } from "@shiyi/contracts";
 import { taipeiOffsetMs } from "@shiyi/contracts/dates";
@@ -248,7 +248,7 @@ export async function lapseUnpaidDonations(db: Database, now: Date): Promise<str
 export async function listMemberDonations(
   db: Database,
   memberId: number,
-  { page, limit }: MemberListQuery,
+  { page, limit }: DonationListQuery,
 ): Promise<Paginated<Donation>> {
   const email = await verifiedEmailOf(db, memberId);
   const mine = or(

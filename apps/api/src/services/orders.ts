@@ -550,17 +550,21 @@ export async function placeOrder(
     make: () => placeNewOrder(deps, { memberId, draft, ip, now, repeat, admit }),
     // The first sending may have made the account this one asks for: if it was made just now.
     usedUp: async (error) =>
-      error.message === orderMessages.accountExists &&
-      (await joinedSince(deps.db, draft.customer.email, new Date(now.getTime() - 60_000))),
+      error.message === orderMessages.accountExists && (await joinedJustNow(deps.db, draft.customer.email)),
   });
 }
 
-/** Whether the account of `email` was made after `since`. */
-async function joinedSince(db: Database, email: string, since: Date): Promise<boolean> {
+/** Whether the account of `email` was made in the last minute (by the database's clock, which made it). */
+async function joinedJustNow(db: Database, email: string): Promise<boolean> {
   const [row] = await db
     .select({ id: members.id })
     .from(members)
-    .where(and(sql`lower(${members.email}) = lower(${email})`, gte(members.created_at, since.toISOString())))
+    .where(
+      and(
+        sql`lower(${members.email}) = lower(${email})`,
+        sql`${members.created_at} > now() - interval '1 minute'`,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

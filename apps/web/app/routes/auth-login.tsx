@@ -36,7 +36,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 const hideFields = ["password"];
 
 /** 403: the password was right but the address is not verified yet; the page offers the mail again. */
-type LoginReply = FormReply & { notVerified?: boolean };
+type LoginReply = FormReply & { notVerified?: boolean; locked?: string };
 
 /**
  * POST /members/login with the account name or the e-mail address. Signed in, the member goes
@@ -53,7 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const reply = apiFailureReply(submission, error, loginSchema, { hideFields });
     const notVerified = error instanceof ApiRequestError && error.status === 403;
-    return data<LoginReply>({ ...reply.data, notVerified }, reply.init ?? undefined);
+    // Too many tries: said for good in the form too, as the toast (SPEC §8: 429) is gone in 3 s.
+    const locked = error instanceof ApiRequestError && error.status === 429 ? error.message : undefined;
+    return data<LoginReply>({ ...reply.data, notVerified, locked }, reply.init ?? undefined);
   }
   context.get(sessionContext).setTokens(result);
   return redirect(redirectAfterLogin({ request, context }));
@@ -137,6 +139,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </div>
         <div className="mt-6 grid gap-5">
           <FormMessage form={form} toast={actionData?.toast} />
+          {actionData?.locked && (
+            <p className="border border-rule px-5 py-4 text-[0.9375rem] leading-7 text-ink-soft">
+              {actionData.locked}
+              <Link to="/auth/reset-password" className={`${textLink} ml-1`}>
+                重新設定密碼
+              </Link>
+            </p>
+          )}
           {actionData?.notVerified && (
             // The toast says why the sign-in failed for a few seconds; this box says it for good.
             <p className="border border-rule px-5 py-4 text-[0.9375rem] leading-7 text-ink-soft">

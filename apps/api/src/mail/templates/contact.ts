@@ -18,7 +18,7 @@ export function contactInboxMail({ siteUrl, id, message }: ContactMailData): Ren
     siteUrl,
     replyable: true,
     // No space between Chinese words (陳大文的來信); a name in Latin letters keeps one (Maria Chen 的來信).
-    subject: `【${topic}】${message.name}${/[A-Za-z0-9.]$/.test(message.name) ? " " : ""}的來信（#${id}）`,
+    subject: `【${topic}】${message.name}${/[\p{Script=Latin}\d.]$/u.test(message.name) ? " " : ""}的來信（#${id}）`,
     preheader: message.message.slice(0, 80),
     heading: `網站來信：${topic}`,
     blocks: [

@@ -201,6 +201,8 @@ describe("what each mail says", () => {
     expect(mail.subject).toBe("【內容勘誤】王小明的來信（#7）");
     const latin = contactInboxMail({ siteUrl, id: 8, message: { ...contactMessage, name: "Maria Chen" } });
     expect(latin.subject).toBe("【內容勘誤】Maria Chen 的來信（#8）");
+    const accented = contactInboxMail({ siteUrl, id: 9, message: { ...contactMessage, name: "José" } });
+    expect(accented.subject).toBe("【內容勘誤】José 的來信（#9）");
     expect(mail.text).toContain("電子郵件：reader@example.com\n手機：0912345678");
     expect(mail.text).not.toContain("請勿直接回覆");
     expect(mail.html).not.toContain("請勿直接回覆");

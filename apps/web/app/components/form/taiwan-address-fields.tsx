@@ -15,11 +15,12 @@ type Field = ComponentProps<typeof TextField>["meta"];
 const countyOptions = taiwanCounties.map((county) => ({ value: county, label: county }));
 /**
  * Without JavaScript nothing narrows the list as a 縣市 is chosen, nor when it is chosen again after
- * a refusal: every district, named with its 縣市, the chosen 縣市's first (so that a district sent
- * back, 大安區 of 臺中市, shows as that one and not as 臺北市's of the same name).
+ * a refusal: every district, named with its 縣市, the chosen 縣市's last. Districts of one name
+ * (大安區 of 臺北市 and of 臺中市) are all marked chosen, and a browser shows the last of those: the
+ * chosen 縣市's own.
  */
-const everyDistrict = (first: string) =>
-  [first, ...taiwanCounties.filter((county) => county !== first)].flatMap((county) =>
+const everyDistrict = (chosen: string) =>
+  [...taiwanCounties.filter((county) => county !== chosen), chosen].flatMap((county) =>
     districtsOf(county).map((district) => ({ value: district.name, label: `${county} ${district.name}` })),
   );
 
