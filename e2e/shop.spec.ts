@@ -645,8 +645,9 @@ test("checkout, result, history and an order's page have no serious accessibilit
   context,
   request,
 }) => {
-  // Four pages, each scanned by axe and photographed at two widths, after placing an order.
-  test.setTimeout(60_000);
+  // Four pages, each scanned by axe and photographed at two widths, after placing an order: eight
+  // axe runs, given the time of slow tests (as the members' pages' six are).
+  test.slow();
   const check = async (url: string) => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
