@@ -140,11 +140,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <div className="mt-6 grid gap-5">
           <FormMessage form={form} toast={actionData?.toast} />
           {actionData?.locked && (
+            // Its 「忘記密碼」 is the link just above the box.
             <p className="border border-rule px-5 py-4 text-[0.9375rem] leading-7 text-ink-soft">
               {actionData.locked}
-              <Link to="/auth/reset-password" className={`${textLink} ml-1`}>
-                重新設定密碼
-              </Link>
             </p>
           )}
           {actionData?.notVerified && (
