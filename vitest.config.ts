@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import { playwright } from "@vitest/browser-playwright";
@@ -8,6 +9,9 @@ const webApp = fileURLToPath(new URL("./apps/web/app/", import.meta.url));
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, a single one on a two-core machine, where
+    // the API suites spend much of their time waiting on PostgreSQL and SMTP: two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: {

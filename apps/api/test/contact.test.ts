@@ -246,11 +246,14 @@ describe.each(databaseTargets())("POST /contact on $name", (target) => {
       expect(response.status).toBe(201);
       const rows = await api.db.select().from(contactMessages).where(eq(contactMessages.email, sent.email));
       expect(rows).toHaveLength(1);
-      const entries = await vi.waitFor(() => {
-        const lines = logged.filter((text) => text.includes("contact mail not sent"));
-        if (lines.length < 2) throw new Error("not logged yet");
-        return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-      });
+      const entries = await vi.waitFor(
+        () => {
+          const lines = logged.filter((text) => text.includes("contact mail not sent"));
+          if (lines.length < 2) throw new Error("not logged yet");
+          return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+        },
+        { timeout: 5_000 },
+      );
       expect(entries.map((entry) => entry.mail).sort()).toEqual(["copy", "inbox"]);
       expect(entries[0]).toMatchObject({
         level: 50,

@@ -213,14 +213,16 @@ describe.each(databaseTargets())("members on $name", (target) => {
         client,
       );
       expect(response.status).toBe(201);
-      await vi.waitFor(() =>
-        expect(lines).toContainEqual(
-          expect.objectContaining({
-            msg: "mail sent",
-            requestId: "req-register-1",
-            subject: subjects.verify,
-          }),
-        ),
+      await vi.waitFor(
+        () =>
+          expect(lines).toContainEqual(
+            expect.objectContaining({
+              msg: "mail sent",
+              requestId: "req-register-1",
+              subject: subjects.verify,
+            }),
+          ),
+        { timeout: 5_000 },
       );
     });
 
@@ -349,11 +351,14 @@ describe.each(databaseTargets())("members on $name", (target) => {
       );
 
       expect(response.status).toBe(201);
-      const entry = await vi.waitFor(() => {
-        const line = logged.find((text) => text.includes("member mail not sent"));
-        if (!line) throw new Error("no log yet");
-        return JSON.parse(line) as Record<string, unknown>;
-      });
+      const entry = await vi.waitFor(
+        () => {
+          const line = logged.find((text) => text.includes("member mail not sent"));
+          if (!line) throw new Error("no log yet");
+          return JSON.parse(line) as Record<string, unknown>;
+        },
+        { timeout: 5_000 },
+      );
       expect(entry).toMatchObject({
         level: 40,
         memberId: response.body.data.id,

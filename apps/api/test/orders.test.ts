@@ -998,7 +998,7 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect(Math.abs(Date.now() - arrivedAt)).toBeLessThan(60_000);
       expect(Date.parse(arrived.shipping.pick_up_by!) - arrivedAt).toBe(7 * 86_400_000);
       const arrivalMails = () => api.mail.messages({ subject: `訂單 ${order.number} 已送達取貨門市` });
-      await vi.waitFor(() => expect(arrivalMails()).toHaveLength(1));
+      await vi.waitFor(() => expect(arrivalMails()).toHaveLength(1), { timeout: 5_000 });
       const [mail] = arrivalMails();
       expect(mail!.to[0]?.address).toBe(order.customer.email);
       const until = formatDate(arrived.shipping.pick_up_by!);

@@ -207,7 +207,7 @@ describe("ECPay simulator: Express/Create and status notifications", () => {
     expect(reply.value.cvsValidationNo).toMatch(/^\d{4}$/);
     expect(reply.value.updatedAt).toBeInstanceOf(Date);
 
-    await vi.waitFor(() => expect(received).toHaveLength(1));
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5_000 });
     const [{ url, fields }] = received as [Received];
     expect(url).toBe(statusUrl);
     const status = parseLogisticsStatus(fields, stageCredentials.logisticsC2C);
@@ -252,14 +252,14 @@ describe("ECPay simulator: Express/Create and status notifications", () => {
     const rejected = parseCreateShipmentReply("0|MerchantTradeNo duplicated", stageCredentials.logisticsC2C);
     expect(rejected).toEqual({ ok: false, error: "rejected", message: "MerchantTradeNo duplicated" });
     // Only the one shipment created is notified.
-    await vi.waitFor(() => expect(received).toHaveLength(1));
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5_000 });
   });
 
   it("sends a status on request, re-sending until the merchant answers exactly 1|OK", async () => {
     const { app, received, replies } = setup();
     const reply = parseCreateShipmentReply(await create(app, shipment()), stageCredentials.logisticsC2C);
     if (!reply.ok) throw new Error("shipment not created");
-    await vi.waitFor(() => expect(received).toHaveLength(1));
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5_000 });
 
     replies.push("0|err", "1|OK\n");
     const response = await post(app, `/simulator/shipments/${reply.value.logisticsId}/status`, {
@@ -290,7 +290,7 @@ describe("ECPay simulator: Express/Create and status notifications", () => {
     const { app, received, replies } = setup();
     const reply = parseCreateShipmentReply(await create(app, shipment()), stageCredentials.logisticsC2C);
     if (!reply.ok) throw new Error("shipment not created");
-    await vi.waitFor(() => expect(received).toHaveLength(1));
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5_000 });
 
     replies.push("0|err", "0|err", "0|err", "0|err");
     const path = `/simulator/shipments/${reply.value.logisticsId}/status`;

@@ -87,8 +87,10 @@ test("the buttons are disabled at the bounds", async () => {
   await expect.element(increment).toBeEnabled();
 });
 
-test("holding a button for about a second repeats after 400 ms, then every 60 ms", async () => {
+test("holding a button for about a second repeats, never faster than after 400 ms then every 60 ms, and stops on release", async () => {
   // Real time on purpose, as a person holds the button; the count is checked against the time held.
+  // A busy machine runs timers late, so only the upper bound is exact here; the next test steps a
+  // fake clock through the schedule.
   const screen = await render(<NumberField label="數量" defaultValue={0} />);
   const input = screen.getByRole("spinbutton", { name: "數量" });
   const increment = screen.getByRole("button", { name: "增加" });
@@ -110,7 +112,6 @@ test("holding a button for about a second repeats after 400 ms, then every 60 ms
   const expected = 1 + Math.max(0, Math.floor((held - 400) / 60));
   const count = Number((input.element() as HTMLInputElement).value);
   expect(count).toBeGreaterThan(1);
-  expect(count).toBeGreaterThanOrEqual(expected - 2);
   expect(count).toBeLessThanOrEqual(expected + 1);
   // And it stops on release.
   await new Promise((resolve) => setTimeout(resolve, 150));
