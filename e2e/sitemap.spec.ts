@@ -74,6 +74,8 @@ test("robots.txt points to the sitemap, lets every address of it be crawled and 
   const response = await request.get("/robots.txt");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^text\/plain/);
+  // Shared caches keep it, as they keep the pages and the sitemap.
+  expect(response.headers()["cache-control"]).toMatch(/s-maxage=\d+, stale-while-revalidate=\d+/);
   const robots = await response.text();
   expect(robots).toMatch(new RegExp(`^Sitemap: ${baseURL}/sitemap\\.xml$`, "m"));
 

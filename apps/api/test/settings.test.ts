@@ -1,4 +1,4 @@
-import type { Category, Item, PublicSettings, Settings } from "@shiyi/contracts";
+import type { Category, Item, Paginated, PublicSettings, Settings } from "@shiyi/contracts";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
@@ -155,6 +155,24 @@ describe.each(databaseTargets())("GET /cate/{key} on $name", (target) => {
       { id: rows.first!.id, section: "news", path: "industry", name: "產業", description: null },
       { id: rows.second!.id, section: "news", path: "events", name: "活動", description: null },
     ]);
+  });
+
+  it("is a list like the others: page, limit and status, with its pagination", async () => {
+    const all = await api.get<Paginated<Category>>("/cate/news?page=1&limit=999&status=1");
+    expect(all.body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 999, total: 2, from: 1, to: 2 });
+    const second = await api.get<Paginated<Category>>("/cate/news?page=2&limit=1");
+    expect(second.body.data.map((category) => category.path)).toEqual(["events"]);
+    expect(second.body.meta).toEqual({
+      current_page: 2,
+      last_page: 2,
+      per_page: 1,
+      total: 2,
+      from: 2,
+      to: 2,
+    });
+    expectInvalid(await api.get("/cate/news?page=0"), "page");
+    expectInvalid(await api.get("/cate/news?limit=abc"), "limit");
+    expectInvalid(await api.get("/cate/news?status=0"), "status");
   });
 
   it("keeps sections apart", async () => {

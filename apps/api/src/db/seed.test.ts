@@ -68,7 +68,7 @@ describe("seed", () => {
     expect(new Set(news.map((row) => row.category_id)).size).toBeGreaterThanOrEqual(3);
     expect(news.every((row) => row.category_id !== null && row.image !== null)).toBe(true);
 
-    expect(await articleRows("columns")).toHaveLength(12);
+    expect(await articleRows("columns")).toHaveLength(13);
     expect(await articleRows("features")).toHaveLength(6);
     expect(await articleRows("hero")).toHaveLength(3);
     expect(await db.select().from(magazines)).toHaveLength(8);
@@ -106,7 +106,7 @@ describe("seed", () => {
       .select({ path: articles.path })
       .from(articles)
       .where(and(eq(articles.kind, "columns"), visible));
-    expect(published).toHaveLength(11);
+    expect(published).toHaveLength(12);
   });
 
   it("stores shop data, tables of contents and e-book links", async () => {
@@ -179,7 +179,7 @@ describe("seed", () => {
     expect(written.length).toBeGreaterThan(60);
     written = [];
     await seed(handle.db, { media, now });
-    expect(await articleRows("columns")).toHaveLength(12);
+    expect(await articleRows("columns")).toHaveLength(13);
     expect(await handle.db.select().from(magazines)).toHaveLength(8);
     const [count] = await handle.db
       .select({ value: sql<number>`count(*)::int` })

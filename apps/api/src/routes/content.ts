@@ -68,13 +68,18 @@ export const contentRoutes = new OpenAPIHono<ApiEnv>()
       path: "/cate/{key}",
       tags: ["Site"],
       summary: `某一區塊的分類（${categorySections.join("、")}；沒有分類的區塊為空列表）`,
-      request: { params: keyParam },
-      responses: { 200: json(z.object({ data: z.array(categorySchema) }), "分類"), ...errors },
+      request: { params: keyParam, query: listQuery },
+      responses: { 200: json(paginated(categorySchema), "分類"), ...errors },
     }),
     async (c) => {
+      const { page, limit } = c.req.valid("query");
       const { key } = c.req.valid("param");
       if (!isCategorySection(key)) throw notFound("找不到這個區塊");
-      return c.json({ data: await listCategories(c.var.db, key) }, 200);
+      const all = await listCategories(c.var.db, key);
+      return c.json(
+        { data: all.slice((page - 1) * limit, page * limit), meta: paginationMeta(all.length, page, limit) },
+        200,
+      );
     },
   )
   .openapi(

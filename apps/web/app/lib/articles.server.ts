@@ -41,7 +41,7 @@ export async function loadArticleList(options: {
         category: options.category,
       }),
     ),
-    api.get<{ data: Category[] }>(`/cate/${options.kind}`),
+    api.get<Paginated<Category>>(`/cate/${options.kind}`),
   ]);
   if (page > list.meta.last_page) throw data("找不到相關頁面", { status: 404 });
   const category = options.category

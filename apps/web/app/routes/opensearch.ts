@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return new Response(body, {
     headers: {
       "content-type": "application/opensearchdescription+xml; charset=utf-8",
-      "cache-control": "public, max-age=3600",
+      "cache-control": "public, max-age=3600, s-maxage=3600, stale-while-revalidate=86400",
     },
   });
 }

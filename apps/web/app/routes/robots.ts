@@ -18,6 +18,9 @@ export function loader({ context }: Route.LoaderArgs) {
     "",
   ].join("\n");
   return new Response(body, {
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" },
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "public, max-age=3600, s-maxage=3600, stale-while-revalidate=86400",
+    },
   });
 }
