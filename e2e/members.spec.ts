@@ -264,6 +264,33 @@ test.describe("registration and login", () => {
     const fetched = await page.request.get(link);
     expect(fetched.headers()["cache-control"]).toBe("private, no-store");
   });
+
+  test("after five wrong passwords the account waits, and the login form says for how long, for good", async ({
+    page,
+    request,
+  }) => {
+    const member = await createMember(request);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const refused = await request.post(`${siteUrl}/api/members/login`, {
+        headers: { accept: "application/json", "x-forwarded-for": testAddress() },
+        data: { account: member.account, password: `Wrong${attempt}password` },
+      });
+      expect(refused.status(), `attempt ${attempt}`).toBe(422);
+    }
+
+    // Even the right password waits now; the form says why and what to do meanwhile.
+    await open(page, "/auth/login");
+    await logIn(page, member.account, member.password);
+    const locked = /^登入失敗次數過多，請於 \d+ 秒後再試，或使用「忘記密碼」重新設定密碼$/;
+    await expect(page.getByRole("region", { name: "通知" })).toContainText(locked);
+    const box = page.getByRole("main").getByText(locked);
+    await expect(box).toBeVisible();
+    // The toast goes after a few seconds; the box stays, under the 忘記密碼？ link.
+    await expect(page.getByRole("region", { name: "通知" })).not.toContainText("登入失敗次數過多");
+    await expect(box).toBeVisible();
+    await expect(page).toHaveURL(`${siteUrl}/auth/login`);
+    await expect(accountField(page)).toHaveValue(member.account);
+  });
 });
 
 test.describe("guards", () => {

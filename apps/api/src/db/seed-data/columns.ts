@@ -399,7 +399,7 @@ export const columns: ArticleSeed[] = [
     author: "chen-kuan-ting",
     date: "2026-01-13",
     description:
-      "白飯是桌上最常被忽略的一道菜。主廚陳冠廷從選米、洗米、浸泡到燜飯，談一家店如何把白飯煮好，又為什麼值得為它多花十分鐘。",
+      "白飯是桌上最常被忽略的一道菜。陳冠廷從選米、洗米、浸泡到燜飯，談一家店如何把白飯煮好，以及值得為它多花的那十分鐘。",
     imageAlt: "木桌上一碗剛盛好、冒著熱氣的白飯",
     content: html(
       p(
