@@ -113,7 +113,12 @@ async function orderToPayByCard(page: Page, request: APIRequestContext, name: st
   await seedLocalCart(page, merch, `e2e-${name}`);
   await chooseOnCart(page, { shipping: "宅配到府", payment: "信用卡" });
   await fillBuyerForHome(page, `${name}${Date.now()}@example.test`);
+  const payPage = page.waitForResponse((response) => new URL(response.url()).pathname === "/cart/pay");
   await page.getByRole("button", { name: "送出訂單並付款" }).click();
+  // The page that goes on to ECPay runs its one script by the nonce its policy names (decision 023).
+  expect((await payPage).headers()["content-security-policy"]).toMatch(
+    /; script-src 'nonce-[^']+' 'strict-dynamic'/,
+  );
   await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
   return (await page.getByText(/^\d+P01$/).textContent())!.replace(/P01$/, "");
 }

@@ -607,6 +607,13 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect(html.status).toBe(200);
       expect(html.body).toContain(`action="${api.ecpay.shop.endpoints.aioCheckOut}"`);
       expect(html.body).toContain(`${order.number}P03`);
+      // Its one script, the form's submit, runs by a nonce of this answer's; nothing else may run.
+      const policy = html.headers.get("content-security-policy") ?? "";
+      const nonce = /script-src 'nonce-([\w+/=-]+)' 'strict-dynamic'/.exec(policy)?.[1];
+      expect(nonce).toBeDefined();
+      expect([...html.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1])).toEqual([` nonce="${nonce}"`]);
+      const again = await api.getHtml(`/order-ecpay?number=${order.number}`, token);
+      expect(again.headers.get("content-security-policy")).not.toContain(nonce);
     });
   });
 

@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
+import { newNonce, scriptPolicy } from "@shiyi/contracts/content-security-policy";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import {
@@ -11,6 +12,7 @@ import {
 } from "react-router";
 import { createApiClient, type ApiFetch } from "./lib/api.server.ts";
 import { apiContext, errorLogContext, siteConfigContext, type ErrorLog } from "./lib/context.ts";
+import { NonceContext } from "./lib/nonce.ts";
 import { createTokenRefresher, RequestSession, sessionContext } from "./lib/session.server.ts";
 
 export type LoadContextOptions = {
@@ -82,6 +84,9 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (routerContext.staticHandlerContext.errors) responseHeaders.set(errorPageHeader, "1");
+  // Only the scripts this render writes may run (decision 023).
+  const nonce = newNonce();
+  responseHeaders.set("Content-Security-Policy", scriptPolicy(nonce));
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -100,8 +105,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
       {
+        nonce,
         // A part of the page that is ready is written in its place, however long the page before
         // it: React otherwise moves it to the end of a long page, to be put back by a script, and
         // a browser without scripts never shows it (the footer's newsletter form).

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** The public API's JSON answers: one schema serves the OpenAPI document, the API's types and its clients'. */
 

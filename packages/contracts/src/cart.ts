@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { imageSchema, productTypes } from "./api-types.ts";
 import { cartLimits } from "./constants.ts";
 import { messages } from "./messages.ts";

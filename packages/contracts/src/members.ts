@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { digits } from "./query.ts";
 import { memberMessages } from "./member-messages.ts";
 import { messages } from "./messages.ts";

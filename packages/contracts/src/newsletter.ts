@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { email, maxLength, optionalField, requiredText } from "./validation.ts";
 
 /*

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { cvsBrands, orderMessages, paymentMethods, shippingMethods } from "./orders.ts";
 import { optionalField } from "./validation.ts";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { digits } from "./query.ts";
 import { cartLineInputSchema } from "./cart.ts";
 import { imageSchema, productTypes } from "./api-types.ts";

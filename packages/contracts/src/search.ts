@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { imageSchema, paginationMetaSchema } from "./api-types.ts";
 import { searchCountLimit } from "./constants.ts";
 import { messages } from "./messages.ts";

@@ -12,11 +12,12 @@ import {
   validationErrorSchema,
   tradeNumberQuery,
 } from "@shiyi/contracts";
-import { buildAioCheckout, renderAutoSubmitForm } from "@shiyi/ecpay";
+import { buildAioCheckout } from "@shiyi/ecpay";
 import type { Context } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../app-env.ts";
 import { admitMaking, type MakingLimits } from "../lib/admit.ts";
+import { paymentPage } from "../lib/payment-page.ts";
 import { optionalMember, requireMember } from "../lib/auth.ts";
 import { clientAddress } from "../lib/client-address.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -258,6 +259,6 @@ orderRoutes.openapi(
       },
     );
     if (c.req.header("accept")?.includes("application/json")) return c.json(request, 200);
-    return c.html(renderAutoSubmitForm(request, { title: "前往綠界付款" }), 200);
+    return paymentPage(c, request);
   },
 );

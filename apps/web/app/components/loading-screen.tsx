@@ -1,5 +1,6 @@
 import { memo, useEffect, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
+import { useNonce } from "../lib/nonce.ts";
 import { isLoadingScreenExcluded, loadingScreen } from "../lib/page-loading.ts";
 import { Logo } from "./logo.tsx";
 
@@ -57,6 +58,7 @@ let documentLoaded = false;
 export const LoadingScreen = memo(function LoadingScreen({ name }: { name: string }) {
   const location = useLocation();
   const navigation = useNavigation();
+  const nonce = useNonce();
   // What the server rendered: the first page decides whether the screen starts shown.
   const [initiallyShown] = useState(
     () => !(typeof document !== "undefined" && documentLoaded) && !isLoadingScreenExcluded(location.pathname),
@@ -106,7 +108,7 @@ export const LoadingScreen = memo(function LoadingScreen({ name }: { name: strin
           %
         </p>
       </div>
-      <script dangerouslySetInnerHTML={{ __html: script }} suppressHydrationWarning />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} suppressHydrationWarning />
     </>
   );
 });
@@ -115,6 +117,7 @@ export const LoadingScreen = memo(function LoadingScreen({ name }: { name: strin
 export function LoadingScreenCover() {
   return (
     <script
+      nonce={useNonce()}
       dangerouslySetInnerHTML={{ __html: "window.__loadingScreen&&window.__loadingScreen.cover()" }}
       suppressHydrationWarning
     />

@@ -1,3 +1,4 @@
+import { basePolicy } from "@shiyi/contracts/content-security-policy";
 import { redirect } from "react-router";
 import { orderAccessHeaders, orderNumberPattern } from "../lib/checkout.server.ts";
 import { apiContext } from "../lib/context.ts";
@@ -25,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status: response.status,
     headers: {
       "content-type": response.headers.get("content-type") ?? "text/html; charset=utf-8",
+      // The page's one script runs by the API's nonce (decision 023).
+      "content-security-policy": response.headers.get("content-security-policy") ?? basePolicy,
       "cache-control": "no-store",
       "x-robots-tag": "noindex",
     },
