@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { createMember, signIn } from "./support/members.ts";
 import { expect, test } from "./support/site.ts";
 
 /**
@@ -142,4 +143,22 @@ test("script that got into a page's markup does not run, while the page's own do
   withPolicy = false;
   await page.reload();
   await expect.poll(() => page.evaluate(() => window.__injected)).toBe(true);
+});
+
+test("a member's pages run by a nonce of their own too, and carry no validator", async ({
+  page,
+  context,
+  request,
+  site,
+}) => {
+  await recordViolations(page);
+  await signIn(request, context, await createMember(request));
+  for (const path of ["/member", `/news/${site.news.path}`]) {
+    const response = await page.goto(path);
+    await pageNonce(response);
+    expect(response!.headers()["cache-control"]).toBe("private, no-store");
+    expect(response!.headers()["etag"]).toBeUndefined();
+    await expect(page.getByRole("progressbar", { name: "網站載入中" })).toBeHidden();
+  }
+  expect(await violations(page)).toEqual([]);
 });

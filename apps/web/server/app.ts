@@ -267,7 +267,6 @@ export function createWebServer({
     if (hasSession(c.req.raw.headers) || response.headers.has("set-cookie")) {
       // A member's page (or one that changes the session) is theirs alone: never shared, never stored.
       response.headers.set("cache-control", "private, no-store");
-      response.headers.delete("etag");
     } else if (
       // HEAD says what GET would (RFC 9110 §9.3.2): its headers are GET's.
       (c.req.method === "GET" || c.req.method === "HEAD") &&
@@ -286,6 +285,10 @@ export function createWebServer({
       // An error page is not kept: a scheduled item's 404 would outlive its publication, as the
       // API's own 404s are not kept for the same reason.
       response.headers.set("cache-control", "no-store");
+    }
+    // A validator only for what may be shared: a member's page is answered whole every time.
+    if (response.headers.has("etag") && !/\bpublic\b/.test(response.headers.get("cache-control") ?? "")) {
+      response.headers.delete("etag");
     }
     return response;
   });
