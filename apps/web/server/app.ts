@@ -25,7 +25,6 @@ import { isbot } from "isbot";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type * as entry from "../app/entry.server.tsx";
 import type { ApiFetch } from "../app/lib/api.server.ts";
-import { notModified, notModifiedAnswer } from "./conditional.ts";
 import { deferModuleScripts } from "./defer-scripts.ts";
 import type { WebConfig } from "./env.ts";
 import { imageRoutes } from "./images.ts";
@@ -277,18 +276,10 @@ export function createWebServer({
       // A visitor's page is everyone's, but not a member's: a shared cache keyed on the address
       // alone would hand this page (its header signed out) to a member too.
       response.headers.append("vary", "Cookie");
-      // Without the micro-cache, which otherwise answers it, a revalidation is answered here.
-      if (config.pageCacheTtlMs <= 0 && notModified(c.req.raw.headers, response.headers)) {
-        return notModifiedAnswer(response.headers);
-      }
     } else if (response.status >= 400 && !response.headers.has("cache-control")) {
       // An error page is not kept: a scheduled item's 404 would outlive its publication, as the
       // API's own 404s are not kept for the same reason.
       response.headers.set("cache-control", "no-store");
-    }
-    // A validator only for what may be shared: a member's page is answered whole every time.
-    if (response.headers.has("etag") && !/\bpublic\b/.test(response.headers.get("cache-control") ?? "")) {
-      response.headers.delete("etag");
     }
     return response;
   });

@@ -18,16 +18,9 @@ export function notModified(asked: Headers, kept: Headers): boolean {
   return !Number.isNaN(ifModifiedSince) && !Number.isNaN(lastModified) && lastModified <= ifModifiedSince;
 }
 
-/**
- * What a 304 leaves out of the headers a 200 would have carried: those of the body, and its
- * Content-Security-Policy. A cache takes a 304's headers into the copy it keeps, whose policy must
- * stay the one that names the nonce in that copy's scripts (decision 023).
- */
-export const notModifiedOmits = [...bodyHeaders, "content-security-policy"];
-
-/** A 304 with the validators and caching headers a 200 would have carried (`notModifiedOmits` left out). */
+/** A 304 with the validators and caching headers a 200 would have carried, and no body's. */
 export function notModifiedAnswer(headers: Headers): Response {
   const kept = new Headers(headers);
-  for (const name of notModifiedOmits) kept.delete(name);
+  for (const name of bodyHeaders) kept.delete(name);
   return new Response(null, { status: 304, headers: kept });
 }

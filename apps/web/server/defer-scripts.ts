@@ -1,5 +1,3 @@
-import { createHash } from "node:crypto";
-
 const encoder = new TextEncoder();
 const preloadStart = encoder.encode('<link rel="modulepreload" ');
 const tagEnd = encoder.encode("/>");
@@ -39,37 +37,11 @@ export function withoutModulePreloads(html: Uint8Array<ArrayBuffer>): Uint8Array
   return out;
 }
 
-/**
- * The page's validator: a weak ETag of its bytes, the nonce of its scripts left out (decision 023).
- * Rendering is otherwise deterministic, so the next render of unchanged content has the same one,
- * and a browser or a CDN that revalidates the page is answered 304 across renders and instances.
- */
-export function pageEtag(html: Uint8Array, nonce: string | undefined): string {
-  const hash = createHash("sha1");
-  let from = 0;
-  if (nonce) {
-    const needle = encoder.encode(nonce);
-    for (let at = indexOf(html, needle, 0); at !== -1; at = indexOf(html, needle, from)) {
-      hash.update(html.subarray(from, at));
-      from = at + needle.length;
-    }
-  }
-  hash.update(html.subarray(from));
-  return `W/"${hash.digest("base64url")}"`;
-}
-
-/** The nonce a page's Content-Security-Policy names for its scripts. */
-export const scriptNonce = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? "")?.[1];
-
-/** A rendered page without its script preloads; a page that answers 200 gets its validator. */
 export async function deferModuleScripts(response: Response): Promise<Response> {
   if (!(response.headers.get("content-type") ?? "").startsWith("text/html") || !response.body)
     return response;
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   const html = withoutModulePreloads(new Uint8Array(await response.arrayBuffer()));
-  if (response.status === 200 && !headers.has("etag")) {
-    headers.set("etag", pageEtag(html, scriptNonce(headers.get("content-security-policy"))));
-  }
   return new Response(html, { status: response.status, headers });
 }

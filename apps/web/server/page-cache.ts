@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { notModified, notModifiedAnswer, notModifiedOmits } from "./conditional.ts";
+import { bodyHeaders, notModified, notModifiedAnswer } from "./conditional.ts";
 import { Lru } from "./lru.ts";
 
 export type PageCacheOptions = {
@@ -124,10 +124,11 @@ export function cachePublicPages({
       const body = new Uint8Array(await c.res.arrayBuffer());
       const stored = now();
       const headers = [...c.res.headers].filter(([name]) => !perRequestHeaders.has(name));
-      // A page has its validator already (deferModuleScripts: its bytes, the nonce of its scripts
-      // left out). Whatever else is kept (a feed, the sitemap) gets one for its bytes as sent (one
-      // per encoding): those render deterministically, so the next render of unchanged content has
-      // the same one, and a revalidation is answered 304.
+      // A validator for what is kept, its bytes as sent (one per encoding). A page's bytes hold the
+      // nonce of its render (decision 023), so its validator is that render's: a revalidation is
+      // answered 304 while that render is the one kept (here, or by a CDN), and no cache can pair
+      // one render's body with another's policy. Feeds and the sitemap render deterministically,
+      // and keep theirs across renders.
       if (!c.res.headers.has("etag"))
         headers.push(["etag", `W/"${createHash("sha1").update(body).digest("base64url")}"`]);
       const entry: Entry = {
@@ -150,8 +151,8 @@ export function cachePublicPages({
     // The body was read to be stored: the response is rebuilt from the stored bytes.
     if (entry) {
       c.res = respond(entry, "MISS", false, asked);
-      // Hono copies the rendered answer's headers onto the one assigned: a 304 keeps none it omits.
-      if (c.res.status === 304) for (const name of notModifiedOmits) c.res.headers.delete(name);
+      // Hono copies the rendered answer's headers onto the one assigned: a 304 keeps no body's.
+      if (c.res.status === 304) for (const name of bodyHeaders) c.res.headers.delete(name);
     } else c.res.headers.set("x-cache", "MISS" satisfies CacheState);
   };
 }

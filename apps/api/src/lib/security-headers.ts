@@ -20,18 +20,14 @@ export function securityHeaders({ https }: { https: boolean }): MiddlewareHandle
       ? [["strict-transport-security", "max-age=31536000; includeSubDomains"] as [string, string]]
       : []),
   ];
-  // A 304 carries no policy: a cache would put it on the copy it keeps, whose own names the nonce
-  // of that copy's scripts.
-  const notModifiedHeaders = headers.filter(([name]) => name !== "content-security-policy");
   return async (c, next) => {
     await next();
-    const added = c.res.status === 304 ? notModifiedHeaders : headers;
     try {
-      for (const [name, value] of added) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+      for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     } catch {
       // An answer whose headers cannot change (one passed on from fetch()): made anew around its body.
       c.res = new Response(c.res.body, c.res);
-      for (const [name, value] of added) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+      for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   };
 }
