@@ -313,6 +313,7 @@ test("a visitor's ATM order shows its account and stays waiting; the local cart 
   await page.getByRole("link", { name: "重新整理" }).click();
   await expect(page.getByText("請於期限內完成 ATM 轉帳")).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: /付款/ })).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("button", { name: /付款/ })).toHaveCount(0);
 
   // Days later the buyer transfers the money: ECPay (the simulator) reports it, and the page says so.
   const number = orderNumberOf(page);
@@ -485,7 +486,7 @@ test("back from ECPay's page, the cart tells of the order waiting for payment an
   await expect(notice).toContainText(number);
   await notice.getByRole("link", { name: "查看訂單並付款" }).click();
   await expect(page).toHaveURL(`/cart/result?number=${number}`);
-  await page.getByRole("link", { name: "前往付款" }).click();
+  await page.getByRole("button", { name: "前往付款" }).click();
   await page.getByRole("button", { name: "信用卡付款成功" }).click();
   await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
 
@@ -515,7 +516,7 @@ test("a buyer gives up an unpaid order from its page: cancelled after a confirm,
   await dialog.getByRole("button", { name: "取消訂單" }).click();
   await expect(page.getByText("訂單已取消，保留的商品已釋出").first()).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "訂單已取消" }).first()).toBeVisible();
-  await expect(page.getByRole("link", { name: "前往付款" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "前往付款" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "重新放入購物車" })).toBeVisible();
   // Read again, it stays so.
   await page.reload();
@@ -567,13 +568,40 @@ test("a failed card payment leaves the order payable, and paying again completes
   await expect(page).toHaveURL(/\/cart\/result\?number=\d+$/);
   const number = orderNumberOf(page);
   await expect(page.getByText("付款未完成")).toBeVisible();
-  await page.getByRole("link", { name: "重新付款" }).click();
+  // The way it was paid by is the one offered again.
+  await expect(page.getByRole("radio", { name: "信用卡" })).toBeChecked();
+  await page.getByRole("button", { name: "重新付款" }).click();
   await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
   await expect(page.getByText(`${number}P02`)).toBeVisible();
   await page.getByRole("button", { name: "信用卡付款成功" }).click();
   await expect(page).toHaveURL(`/cart/result?number=${number}`);
   await expect(page.getByText("付款完成，感謝您的訂購！")).toBeVisible();
   await expect(page.getByText("04595257")).toBeVisible();
+});
+
+test("after a refused card, the buyer pays the same order by ATM transfer instead", async ({
+  page,
+  request,
+}) => {
+  const number = await orderToPayByCard(page, request, "switch");
+  await page.getByRole("button", { name: "付款失敗" }).click();
+  await expect(page).toHaveURL(`/cart/result?number=${number}`);
+  await expect(page.getByText("付款未完成")).toBeVisible();
+
+  const ways = page.getByRole("group", { name: "付款方式" });
+  await expect(ways.getByRole("radio")).toHaveCount(3);
+  await ways.getByRole("radio", { name: "ATM 轉帳" }).check();
+  await page.getByRole("button", { name: "重新付款" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await expect(page.getByText(`${number}P02`)).toBeVisible();
+  await page.getByRole("button", { name: "取得 ATM 轉帳帳號" }).click();
+
+  await expect(page).toHaveURL(`/cart/result?number=${number}`);
+  await expect(page.getByText("請於期限內完成 ATM 轉帳")).toBeVisible();
+  await expect(page.getByText("轉帳帳號")).toBeVisible();
+  await expect(page.getByText("ATM 轉帳・等待繳費")).toBeVisible();
+  // Waiting for the transfer, the order offers no other way of paying.
+  await expect(page.getByRole("group", { name: "付款方式" })).toHaveCount(0);
 });
 
 test("ECPay's cross-site return is answered with a redirect to the result page, without the session", async ({

@@ -1,4 +1,11 @@
-import type { ApiError, Order, OrderCreated, OrderDraftInput, PaginationMeta } from "@shiyi/contracts";
+import {
+  orderMessages,
+  type ApiError,
+  type Order,
+  type OrderCreated,
+  type OrderDraftInput,
+  type PaginationMeta,
+} from "@shiyi/contracts";
 import { formatDate } from "@shiyi/contracts/dates";
 import { parseCreateShipmentReply, parseIssueInvoiceResponse, signFields } from "@shiyi/ecpay";
 import { eq } from "drizzle-orm";
@@ -614,6 +621,40 @@ describe.each(databaseTargets())("orders on $name", (target) => {
       expect([...html.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1])).toEqual([` nonce="${nonce}"`]);
       const again = await api.getHtml(`/order-ecpay?number=${order.number}`, token);
       expect(again.headers.get("content-security-policy")).not.toContain(nonce);
+    });
+    it("pays by another way when the buyer chooses one, and the order keeps it", async () => {
+      const { order, token } = await guestOrder();
+      expect(order.payment.method).toBe("credit");
+      const byCard = await paymentForm(order.number, token);
+      expect(byCard.fields.ChoosePayment).toBe("Credit");
+      const byTransfer = await api.get<Form>(`/order-ecpay?number=${order.number}&payment=atm`, token);
+      expect(byTransfer.status).toBe(200);
+      expect(byTransfer.body.fields).toMatchObject({
+        ChoosePayment: "ATM",
+        MerchantTradeNo: `${order.number}P02`,
+      });
+      const changed = await api.get<{ data: Order }>(`/orders/${order.number}`, token);
+      expect(changed.body.data.payment.method).toBe("atm");
+      // Without a choice the next attempt is by the way last chosen.
+      expect((await paymentForm(order.number, token)).fields.ChoosePayment).toBe("ATM");
+
+      const unknown = await api.get<ApiError>(`/order-ecpay?number=${order.number}&payment=cash`, token);
+      expect(unknown.status).toBe(422);
+      expect(unknown.body.errors).toHaveProperty("payment");
+    });
+
+    it("refuses a way of paying whose limits the order's total is outside, and leaves the order as it was", async () => {
+      const issue = await insertMagazine(api.db, { price: 3_500 });
+      const placed = await place(draft([{ item_id: issue.id, type: "magazine", quantity: 2 }]));
+      expect(placed.status).toBe(201);
+      const token = { "x-order-token": placed.body.access_token };
+      const number = placed.body.data.number;
+      const refused = await api.get<ApiError>(`/order-ecpay?number=${number}&payment=cvs`, token);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors?.payment).toEqual([orderMessages.paymentLimit(33, 6_000)]);
+      const kept = await api.get<{ data: Order }>(`/orders/${number}`, token);
+      expect(kept.body.data.payment.method).toBe("credit");
+      expect((await paymentForm(number, token)).fields.MerchantTradeNo).toBe(`${number}P01`);
     });
   });
 

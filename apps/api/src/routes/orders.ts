@@ -9,6 +9,7 @@ import {
   orderMessages,
   orderSchema,
   paginated,
+  paymentMethods,
   validationErrorSchema,
   tradeNumberQuery,
 } from "@shiyi/contracts";
@@ -37,6 +38,13 @@ import {
 import { json, noStore, signedIn } from "./specs.ts";
 
 /** SPEC §7: POST /orders, GET /orders/me, GET /orders/{number}, GET /order-ecpay. */
+/** GET /order-ecpay: the order, and the way to pay it by this time when the buyer chose another. */
+const paymentAttemptQuery = tradeNumberQuery.extend({
+  payment: z.enum(paymentMethods, { error: messages.invalidParams }).optional().openapi({
+    description: "改用的付款方式；不帶時沿用訂單的付款方式",
+  }),
+});
+
 export const orderRoutes = new OpenAPIHono<ApiEnv>();
 
 // Orders are personal and change with every payment.
@@ -198,11 +206,12 @@ orderRoutes.openapi(
     summary: "前往綠界付款",
     description: [
       "為訂單開始一次新的付款：每次都產生新的 MerchantTradeNo，並延長庫存保留時間（自訂單成立起最多四個保留期）。回應為自動送出到綠界 AioCheckOut 的 HTML 表單；Accept 為 application/json 時回應 { action, fields }。",
+      "帶 payment 時改用該付款方式（例如信用卡未通過，改用 ATM 轉帳），訂單的付款方式隨之更新；訂單金額不在該方式的限額內時回應 422。",
       "訂單已付款、等待繳費或已逾期時回應 409。",
     ].join("\n\n"),
     security: [...signedIn, {}],
     middleware: [optionalMember] as const,
-    request: { query: tradeNumberQuery },
+    request: { query: paymentAttemptQuery },
     responses: {
       200: {
         content: {
@@ -215,16 +224,18 @@ orderRoutes.openapi(
       },
       404: json(apiErrorSchema, "找不到此訂單"),
       409: json(apiErrorSchema, "訂單無法付款"),
+      422: json(apiErrorSchema, "參數格式不正確，或訂單金額不在此付款方式的限額內"),
     },
   }),
   async (c) => {
     const { db, shop, auth } = c.var;
     const now = new Date();
-    const row = await viewedOrder(c.var, viewerOf(c, c.var.member), c.req.valid("query").number, now);
-    const attempt = await startPaymentAttempt(c.var, row, now);
+    const { number, payment = undefined } = c.req.valid("query");
+    const row = await viewedOrder(c.var, viewerOf(c, c.var.member), number, now);
+    const attempt = await startPaymentAttempt(c.var, row, now, payment);
     const order = await readOrder(db, row, now);
     const resultUrl = `${auth.siteUrl}/cart/result?number=${row.number}`;
-    const method = ecpayMethod[row.payment_method];
+    const method = ecpayMethod[payment ?? row.payment_method];
     const request = buildAioCheckout(
       { endpoints: shop.endpoints, credentials: shop.payment },
       {

@@ -756,9 +756,23 @@ export const maxHoldFactor = 4;
  * A new payment attempt for `row` (GET /order-ecpay): a fresh MerchantTradeNo (the order number,
  * `P` and the attempt's count), and the hold renewed for the time the payment may take.
  */
-export async function startPaymentAttempt(deps: Pick<OrderDeps, "db" | "shop">, row: OrderRow, now: Date) {
+/**
+ * A new payment attempt for a payable order, by `method` when the buyer chose another way of paying
+ * (a card refused, say, and ATM transfer instead): the order keeps the way it was last paid by.
+ */
+export async function startPaymentAttempt(
+  deps: Pick<OrderDeps, "db" | "shop">,
+  row: OrderRow,
+  now: Date,
+  method: PaymentMethod = row.payment_method,
+) {
   const { db, shop } = deps;
   if (!isPayable(row, now)) throw new ApiError(409, orderMessages.notPayable);
+  const limits = orderPaymentLimits[method];
+  if (row.total < limits.min || row.total > limits.max) {
+    const message = orderMessages.paymentLimit(limits.min, limits.max);
+    throw new ApiError(422, message, { payment: [message] });
+  }
   // The hold is renewed for this attempt, but never past `maxHoldFactor` holds from the order's
   // start: asking for payment pages again and again does not keep the stock forever.
   const renewedUntil = new Date(now.getTime() + shop.reservationMinutes * 60_000).toISOString();
@@ -783,6 +797,7 @@ export async function startPaymentAttempt(deps: Pick<OrderDeps, "db" | "shop">, 
           .update(orders)
           .set({
             reserved_until: sql`greatest(${orders.reserved_until}, least(${renewedUntil}::timestamptz, ${orders.created_at} + ${holdLimitMinutes} * interval '1 minute'))`,
+            payment_method: method,
             updated_at: now.toISOString(),
           })
           .where(and(eq(orders.id, row.id), eq(orders.status, "pending")))

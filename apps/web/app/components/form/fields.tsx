@@ -39,7 +39,15 @@ const control = [
 /** The hint's id for aria-describedby; Conform puts the error's id before it while the field is invalid. */
 const hintId = (meta: Field, hint: ReactNode) => (hint ? meta.descriptionId : undefined);
 
-const labelStyle = "text-[0.9375rem] font-medium tracking-[0.06em] text-ink";
+export const labelStyle = "text-[0.9375rem] font-medium tracking-[0.06em] text-ink";
+/** A radio button's card: its whole surface is the touch target, marked when chosen or focused. */
+export const choiceCard = [
+  "flex min-h-11 cursor-pointer items-start gap-3 border border-field bg-paper px-4 py-3",
+  "transition-colors hover:border-ink-soft has-checked:border-ink has-checked:bg-paper-deep",
+  "has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary",
+].join(" ");
+/** The radio button in a `choiceCard`. */
+export const choiceInput = "mt-1 size-4 shrink-0 cursor-pointer accent-primary outline-none";
 
 function Label({ meta, required, children }: { meta: Field; required?: boolean; children: ReactNode }) {
   return (
@@ -403,22 +411,14 @@ export function RadioGroupField({
           });
           const optionId = `${id}-${option.value}`;
           return (
-            <label
-              key={option.value}
-              htmlFor={optionId}
-              className={[
-                "flex min-h-11 cursor-pointer items-start gap-3 border border-field bg-paper px-4 py-3",
-                "transition-colors hover:border-ink-soft has-checked:border-ink has-checked:bg-paper-deep",
-                "has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary",
-              ].join(" ")}
-            >
+            <label key={option.value} htmlFor={optionId} className={choiceCard}>
               <input
                 key={key}
                 {...props}
                 id={optionId}
                 autoFocus={autoFocus && index === 0}
                 aria-required={required || undefined}
-                className="mt-1 size-4 shrink-0 scroll-mt-24 scroll-mb-8 cursor-pointer accent-primary outline-none"
+                className={`${choiceInput} scroll-mt-24 scroll-mb-8`}
               />
               <span className="grid gap-0.5">
                 <span className="text-[0.9375rem] leading-6 text-ink">{option.label}</span>
