@@ -117,6 +117,34 @@ test("a paper receipt is mailed to an address chosen by 縣市 and 鄉鎮市區,
   await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
 });
 
+test("after a refused card, a one-off gift is paid by ATM transfer instead", async ({ page }) => {
+  await openForm(page);
+  await page.getByRole("radio", { name: "NT$ 1,000" }).check();
+  await donor(page).getByRole("textbox", { name: "姓名" }).fill("林小滿");
+  await donor(page)
+    .getByRole("textbox", { name: "電子郵件" })
+    .fill(`switch${Date.now().toString(36)}@example.test`);
+  await terms(page).check();
+  await submit(page);
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await page.getByRole("button", { name: "付款失敗" }).click();
+
+  await expect(page).toHaveURL(/\/support-us\/result\?number=\d+$/);
+  const number = numberOf(page);
+  const ways = page.getByRole("group", { name: "付款方式" });
+  await expect(ways.getByRole("radio", { name: "信用卡" })).toBeChecked();
+  await ways.getByRole("radio", { name: "ATM 轉帳" }).check();
+  await page.getByRole("button", { name: "重新付款" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await expect(page.getByText(`${number}D02`)).toBeVisible();
+  await page.getByRole("button", { name: "取得 ATM 轉帳帳號" }).click();
+
+  await expect(page).toHaveURL(`/support-us/result?number=${number}`);
+  await expect(page.getByText("請於期限內完成 ATM 轉帳")).toBeVisible();
+  await expect(page.getByText("轉帳帳號")).toBeVisible();
+  await expect(page.getByRole("group", { name: "付款方式" })).toHaveCount(0);
+});
+
 test("Back from ECPay's page finds the form as the donor left it, but for the national ID", async ({
   page,
 }) => {

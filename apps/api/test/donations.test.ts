@@ -1,4 +1,11 @@
-import type { ApiError, Donation, DonationCreated, DonationDraftInput } from "@shiyi/contracts";
+import {
+  donationMessages,
+  orderMessages,
+  type ApiError,
+  type Donation,
+  type DonationCreated,
+  type DonationDraftInput,
+} from "@shiyi/contracts";
 import { signFields } from "@shiyi/ecpay";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -273,6 +280,46 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       const tampered = signFields({ ...base, TradeAmt: "1" }, api.ecpay.shop.payment, "sha256");
       expect((await api.postForm("/ecpay/donations/return", tampered)).body).toMatch(/^0\|/);
       expect((await read(created.body.data.number, token)).status).toBe("pending");
+    });
+  });
+
+  describe("another way of paying", () => {
+    it("pays a one-off gift by ATM transfer after a card, and the gift keeps the new way", async () => {
+      const created = await give(draft({ amount: 1000 }));
+      const token = { "x-donation-token": created.body.access_token };
+      const number = created.body.data.number;
+      expect((await form(number, token)).fields.ChoosePayment).toBe("Credit");
+      const byTransfer = await api.get<Form>(`/donate-ecpay?number=${number}&payment=atm`, token);
+      expect(byTransfer.status).toBe(200);
+      expect(byTransfer.body.fields).toMatchObject({ ChoosePayment: "ATM", MerchantTradeNo: `${number}D02` });
+      expect((await read(number, token)).payment).toBe("atm");
+      // Past a code's limit (6,000 for a convenience-store code) the way is refused, and nothing changes.
+      const big = await give(draft({ amount: 8000 }));
+      const bigToken = { "x-donation-token": big.body.access_token };
+      const refused = await api.get<ApiError>(
+        `/donate-ecpay?number=${big.body.data.number}&payment=cvs`,
+        bigToken,
+      );
+      expect([refused.status, refused.body.errors?.payment]).toEqual([
+        422,
+        [orderMessages.paymentLimit(100, 6_000)],
+      ]);
+      expect((await read(big.body.data.number, bigToken)).payment).toBe("credit");
+    });
+
+    it("keeps a periodic gift on a card", async () => {
+      const donor = await member();
+      const created = await give(draft({ frequency: "monthly", email: donor.email }), donor.auth);
+      const number = created.body.data.number;
+      const refused = await api.get<ApiError>(`/donate-ecpay?number=${number}&payment=atm`, donor.auth);
+      expect([refused.status, refused.body.errors?.payment]).toEqual([
+        422,
+        [donationMessages.periodicCardOnly],
+      ]);
+      expect((await read(number, donor.auth)).payment).toBe("credit");
+      expect((await api.get<Form>(`/donate-ecpay?number=${number}&payment=credit`, donor.auth)).status).toBe(
+        200,
+      );
     });
   });
 

@@ -1,5 +1,5 @@
 import { z } from "./zod.ts";
-import { digits } from "./query.ts";
+import { digits, tradeNumberQuery } from "./query.ts";
 import { cartLineInputSchema } from "./cart.ts";
 import { imageSchema, productTypes } from "./api-types.ts";
 import { memberLimits, taiwanZip, taiwanZipMessage } from "./members.ts";
@@ -33,6 +33,17 @@ export const paymentMethodNames: Record<PaymentMethod, string> = {
   atm: "ATM 轉帳",
   cvs: "超商代碼繳費",
 };
+
+/**
+ * A new payment for an order or a gift (GET /order-ecpay, /donate-ecpay): its number, and the way
+ * to pay this time when the buyer chose another than before.
+ */
+export const paymentAttemptQuery = tradeNumberQuery.extend({
+  payment: z
+    .enum(paymentMethods, { error: messages.invalidParams })
+    .optional()
+    .describe("改用的付款方式；不帶時沿用原本的付款方式"),
+});
 
 /**
  * The order totals (NT$, postage included) each way of paying takes: ECPay's limits for a personal

@@ -10,6 +10,7 @@ import {
   messages,
   messageSchema,
   paginated,
+  paymentAttemptQuery,
   tradeNumberQuery,
   validationErrorSchema,
 } from "@shiyi/contracts";
@@ -190,10 +191,10 @@ donationRoutes.openapi(
     tags: ["Donations"],
     summary: "前往綠界付款（捐款）",
     description:
-      "為捐款開始一次新的付款（新的 MerchantTradeNo）。定期定額為信用卡定期扣款：PeriodAmount 等於 TotalAmount，每月最多 99 次、每年最多 9 次，直到捐款人取消。回應為自動送出的 HTML 表單；Accept 為 application/json 時回應 { action, fields }。",
+      "為捐款開始一次新的付款（新的 MerchantTradeNo）。定期定額為信用卡定期扣款：PeriodAmount 等於 TotalAmount，每月最多 99 次、每年最多 9 次，直到捐款人取消。帶 payment 時單筆捐款改用該付款方式（例如信用卡未通過，改用 ATM 轉帳），捐款的付款方式隨之更新；定期定額僅能以信用卡付款，金額不在該方式的限額內時亦回應 422。回應為自動送出的 HTML 表單；Accept 為 application/json 時回應 { action, fields }。",
     security: [...signedIn, {}],
     middleware: [optionalMember] as const,
-    request: { query: tradeNumberQuery },
+    request: { query: paymentAttemptQuery },
     responses: {
       200: {
         content: {
@@ -206,16 +207,15 @@ donationRoutes.openapi(
       },
       404: json(apiErrorSchema, "找不到此筆捐款"),
       409: json(apiErrorSchema, "無法付款"),
+      422: json(apiErrorSchema, "參數格式不正確，或此捐款不能以該方式付款"),
     },
   }),
   async (c) => {
     const { db, shop, auth } = c.var;
-    const row = await donationForViewer(
-      db,
-      c.req.valid("query").number,
-      await viewerOf(c, c.var.db, c.var.member),
-    );
-    const attempt = await startDonationAttempt(db, row);
+    const { number, payment: chosen = undefined } = c.req.valid("query");
+    const found = await donationForViewer(db, number, await viewerOf(c, c.var.db, c.var.member));
+    const attempt = await startDonationAttempt(db, found, chosen);
+    const row = { ...found, payment_method: chosen ?? found.payment_method };
     const resultUrl = `${auth.siteUrl}/support-us/result?number=${row.number}`;
     const paymentInfoUrl = `${auth.apiUrl}/ecpay/donations/payment-info`;
     const payment =

@@ -9,7 +9,7 @@ import {
   orderMessages,
   orderSchema,
   paginated,
-  paymentMethods,
+  paymentAttemptQuery,
   validationErrorSchema,
   tradeNumberQuery,
 } from "@shiyi/contracts";
@@ -38,12 +38,6 @@ import {
 import { json, noStore, signedIn } from "./specs.ts";
 
 /** SPEC §7: POST /orders, GET /orders/me, GET /orders/{number}, GET /order-ecpay. */
-/** GET /order-ecpay: the order, and the way to pay it by this time when the buyer chose another. */
-const paymentAttemptQuery = tradeNumberQuery.extend({
-  payment: z.enum(paymentMethods, { error: messages.invalidParams }).optional().openapi({
-    description: "改用的付款方式；不帶時沿用訂單的付款方式",
-  }),
-});
 
 export const orderRoutes = new OpenAPIHono<ApiEnv>();
 

@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
 import {
+  donationAmountLimits,
   donationMessages,
+  orderMessages,
   periodicExecTimes,
   type Donation,
   type DonationDraft,
   type DonationStatus,
   type DonationListQuery,
+  type DonationPaymentMethod,
   type Paginated,
 } from "@shiyi/contracts";
 import { taipeiOffsetMs } from "@shiyi/contracts/dates";
@@ -410,8 +413,32 @@ async function makeDonation(
 }
 
 /** A new payment attempt (GET /donate-ecpay): `<number>D<nn>`, unique among all our trades. */
-export async function startDonationAttempt(db: Database, row: DonationRow) {
+/**
+ * A new payment attempt for a payable gift, by `method` when the donor chose another way of paying
+ * (a one-off gift's card refused, say, and ATM transfer instead): the gift keeps it from then on.
+ * A periodic gift is charged to a card, and only a card.
+ */
+export async function startDonationAttempt(
+  db: Database,
+  row: DonationRow,
+  method: DonationPaymentMethod = row.payment_method,
+) {
   if (!isDonationPayable(row)) throw new ApiError(409, donationMessages.notPayable);
+  if (method !== row.payment_method) {
+    const refuse = (message: string) => {
+      throw new ApiError(422, message, { payment: [message] });
+    };
+    if (row.frequency !== "once" && method !== "credit") refuse(donationMessages.periodicCardOnly);
+    const limits = donationAmountLimits[method];
+    if (row.amount < limits.min || row.amount > limits.max)
+      refuse(orderMessages.paymentLimit(limits.min, limits.max));
+    const changed = await db
+      .update(donations)
+      .set({ payment_method: method, updated_at: new Date().toISOString() })
+      .where(and(eq(donations.id, row.id), eq(donations.status, "pending")))
+      .returning({ id: donations.id });
+    if (changed.length === 0) throw new ApiError(409, donationMessages.notPayable);
+  }
   for (let attempt = 0; ; attempt++) {
     const [{ count }] = (await db
       .select({ count: sql<number>`count(*)::int` })

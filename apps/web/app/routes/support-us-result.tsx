@@ -1,4 +1,4 @@
-import type { Donation } from "@shiyi/contracts";
+import { donationAmountLimits, type Donation } from "@shiyi/contracts";
 import { useEffect, type ReactNode } from "react";
 import { data, Link, redirect } from "react-router";
 import { DonationFacts, DonationStatusBadge } from "../components/donation/donation-view.tsx";
@@ -6,6 +6,7 @@ import { FormSuccess } from "../components/form/schema-form.tsx";
 import { ReceiptLink } from "../components/member/receipt-link.tsx";
 import { PaymentCodeBox, primaryLink, UnpaidNotice } from "../components/order/payment-code.tsx";
 import { PageHeading } from "../components/page-heading.tsx";
+import { PaymentChoice, waysWithin } from "../components/payment-choice.tsx";
 import { ApiRequestError } from "../lib/api.server.ts";
 import { apiContext } from "../lib/context.ts";
 import { donationAccessHeaders, donationNumberOf } from "../lib/donation.server.ts";
@@ -114,11 +115,11 @@ export default function SupportUsResult({ loaderData }: Route.ComponentProps) {
 }
 
 const textLink = "mx-1 text-primary underline underline-offset-4 hover:text-primary-deep";
+const payFormId = "pay-gift";
 
 /** What the gift's state means for the donor, and what they can do now. */
 function Outcome({ donation, member }: { donation: Donation; member: boolean }) {
   const self = `/support-us/result?number=${donation.number}`;
-  const pay = `/support-us/pay?number=${donation.number}`;
   const email = <span className="wrap-anywhere text-ink">{donation.email}</span>;
   // As the thank-you mail says it: a member downloads receipts from the list of gifts, which
   // includes a guest's gifts once they sign up with the same e-mail.
@@ -195,12 +196,25 @@ function Outcome({ donation, member }: { donation: Donation; member: boolean }) 
             {!donation.failure && "完成付款後，捐款才會成立。"}
           </UnpaidNotice>
           {donation.payable && (
-            <p>
-              {/* /support-us/pay answers with ECPay's page: loaded as a document, not by the router. */}
-              <Link to={pay} reloadDocument className={primaryLink}>
-                {donation.failure ? "重新付款" : "前往付款"}
-              </Link>
-            </p>
+            <div className="grid gap-6">
+              {/* A periodic gift is charged to a card, and only a card. */}
+              <PaymentChoice
+                id={payFormId}
+                action="/support-us/pay"
+                number={donation.number}
+                current={donation.payment}
+                methods={
+                  donation.frequency === "once"
+                    ? waysWithin(donation.amount, donationAmountLimits)
+                    : ["credit"]
+                }
+              />
+              <p>
+                <button type="submit" form={payFormId} className={primaryLink}>
+                  {donation.failure ? "重新付款" : "前往付款"}
+                </button>
+              </p>
+            </div>
           )}
         </div>
       );

@@ -1,15 +1,9 @@
-import {
-  orderMessages,
-  orderPaymentLimits,
-  paymentMethodNames,
-  paymentMethods,
-  type Order,
-} from "@shiyi/contracts";
+import { orderMessages, orderPaymentLimits, type Order } from "@shiyi/contracts";
 import type { FormEvent } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { formatDateTime } from "../../lib/format.ts";
-import { choiceCard, choiceInput, labelStyle } from "../form/fields.tsx";
 import { FormSuccess } from "../form/schema-form.tsx";
+import { PaymentChoice, waysWithin } from "../payment-choice.tsx";
 import { Button } from "../ui/button.tsx";
 import { useConfirm } from "../ui/confirm-dialog.tsx";
 import { BuyAgain } from "./buy-again.tsx";
@@ -50,7 +44,13 @@ export function OrderOutcome({
           </UnpaidNotice>
           {order.payable && (
             <div className="grid gap-6">
-              <PaymentChoice order={order} formId={payFormId} />
+              <PaymentChoice
+                id={payFormId}
+                action="/cart/pay"
+                number={order.number}
+                current={order.payment.method}
+                methods={waysWithin(order.total, orderPaymentLimits)}
+              />
               <div className="flex flex-wrap items-center gap-x-6 gap-y-4">
                 <button type="submit" form={payFormId} className={primaryLink}>
                   {order.payment.failure ? "重新付款" : "前往付款"}
@@ -89,42 +89,6 @@ export function OrderOutcome({
 }
 
 const payFormId = "pay-order";
-
-/**
- * The way to pay this time: the order's own, or another whose limits its total is within (a card
- * refused, and ATM transfer instead). A plain GET form: /cart/pay answers with ECPay's page, a
- * document to load, not a page of the router's. Its button stands beside 取消訂單, another form.
- */
-function PaymentChoice({ order, formId }: { order: Order; formId: string }) {
-  const fitting = paymentMethods.filter(
-    (method) =>
-      order.total >= orderPaymentLimits[method].min && order.total <= orderPaymentLimits[method].max,
-  );
-  return (
-    <form id={formId} method="get" action="/cart/pay">
-      <input type="hidden" name="number" value={order.number} />
-      {fitting.length > 1 && (
-        <fieldset className="grid gap-3">
-          <legend className={`${labelStyle} mb-3`}>付款方式</legend>
-          <div className="grid gap-3 sm:grid-cols-3">
-            {fitting.map((method) => (
-              <label key={method} className={choiceCard}>
-                <input
-                  type="radio"
-                  name="payment"
-                  value={method}
-                  defaultChecked={method === order.payment.method}
-                  className={choiceInput}
-                />
-                <span className="text-[0.9375rem] leading-6 text-ink">{paymentMethodNames[method]}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
-    </form>
-  );
-}
 
 /** 取消訂單, after the confirm dialog; without JavaScript the press is the choice. */
 function CancelOrder({ order }: { order: Order }) {
