@@ -307,6 +307,22 @@ describe.each(databaseTargets())("donations on $name", (target) => {
       expect((await read(big.body.data.number, bigToken)).payment).toBe("credit");
     });
 
+    it("says the way of the attempt that was used, whatever was chosen after it began", async () => {
+      const created = await give(draft({ payment: "atm" }));
+      const token = { "x-donation-token": created.body.access_token };
+      const number = created.body.data.number;
+      const byTransfer = await form(number, token);
+      expect((await api.get(`/donate-ecpay?number=${number}&payment=credit`, token)).status).toBe(200);
+      expect((await read(number, token)).payment).toBe("credit");
+      const info = atmAccountIssued(byTransfer.fields, api.ecpay.shop.payment, {
+        vAccount: "9103522175880002",
+        tradeNo: "2611231200007778",
+      });
+      expect((await api.postForm("/ecpay/donations/payment-info", info)).body).toBe("1|OK");
+      const waiting = await read(number, token);
+      expect([waiting.status, waiting.payment]).toEqual(["awaiting_payment", "atm"]);
+    });
+
     it("keeps a periodic gift on a card", async () => {
       const donor = await member();
       const created = await give(draft({ frequency: "monthly", email: donor.email }), donor.auth);

@@ -1079,6 +1079,30 @@ describe.each(databaseTargets())("orders on $name", (target) => {
         tradeNo: "2611231200009999",
       });
 
+    it("says the way of the attempt that was used, whatever was chosen after it began", async () => {
+      // The buyer opens ATM transfer (P01), then card in another tab (P02); the first tab gets its
+      // account: the order waits for a transfer, and says so.
+      const { order, token } = await guestOrder({ payment: "atm" });
+      const byTransfer = await paymentForm(order.number, token);
+      expect((await api.get<Form>(`/order-ecpay?number=${order.number}&payment=credit`, token)).status).toBe(
+        200,
+      );
+      expect((await orderOf(order.number, token)).payment.method).toBe("credit");
+      expect((await api.postForm("/ecpay/payment-info", codeIssued(byTransfer))).body).toBe("1|OK");
+      const waiting = await orderOf(order.number, token);
+      expect([waiting.status, waiting.payment.method]).toEqual(["awaiting_payment", "atm"]);
+
+      // And the other way round: a card attempt begun before a switch to ATM pays the order by card.
+      const second = await guestOrder();
+      const byCard = await paymentForm(second.order.number, second.token);
+      expect(
+        (await api.get(`/order-ecpay?number=${second.order.number}&payment=atm`, second.token)).status,
+      ).toBe(200);
+      expect((await api.postForm("/ecpay/return", paidNotice(byCard))).body).toBe("1|OK");
+      const paid = await orderOf(second.order.number, second.token);
+      expect([paid.status, paid.payment.method]).toEqual(["paid", "credit"]);
+    });
+
     it("keeps the order waiting with its code until ECPay reports the payment", async () => {
       const { order, token } = await guestOrder({ payment: "atm" });
       const form = await paymentForm(order.number, token);

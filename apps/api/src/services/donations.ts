@@ -64,7 +64,7 @@ import {
 import { receiptText, renderReceiptPdfOffThread, type ReceiptGiftLine } from "../receipts/index.ts";
 import { newOrderNumber, sameHash, sha256, type OrderDeps } from "./orders.ts";
 import { keepDuplicatePayment, reportDuplicatePayments } from "./duplicate-payments.ts";
-import { paymentCodeOf, postEcpayForm, taipeiInstant, type Outcome } from "./payments.ts";
+import { methodPaidBy, paymentCodeOf, postEcpayForm, taipeiInstant, type Outcome } from "./payments.ts";
 
 /*
  * Gifts to the foundation (SPEC §7 POST /donations, GET /donations/me, GET /donate-ecpay;
@@ -432,12 +432,6 @@ export async function startDonationAttempt(
     const limits = donationAmountLimits[method];
     if (row.amount < limits.min || row.amount > limits.max)
       refuse(orderMessages.paymentLimit(limits.min, limits.max));
-    const changed = await db
-      .update(donations)
-      .set({ payment_method: method, updated_at: new Date().toISOString() })
-      .where(and(eq(donations.id, row.id), eq(donations.status, "pending")))
-      .returning({ id: donations.id });
-    if (changed.length === 0) throw new ApiError(409, donationMessages.notPayable);
   }
   for (let attempt = 0; ; attempt++) {
     const [{ count }] = (await db
@@ -445,15 +439,26 @@ export async function startDonationAttempt(
       .from(donationPayments)
       .where(eq(donationPayments.donation_id, row.id))) as [{ count: number }];
     try {
-      const [payment] = await db
-        .insert(donationPayments)
-        .values({
-          donation_id: row.id,
-          merchant_trade_no: `${row.number}D${String(count + 1 + attempt).padStart(2, "0")}`,
-          amount: row.amount,
-        })
-        .returning();
-      return payment!;
+      // The way and the attempt by it are written together, or neither is.
+      return await db.transaction(async (tx) => {
+        if (method !== row.payment_method) {
+          const changed = await tx
+            .update(donations)
+            .set({ payment_method: method, updated_at: new Date().toISOString() })
+            .where(and(eq(donations.id, row.id), eq(donations.status, "pending")))
+            .returning({ id: donations.id });
+          if (changed.length === 0) throw new ApiError(409, donationMessages.notPayable);
+        }
+        const [payment] = await tx
+          .insert(donationPayments)
+          .values({
+            donation_id: row.id,
+            merchant_trade_no: `${row.number}D${String(count + 1 + attempt).padStart(2, "0")}`,
+            amount: row.amount,
+          })
+          .returning();
+        return payment!;
+      });
     } catch (error) {
       if (uniqueViolation(error) !== undefined && attempt < 5) continue;
       throw error;
@@ -668,6 +673,7 @@ export async function applyDonationPayment(
       .set({
         status: gift.frequency === "once" ? "paid" : "active",
         payment_failure: null,
+        ...methodPaidBy(result.paymentType),
         updated_at: now.toISOString(),
       })
       .where(eq(donations.id, gift.id))
@@ -713,11 +719,14 @@ export async function applyDonationPaymentInfo(
     .where(and(eq(donationPayments.id, attempt.id), eq(donationPayments.status, "started")))
     .returning({ id: donationPayments.id });
   if (moved.length === 0) return { ok: true, changed: false };
+  const code = paymentCodeOf(info, taipeiInstant(info.expireDate));
   const [waiting] = await db
     .update(donations)
     .set({
       status: "awaiting_payment",
-      payment_code: paymentCodeOf(info, taipeiInstant(info.expireDate)),
+      payment_code: code,
+      // The way of the attempt that issued the code, whatever was chosen since (another tab).
+      payment_method: code.method,
       updated_at: now.toISOString(),
     })
     .where(and(eq(donations.id, attempt.donation_id), eq(donations.status, "pending")))

@@ -769,7 +769,7 @@ export async function startPaymentAttempt(
   const { db, shop } = deps;
   if (!isPayable(row, now)) throw new ApiError(409, orderMessages.notPayable);
   const limits = orderPaymentLimits[method];
-  if (row.total < limits.min || row.total > limits.max) {
+  if (method !== row.payment_method && (row.total < limits.min || row.total > limits.max)) {
     const message = orderMessages.paymentLimit(limits.min, limits.max);
     throw new ApiError(422, message, { payment: [message] });
   }

@@ -59,6 +59,28 @@ export type Refusal = "unknown-trade" | "amount";
 export type Outcome = { ok: true; changed: boolean } | { ok: false; refusal: Refusal };
 
 /** The ATM account or CVS code of a PaymentInfoURL notification, as orders and gifts keep it. */
+/**
+ * The way a payment was made, from ECPay's PaymentType (`Credit_CreditCard`, `ATM_TAISHIN`,
+ * `CVS_CVS`, `BARCODE_BARCODE`): an order or gift may have been given another way after the attempt
+ * that paid began (a second tab), and it says the way it was paid by. Undefined for one unknown.
+ */
+export function paidMethodOf(paymentType: string | undefined): "credit" | "atm" | "cvs" | undefined {
+  const kind = paymentType?.split("_")[0];
+  return kind === "Credit"
+    ? "credit"
+    : kind === "ATM"
+      ? "atm"
+      : kind === "CVS" || kind === "BARCODE"
+        ? "cvs"
+        : undefined;
+}
+
+/** The `payment_method` to record with a payment, when its PaymentType names one. */
+export const methodPaidBy = (paymentType: string | undefined) => {
+  const method = paidMethodOf(paymentType);
+  return method ? { payment_method: method } : {};
+};
+
 export function paymentCodeOf(info: PaymentInfo, expireAt: Date | undefined) {
   const expire_at = expireAt?.toISOString() ?? null;
   return info.method === "ATM"
@@ -193,7 +215,13 @@ export async function applyPaymentResult(
     }
     const [after] = await tx
       .update(orders)
-      .set({ status: "paid", paid_at: paidAt, payment_failure: null, updated_at: now.toISOString() })
+      .set({
+        status: "paid",
+        paid_at: paidAt,
+        payment_failure: null,
+        ...methodPaidBy(result.paymentType),
+        updated_at: now.toISOString(),
+      })
       .where(eq(orders.id, attempt.order_id))
       .returning();
     return { duplicate: false, before: before, after: after! } as const;
@@ -254,6 +282,8 @@ export async function applyPaymentInfo(deps: OrderDeps, info: PaymentInfo, now: 
       .set({
         status: "awaiting_payment",
         payment_code: code,
+        // The way of the attempt that issued the code, whatever was chosen since (another tab).
+        payment_method: code.method,
         payment_failure: null,
         // The stock is held for as long as the code can be paid.
         ...(expireAt ? { reserved_until: expireAt.toISOString() } : {}),
