@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { siteUrl } from "./support/servers.ts";
 import { waitForMail } from "./support/members.ts";
+import { chooseOption } from "./support/select.ts";
 
 // A desktop browser's user agent: the headless one counts as a bot (SPEC §2's bot rule).
 test.use({
@@ -29,8 +30,7 @@ async function openContact(page: Page) {
 }
 
 async function fill(page: Page, values: { topic: string; name: string; email: string; message: string }) {
-  await topic(page).click();
-  await page.getByRole("option", { name: values.topic }).click();
+  await chooseOption(topic(page), values.topic);
   await nameField(page).fill(values.name);
   await email(page).fill(values.email);
   await message(page).fill(values.message);

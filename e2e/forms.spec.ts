@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { blockingViolations } from "./support/axe.ts";
+import { chooseOption } from "./support/select.ts";
 
 // A desktop browser's user agent: the headless one counts as a bot (SPEC §2's bot rule).
 test.use({
@@ -45,9 +46,7 @@ async function chooseTopic(page: Page, label: string) {
   if (await topic(page).evaluate((element) => element instanceof HTMLSelectElement)) {
     await topic(page).selectOption({ label });
   } else {
-    await topic(page).click();
-    await page.getByRole("option", { name: label }).click();
-    await expect(topic(page)).toHaveText(new RegExp(label));
+    await chooseOption(topic(page), label);
   }
 }
 

@@ -10,6 +10,7 @@ import {
   type TestMember,
 } from "./support/members.ts";
 import { siteUrl } from "./support/servers.ts";
+import { chooseOption } from "./support/select.ts";
 
 /*
  * The member journeys of SPEC §2, §4 and §5 through the site's own pages, against the real API and
@@ -61,10 +62,8 @@ async function fillRegistration(page: Page, member: TestMember) {
 
 /** Chooses a 縣市 and one of its 鄉鎮市區 from their lists; the district's postcode is filled in. */
 async function chooseDistrict(page: Page, form: Locator, county: string, district: string) {
-  await form.getByRole("combobox", { name: "縣市" }).click();
-  await page.getByRole("option", { name: county, exact: true }).click();
-  await form.getByRole("combobox", { name: "鄉鎮市區" }).click();
-  await page.getByRole("option", { name: district, exact: true }).click();
+  await chooseOption(form.getByRole("combobox", { name: "縣市" }), county);
+  await chooseOption(form.getByRole("combobox", { name: "鄉鎮市區" }), district);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -9,6 +9,7 @@ import {
 import { blockingViolations } from "./support/axe.ts";
 import { loseAnswerOnce } from "./support/network.ts";
 import { createMember, linkIn, signIn, testAddress, waitForMail } from "./support/members.ts";
+import { chooseOption } from "./support/select.ts";
 
 /*
  * Buying (SPEC §2 /cart, /cart/checkout, /cart/result, /member/history; §3 order draft): the cart
@@ -143,11 +144,8 @@ async function fillAddress(
   group: Locator,
   [zip, city, dist, addr]: readonly [string, string, string, string],
 ) {
-  const page = group.page();
-  await group.getByRole("combobox", { name: "縣市" }).click();
-  await page.getByRole("option", { name: city, exact: true }).click();
-  await group.getByRole("combobox", { name: "鄉鎮市區" }).click();
-  await page.getByRole("option", { name: dist, exact: true }).click();
+  await chooseOption(group.getByRole("combobox", { name: "縣市" }), city);
+  await chooseOption(group.getByRole("combobox", { name: "鄉鎮市區" }), dist);
   await expect(group.getByRole("textbox", { name: "郵遞區號" })).toHaveValue(zip.slice(0, 3));
   await group.getByRole("textbox", { name: "郵遞區號" }).fill(zip);
   await group.getByRole("textbox", { name: "詳細地址" }).fill(addr);

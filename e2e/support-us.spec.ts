@@ -4,6 +4,7 @@ import { getDocumentProxy } from "unpdf";
 import { blockingViolations } from "./support/axe.ts";
 import { loseAnswerOnce } from "./support/network.ts";
 import { createMember, signIn, testAddress, waitForMail } from "./support/members.ts";
+import { chooseOption } from "./support/select.ts";
 
 /*
  * Giving (SPEC §2 /support-us, /support-us/result, /member/support-us): the donation form, ECPay's
@@ -107,10 +108,8 @@ test("a paper receipt is mailed to an address chosen by 縣市 and 鄉鎮市區,
 
   const district = address.getByRole("combobox", { name: "鄉鎮市區" });
   await expect(district).toBeDisabled();
-  await address.getByRole("combobox", { name: "縣市" }).click();
-  await page.getByRole("option", { name: "高雄市", exact: true }).click();
-  await district.click();
-  await page.getByRole("option", { name: "前金區", exact: true }).click();
+  await chooseOption(address.getByRole("combobox", { name: "縣市" }), "高雄市");
+  await chooseOption(district, "前金區");
   await expect(address.getByRole("textbox", { name: "郵遞區號" })).toHaveValue("801");
   await address.getByRole("textbox", { name: "詳細地址" }).fill("中正四路 211 號");
   await submit(page);
