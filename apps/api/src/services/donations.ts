@@ -412,11 +412,11 @@ async function makeDonation(
   }
 }
 
-/** A new payment attempt (GET /donate-ecpay): `<number>D<nn>`, unique among all our trades. */
 /**
- * A new payment attempt for a payable gift, by `method` when the donor chose another way of paying
- * (a one-off gift's card refused, say, and ATM transfer instead): the gift keeps it from then on.
- * A periodic gift is charged to a card, and only a card.
+ * A new payment attempt (GET /donate-ecpay): `<number>D<nn>`, unique among all our trades. By
+ * `method` when the donor chose another way of paying (a one-off gift's card refused, say, and ATM
+ * transfer instead): the gift takes that way from then on. A periodic gift is charged to a card,
+ * and only a card.
  */
 export async function startDonationAttempt(
   db: Database,

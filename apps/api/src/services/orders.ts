@@ -754,11 +754,9 @@ export const maxHoldFactor = 4;
 
 /**
  * A new payment attempt for `row` (GET /order-ecpay): a fresh MerchantTradeNo (the order number,
- * `P` and the attempt's count), and the hold renewed for the time the payment may take.
- */
-/**
- * A new payment attempt for a payable order, by `method` when the buyer chose another way of paying
- * (a card refused, say, and ATM transfer instead): the order keeps the way it was last paid by.
+ * `P` and the attempt's count), and the hold renewed for the time the payment may take. By `method`
+ * when the buyer chose another way of paying (a card refused, say, and ATM transfer instead): the
+ * order takes that way from then on, if its total is within the way's limits.
  */
 export async function startPaymentAttempt(
   deps: Pick<OrderDeps, "db" | "shop">,
