@@ -144,6 +144,30 @@ test("after a refused card, a one-off gift is paid by ATM transfer instead", asy
   await expect(page.getByRole("group", { name: "付款方式" })).toHaveCount(0);
 });
 
+test("a monthly gift whose card is refused is offered the card again, and says why only a card", async ({
+  page,
+  context,
+  request,
+}) => {
+  await signIn(request, context, await createMember(request));
+  await openForm(page);
+  await page.getByRole("radio", { name: /每月定期捐款/ }).check();
+  await page.getByRole("radio", { name: "NT$ 1,000" }).check();
+  await terms(page).check();
+  await submit(page);
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await page.getByRole("button", { name: "付款失敗" }).click();
+
+  await expect(page).toHaveURL(/\/support-us\/result\?number=\d+$/);
+  const number = numberOf(page);
+  await expect(page.getByRole("button", { name: "重新付款" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "付款方式" })).toHaveCount(0);
+  await expect(page.getByText("定期定額捐款僅能以信用卡付款")).toBeVisible();
+  await page.getByRole("button", { name: "重新付款" }).click();
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await expect(page.getByText(`${number}D02`)).toBeVisible();
+});
+
 test("Back from ECPay's page finds the form as the donor left it, but for the national ID", async ({
   page,
 }) => {

@@ -1,4 +1,4 @@
-import { donationAmountLimits, type Donation } from "@shiyi/contracts";
+import { donationAmountLimits, donationMessages, type Donation } from "@shiyi/contracts";
 import { useEffect, type ReactNode } from "react";
 import { data, Link, redirect } from "react-router";
 import { DonationFacts, DonationStatusBadge } from "../components/donation/donation-view.tsx";
@@ -209,10 +209,13 @@ function Outcome({ donation, member }: { donation: Donation; member: boolean }) 
                     : ["credit"]
                 }
               />
-              <p>
+              <p className="flex flex-wrap items-center gap-x-5 gap-y-3">
                 <button type="submit" form={payFormId} className={primaryLink}>
                   {donation.failure ? "重新付款" : "前往付款"}
                 </button>
+                {donation.frequency !== "once" && (
+                  <span className="text-sm text-muted">{donationMessages.periodicCardOnly}</span>
+                )}
               </p>
             </div>
           )}
