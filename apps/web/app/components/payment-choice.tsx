@@ -22,7 +22,8 @@ export function PaymentChoice({
   methods: readonly PaymentMethod[];
 }) {
   return (
-    <form id={id} method="get" action={action}>
+    // Laid out as its fieldset alone: with one way, nothing of it shows, and it takes no room.
+    <form id={id} method="get" action={action} className="contents">
       <input type="hidden" name="number" value={number} />
       {methods.length > 1 && (
         <fieldset className="grid gap-3">
