@@ -116,6 +116,17 @@ test("a paper receipt is mailed to an address chosen by 縣市 and 鄉鎮市區,
   await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
 });
 
+/** Sends the filled form, has ECPay (the simulator) refuse the card, and is back on the result page. */
+async function refusedOnEcpay(page: Page) {
+  await terms(page).check();
+  await submit(page);
+  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
+  await page.getByRole("button", { name: "付款失敗" }).click();
+  await expect(page).toHaveURL(/\/support-us\/result\?number=\d+$/);
+  await expect(page.getByText("付款未完成")).toBeVisible();
+  return numberOf(page);
+}
+
 test("after a refused card, a one-off gift is paid by ATM transfer instead", async ({ page }) => {
   await openForm(page);
   await page.getByRole("radio", { name: "NT$ 1,000" }).check();
@@ -123,13 +134,7 @@ test("after a refused card, a one-off gift is paid by ATM transfer instead", asy
   await donor(page)
     .getByRole("textbox", { name: "電子郵件" })
     .fill(`switch${Date.now().toString(36)}@example.test`);
-  await terms(page).check();
-  await submit(page);
-  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
-  await page.getByRole("button", { name: "付款失敗" }).click();
-
-  await expect(page).toHaveURL(/\/support-us\/result\?number=\d+$/);
-  const number = numberOf(page);
+  const number = await refusedOnEcpay(page);
   const ways = page.getByRole("group", { name: "付款方式" });
   await expect(ways.getByRole("radio", { name: "信用卡" })).toBeChecked();
   await ways.getByRole("radio", { name: "ATM 轉帳" }).check();
@@ -153,13 +158,7 @@ test("a monthly gift whose card is refused is offered the card again, and says w
   await openForm(page);
   await page.getByRole("radio", { name: /每月定期捐款/ }).check();
   await page.getByRole("radio", { name: "NT$ 1,000" }).check();
-  await terms(page).check();
-  await submit(page);
-  await expect(page).toHaveURL(/\/_ecpay\/.*AioCheckOut/);
-  await page.getByRole("button", { name: "付款失敗" }).click();
-
-  await expect(page).toHaveURL(/\/support-us\/result\?number=\d+$/);
-  const number = numberOf(page);
+  const number = await refusedOnEcpay(page);
   await expect(page.getByRole("button", { name: "重新付款" })).toBeVisible();
   await expect(page.getByRole("group", { name: "付款方式" })).toHaveCount(0);
   await expect(page.getByText("定期定額捐款僅能以信用卡付款")).toBeVisible();

@@ -58,13 +58,12 @@ export type Refusal = "unknown-trade" | "amount";
 /** What a notification did: changed something, repeated what was known, or was refused. */
 export type Outcome = { ok: true; changed: boolean } | { ok: false; refusal: Refusal };
 
-/** The ATM account or CVS code of a PaymentInfoURL notification, as orders and gifts keep it. */
 /**
  * The way a payment was made, from ECPay's PaymentType (`Credit_CreditCard`, `ATM_TAISHIN`,
  * `CVS_CVS`, `BARCODE_BARCODE`): an order or gift may have been given another way after the attempt
  * that paid began (a second tab), and it says the way it was paid by. Undefined for one unknown.
  */
-export function paidMethodOf(paymentType: string | undefined): "credit" | "atm" | "cvs" | undefined {
+function paidMethodOf(paymentType: string | undefined): "credit" | "atm" | "cvs" | undefined {
   const kind = paymentType?.split("_")[0];
   return kind === "Credit"
     ? "credit"
@@ -81,6 +80,7 @@ export const methodPaidBy = (paymentType: string | undefined) => {
   return method ? { payment_method: method } : {};
 };
 
+/** The ATM account or CVS code of a PaymentInfoURL notification, as orders and gifts keep it. */
 export function paymentCodeOf(info: PaymentInfo, expireAt: Date | undefined) {
   const expire_at = expireAt?.toISOString() ?? null;
   return info.method === "ATM"
